@@ -1,0 +1,92 @@
+//! Building and running the server. `main` parses the command line; tests build the very same
+//! `App` on a free port with a fresh data folder and talk to it over HTTP.
+
+use std::future::Future;
+use std::net::SocketAddr;
+
+use anyhow::Context;
+use sea_orm::DatabaseConnection;
+use tokio::net::TcpListener;
+
+use crate::config::Config;
+use crate::render::Renderer;
+use crate::{http, store};
+
+/// What every handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    pub db: DatabaseConnection,
+    pub renderer: Renderer,
+    /// The site's public address, for canonical links.
+    pub base_url: String,
+    /// Whether the session cookie is marked `Secure` (the site is served over HTTPS).
+    pub secure_cookies: bool,
+}
+
+pub struct App {
+    listener: TcpListener,
+    state: AppState,
+}
+
+impl App {
+    /// Opens and migrates the database, starts the render engines and binds the listener.
+    pub async fn build(config: &Config) -> anyhow::Result<Self> {
+        let db = store::open(&config.store).await?;
+        Self::build_with(config, db).await
+    }
+
+    /// Like `build`, on a database the caller opened (tests use their own schemas).
+    pub async fn build_with(config: &Config, db: DatabaseConnection) -> anyhow::Result<Self> {
+        let renderer = Renderer::start(config.render_worker_count())?;
+        let listener = TcpListener::bind(config.listen).await.with_context(|| format!("cannot listen on {}", config.listen))?;
+        let address = listener.local_addr()?;
+        let base_url = match &config.base_url {
+            Some(url) => url.trim_end_matches('/').to_owned(),
+            None => format!("http://{address}"),
+        };
+        let secure_cookies = base_url.starts_with("https://");
+        Ok(Self { listener, state: AppState { db, renderer, base_url, secure_cookies } })
+    }
+
+    pub fn local_addr(&self) -> SocketAddr {
+        self.listener.local_addr().expect("a bound listener has an address")
+    }
+
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    /// Serves until `shutdown` completes, lets in-flight requests finish, then closes the
+    /// database.
+    pub async fn serve(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+        let db = self.state.db.clone();
+        let router = http::router(self.state);
+        axum::serve(self.listener, router.into_make_service_with_connect_info::<SocketAddr>())
+            .with_graceful_shutdown(shutdown).await.context("the server failed")?;
+        store::close(db).await;
+        Ok(())
+    }
+}
+
+/// Completes on Ctrl-C or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutting down: finishing in-flight requests");
+}

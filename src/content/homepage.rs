@@ -1,0 +1,204 @@
+//! Page texts kept as one JSON record per section key (hero, stats, about, contact) in the
+//! `homepage_content` table. Each section has a typed shape with the built-in defaults that
+//! the site shows until the owner stores something; saving is an upsert keyed by section.
+
+use chrono::Utc;
+use sea_orm::entity::prelude::*;
+use sea_orm::sea_query::OnConflict;
+use sea_orm::ActiveValue::Set;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::error::AppError;
+use crate::validate::{Check, MAX_LONG, MAX_SHORT, is_http_url};
+
+#[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize)]
+#[sea_orm(table_name = "homepage_content")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub id: Uuid,
+    #[sea_orm(unique)]
+    pub section: String,
+    #[sea_orm(column_type = "Json")]
+    pub content: Json,
+    pub created_at: DateTimeUtc,
+    pub updated_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}
+
+/// A section of page text: its key, its shape and its rules.
+pub trait Section: Serialize + DeserializeOwned + Default + Send + Sync + 'static {
+    const KEY: &'static str;
+    /// Trims and checks every field; blank optional links are kept as "".
+    fn validate(self) -> Result<Self, AppError>;
+}
+
+/// A section as read: the stored content over the defaults, and when it was last saved
+/// (`None` while nothing is stored and the defaults are shown).
+#[derive(Debug, Serialize, TS)]
+pub struct SectionRecord<T> {
+    pub section: String,
+    pub content: T,
+    pub updated_at: Option<DateTimeUtc>,
+}
+
+pub async fn read<S: Section>(db: &impl ConnectionTrait) -> Result<SectionRecord<S>, AppError> {
+    let row = Entity::find().filter(Column::Section.eq(S::KEY)).one(db).await?;
+    Ok(match row {
+        // Stored content may predate a field added later: missing fields take their defaults.
+        Some(row) => SectionRecord {
+            section: S::KEY.to_owned(),
+            content: serde_json::from_value(row.content).unwrap_or_default(),
+            updated_at: Some(row.updated_at),
+        },
+        None => SectionRecord { section: S::KEY.to_owned(), content: S::default(), updated_at: None },
+    })
+}
+
+pub async fn upsert<S: Section>(db: &impl ConnectionTrait, content: S) -> Result<SectionRecord<S>, AppError> {
+    let content = content.validate()?;
+    let now = Utc::now();
+    let json = serde_json::to_value(&content).map_err(anyhow::Error::from)?;
+    let row = ActiveModel {
+        id: Set(Uuid::new_v4()),
+        section: Set(S::KEY.to_owned()),
+        content: Set(json),
+        created_at: Set(now),
+        updated_at: Set(now),
+    };
+    Entity::insert(row)
+        .on_conflict(OnConflict::column(Column::Section).update_columns([Column::Content, Column::UpdatedAt]).to_owned())
+        .exec(db)
+        .await?;
+    read::<S>(db).await
+}
+
+/// Trims every text field and checks its length; `links` must be http(s) URLs or site paths.
+fn check_texts(check: &mut Check, fields: &mut [(&str, &mut String)], long: &[&str], links: &[&str]) {
+    for (name, value) in fields.iter_mut() {
+        let trimmed = value.trim().to_owned();
+        **value = trimmed;
+        let max = if long.contains(name) { MAX_LONG } else { MAX_SHORT };
+        check.max_len(name, name, value, max);
+        if links.contains(name) && !value.is_empty() && !is_http_url(value) && !is_site_path(value) {
+            check.fail(name, "Must be a valid URL starting with http:// or https://");
+        }
+    }
+}
+
+/// A path on this site, such as an uploaded file's `/files/cv-files/…`.
+fn is_site_path(value: &str) -> bool {
+    value.starts_with('/') && !value.starts_with("//") && !value.chars().any(char::is_whitespace)
+}
+
+macro_rules! section {
+    (
+        $(#[$meta:meta])* $name:ident, $key:literal,
+        long: [$($long:ident),*], links: [$($link:ident),*],
+        { $($field:ident : $default:expr),* $(,)? }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+        #[serde(default, deny_unknown_fields)]
+        pub struct $name {
+            $(pub $field: String,)*
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                Self { $($field: $default.to_owned(),)* }
+            }
+        }
+
+        impl Section for $name {
+            const KEY: &'static str = $key;
+
+            fn validate(mut self) -> Result<Self, AppError> {
+                let mut check = Check::new();
+                check_texts(
+                    &mut check,
+                    &mut [$((stringify!($field), &mut self.$field)),*],
+                    &[$(stringify!($long)),*],
+                    &[$(stringify!($link)),*],
+                );
+                check.finish()?;
+                Ok(self)
+            }
+        }
+    };
+}
+
+section!(
+    /// The home page hero. The defaults describe the spec's built-in owner: an associate
+    /// professor at a Swedish university, a local profile image, no scholar or CV link.
+    HeroContent, "hero",
+    long: [bio], links: [profile_image_url, google_scholar_url, cv_url, website_url, linkedin_url],
+    {
+        name: "Dr. Alex Lindberg",
+        title: "Associate Professor",
+        institution: "Department of Computer Science and Engineering, a Swedish university",
+        bio: "I research hardware security, embedded systems and AI-driven verification: how to build computing systems that stay trustworthy from the silicon up.",
+        profile_image_url: "/profile-placeholder.svg",
+        profile_image_alt: "Portrait of Dr. Alex Lindberg",
+        google_scholar_url: "",
+        cv_url: "",
+        phone: "",
+        website_url: "",
+        linkedin_url: "",
+    }
+);
+
+section!(
+    /// Labels and descriptions of the home page's counters.
+    StatsContent, "stats",
+    long: [], links: [],
+    {
+        publications_label: "Publications",
+        publications_description: "Peer-reviewed papers and articles",
+        students_label: "Students",
+        students_description: "Supervised students and alumni",
+        courses_label: "Courses",
+        courses_description: "Courses taught",
+        research_areas_label: "Research Areas",
+        research_areas_description: "Active fields of research",
+    }
+);
+
+section!(
+    /// The About page.
+    AboutContent, "about",
+    long: [bio, background, research_interests, education, experience, awards, leadership, service, personal], links: [],
+    {
+        title: "About Me",
+        bio: "I am an associate professor working on hardware security, embedded systems and AI-driven verification.",
+        background: "",
+        research_interests: "",
+        education: "",
+        experience: "",
+        awards: "",
+        leadership: "",
+        service: "",
+        personal: "",
+    }
+);
+
+section!(
+    /// The Contact page.
+    ContactContent, "contact",
+    long: [office_address, mailing_address, office_hours, additional_info], links: [],
+    {
+        title: "Contact",
+        subtitle: "Get in touch about research, teaching or collaboration.",
+        office_address: "",
+        mailing_address: "",
+        phone: "",
+        email: "",
+        office_hours: "",
+        additional_info: "",
+    }
+);

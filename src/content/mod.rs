@@ -1,0 +1,191 @@
+//! The site's content: one module per table of the spec (section 3), each with its SeaORM
+//! entity, its write payload and the spec's validation rules (section 5), and its list query
+//! (section 7). The create / update / delete operations are the same for every table and live
+//! here once.
+
+pub mod courses;
+pub mod homepage;
+pub mod news;
+pub mod open_calls;
+pub mod projects;
+pub mod publications;
+pub mod research_areas;
+pub mod students;
+pub mod tags;
+pub mod talks;
+
+use std::future::Future;
+use std::str::FromStr;
+
+use chrono::Utc;
+use sea_orm::sea_query::NullOrdering;
+use sea_orm::{
+    ActiveModelBehavior, ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
+    FromJsonQueryResult, IntoActiveModel, Order, PrimaryKeyTrait, QueryFilter, QueryOrder, QuerySelect, Select, SqlErr,
+};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use uuid::Uuid;
+
+use crate::error::AppError;
+use crate::validate::FieldErrors;
+
+/// A list of strings (authors, technologies, collaborators), stored as a JSON array so that
+/// SQLite and PostgreSQL hold it the same way.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, FromJsonQueryResult, TS)]
+#[serde(transparent)]
+#[ts(type = "Array<string>")]
+pub struct StringList(pub Vec<String>);
+
+/// Draft items are kept but never shown on public pages.
+pub const STATUSES: &[&str] = &["published", "draft"];
+pub const PUBLISHED: &str = "published";
+
+/// Who is asking for a list: the public sees only what the spec says it sees.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Audience {
+    Public,
+    Owner,
+}
+
+/// The optional filters of the spec's list reads (section 7); each table uses those it has.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListQuery {
+    pub featured: Option<bool>,
+    pub status: Option<String>,
+    pub limit: Option<u64>,
+}
+
+/// A table of content that the owner edits through the admin.
+pub trait Content: EntityTrait<PrimaryKey: PrimaryKeyTrait<ValueType = Uuid>> + Default
+where
+    Self::Model: IntoActiveModel<Self::ActiveModel> + Serialize + Send + Sync,
+    Self::ActiveModel: ActiveModelTrait<Entity = Self> + ActiveModelBehavior + Send,
+{
+    /// The JSON payload of a create or an update.
+    type Input: DeserializeOwned + Send + 'static;
+    /// The singular noun used in messages ("publication not found").
+    const NOUN: &'static str;
+    /// The path segment of the API (`/api/publications`).
+    const PATH: &'static str;
+    /// Whether even the list read needs a signed-in owner (students, per spec section 6).
+    const OWNER_ONLY: bool = false;
+
+    /// Checks the input against the spec's rules and returns an active model whose content
+    /// fields are all set (id and timestamps are set by the caller).
+    fn active_model(input: Self::Input) -> Result<Self::ActiveModel, AppError>;
+
+    /// The spec's list read for this table, with its filters and ordering.
+    fn list(
+        db: &DatabaseConnection,
+        query: ListQuery,
+        audience: Audience,
+    ) -> impl Future<Output = Result<Vec<Self::Model>, AppError>> + Send;
+}
+
+fn column<E: EntityTrait>(name: &str) -> E::Column {
+    E::Column::from_str(name).unwrap_or_else(|_| panic!("table {} has no column {name}", E::default().table_name()))
+}
+
+/// A unique slug clash is the user's mistake, not the server's: say so on the slug field.
+fn clash_to_validation<E: Content>(err: DbErr) -> AppError
+where
+    E::Model: IntoActiveModel<E::ActiveModel> + Serialize + Send + Sync,
+    E::ActiveModel: ActiveModelTrait<Entity = E> + ActiveModelBehavior + Send,
+{
+    match err.sql_err() {
+        Some(SqlErr::UniqueConstraintViolation(_)) => {
+            let mut fields = FieldErrors::default();
+            fields.add("slug", format!("Another {} already uses this slug", E::NOUN));
+            AppError::validation(fields)
+        }
+        _ => err.into(),
+    }
+}
+
+pub async fn create<E: Content>(db: &impl ConnectionTrait, input: E::Input) -> Result<E::Model, AppError>
+where
+    E::Model: IntoActiveModel<E::ActiveModel> + Serialize + Send + Sync,
+    E::ActiveModel: ActiveModelTrait<Entity = E> + ActiveModelBehavior + Send,
+{
+    let mut model = E::active_model(input)?;
+    let now = Utc::now();
+    model.set(column::<E>("id"), Uuid::new_v4().into());
+    model.set(column::<E>("created_at"), now.into());
+    model.set(column::<E>("updated_at"), now.into());
+    model.insert(db).await.map_err(clash_to_validation::<E>)
+}
+
+pub async fn update<E: Content>(db: &impl ConnectionTrait, id: Uuid, input: E::Input) -> Result<E::Model, AppError>
+where
+    E::Model: IntoActiveModel<E::ActiveModel> + Serialize + Send + Sync,
+    E::ActiveModel: ActiveModelTrait<Entity = E> + ActiveModelBehavior + Send,
+{
+    let mut model = E::active_model(input)?;
+    model.set(column::<E>("id"), id.into());
+    model.set(column::<E>("updated_at"), Utc::now().into());
+    match model.update(db).await {
+        Ok(updated) => Ok(updated),
+        Err(DbErr::RecordNotUpdated) => Err(AppError::not_found(E::NOUN)),
+        Err(err) => Err(clash_to_validation::<E>(err)),
+    }
+}
+
+pub async fn delete<E: Content>(db: &impl ConnectionTrait, id: Uuid) -> Result<(), AppError>
+where
+    E::Model: IntoActiveModel<E::ActiveModel> + Serialize + Send + Sync,
+    E::ActiveModel: ActiveModelTrait<Entity = E> + ActiveModelBehavior + Send,
+{
+    let result = E::delete_by_id(id).exec(db).await?;
+    if result.rows_affected == 0 {
+        return Err(AppError::not_found(E::NOUN));
+    }
+    Ok(())
+}
+
+pub async fn get<E: Content>(db: &impl ConnectionTrait, id: Uuid) -> Result<E::Model, AppError>
+where
+    E::Model: IntoActiveModel<E::ActiveModel> + Serialize + Send + Sync,
+    E::ActiveModel: ActiveModelTrait<Entity = E> + ActiveModelBehavior + Send,
+{
+    E::find_by_id(id).one(db).await?.ok_or_else(|| AppError::not_found(E::NOUN))
+}
+
+/// The status filter of a list: the public always gets published items only; the owner gets
+/// what they ask for (everything by default).
+fn status_filter<E: EntityTrait>(select: Select<E>, query: &ListQuery, audience: Audience) -> Select<E> {
+    let status = match audience {
+        Audience::Public => Some(PUBLISHED.to_owned()),
+        Audience::Owner => query.status.clone(),
+    };
+    match status {
+        Some(status) => select.filter(column::<E>("status").eq(status)),
+        None => select,
+    }
+}
+
+fn featured_filter<E: EntityTrait>(select: Select<E>, query: &ListQuery) -> Select<E> {
+    match query.featured {
+        Some(featured) => select.filter(column::<E>("featured").eq(featured)),
+        None => select,
+    }
+}
+
+fn limit<E: EntityTrait>(select: Select<E>, query: &ListQuery) -> Select<E> {
+    match query.limit {
+        Some(limit) => select.limit(limit),
+        None => select,
+    }
+}
+
+/// Orders with NULLs last on both databases (SQLite would put them first by default), and a
+/// final tie-break on creation so equal keys list in a stable order.
+fn order<E: EntityTrait>(select: Select<E>, keys: &[(&str, Order)]) -> Select<E> {
+    let mut select = select;
+    for (name, direction) in keys {
+        select = select.order_by_with_nulls(column::<E>(name), direction.clone(), NullOrdering::Last);
+    }
+    select.order_by(column::<E>("created_at"), Order::Desc).order_by(column::<E>("id"), Order::Asc)
+}

@@ -1,0 +1,76 @@
+//! News items: the home page shows the latest three; /news lists them all.
+
+use sea_orm::entity::prelude::*;
+use sea_orm::{ActiveValue::Set, Order};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::{Audience, Content, ListQuery, PUBLISHED, STATUSES};
+use crate::error::AppError;
+use crate::validate::Check;
+
+#[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize, TS)]
+#[sea_orm(table_name = "news_items")]
+#[ts(rename = "NewsItem")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub id: Uuid,
+    pub title: String,
+    #[sea_orm(column_type = "Text")]
+    pub content: String,
+    pub date: Date,
+    pub link_url: Option<String>,
+    pub link_text: Option<String>,
+    pub featured: bool,
+    pub status: String,
+    pub created_at: DateTimeUtc,
+    pub updated_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}
+
+#[derive(Debug, Default, Deserialize, TS)]
+#[serde(deny_unknown_fields, default)]
+#[ts(rename = "NewsItemInput", optional_fields = nullable)]
+pub struct Input {
+    pub title: String,
+    pub content: String,
+    /// Defaults to today.
+    pub date: Option<Date>,
+    pub link_url: Option<String>,
+    pub link_text: Option<String>,
+    pub featured: bool,
+    pub status: Option<String>,
+}
+
+impl Content for Entity {
+    type Input = Input;
+    const NOUN: &'static str = "news item";
+    const PATH: &'static str = "news";
+
+    fn active_model(input: Input) -> Result<ActiveModel, AppError> {
+        let mut check = Check::new();
+        let model = ActiveModel {
+            title: Set(check.required("title", "Title", input.title)),
+            content: Set(check.required_long("content", "Content", input.content)),
+            date: Set(input.date.unwrap_or_else(crate::clock::today)),
+            link_url: Set(check.optional_url("link_url", "Link URL", input.link_url)),
+            link_text: Set(check.optional("link_text", "Link text", input.link_text)),
+            featured: Set(input.featured),
+            status: Set(check.one_of("status", "Status", input.status, STATUSES, PUBLISHED)),
+            ..Default::default()
+        };
+        check.finish()?;
+        Ok(model)
+    }
+
+    async fn list(db: &DatabaseConnection, query: ListQuery, audience: Audience) -> Result<Vec<Model>, AppError> {
+        let select = super::status_filter(Entity::find(), &query, audience);
+        let select = super::featured_filter(select, &query);
+        let select = super::order(select, &[("date", Order::Desc)]);
+        Ok(super::limit(select, &query).all(db).await?)
+    }
+}

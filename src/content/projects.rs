@@ -1,0 +1,118 @@
+//! Research projects: /projects and, when featured, the home page.
+
+use sea_orm::entity::prelude::*;
+use sea_orm::{ActiveValue::Set, Order};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::{Audience, Content, ListQuery, PUBLISHED, STATUSES, StringList};
+use crate::error::AppError;
+use crate::validate::{Check, MAX_SHORT, slugify_variant};
+
+#[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize, TS)]
+#[sea_orm(table_name = "projects")]
+#[ts(rename = "Project")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub id: Uuid,
+    pub title: String,
+    #[sea_orm(unique)]
+    pub slug: String,
+    #[sea_orm(column_type = "Text")]
+    pub summary: String,
+    #[sea_orm(column_type = "Text", nullable)]
+    pub content: Option<String>,
+    #[sea_orm(column_type = "Json")]
+    pub tech_stack: StringList,
+    #[sea_orm(column_type = "Json")]
+    pub collaborators: StringList,
+    pub repository_url: Option<String>,
+    pub demo_url: Option<String>,
+    pub funding_source: Option<String>,
+    pub funding_amount: Option<String>,
+    pub start_date: Option<Date>,
+    pub end_date: Option<Date>,
+    pub featured: bool,
+    pub sort_order: i32,
+    pub status: String,
+    pub created_at: DateTimeUtc,
+    pub updated_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}
+
+#[derive(Debug, Default, Deserialize, TS)]
+#[serde(deny_unknown_fields, default)]
+#[ts(rename = "ProjectInput", optional_fields = nullable)]
+pub struct Input {
+    pub title: String,
+    pub slug: Option<String>,
+    pub summary: String,
+    pub content: Option<String>,
+    pub tech_stack: Vec<String>,
+    pub collaborators: Vec<String>,
+    pub repository_url: Option<String>,
+    pub demo_url: Option<String>,
+    pub funding_source: Option<String>,
+    pub funding_amount: Option<String>,
+    pub start_date: Option<Date>,
+    pub end_date: Option<Date>,
+    pub featured: bool,
+    pub sort_order: i32,
+    pub status: Option<String>,
+}
+
+/// Empty entries are dropped on save (spec section 5).
+fn entries(check: &mut Check, field: &str, label: &str, values: Vec<String>) -> StringList {
+    let kept: Vec<String> = values.into_iter().map(|v| v.trim().to_owned()).filter(|v| !v.is_empty()).collect();
+    for value in &kept {
+        check.max_len(field, label, value, MAX_SHORT);
+    }
+    StringList(kept)
+}
+
+impl Content for Entity {
+    type Input = Input;
+    const NOUN: &'static str = "project";
+    const PATH: &'static str = "projects";
+
+    fn active_model(input: Input) -> Result<ActiveModel, AppError> {
+        let mut check = Check::new();
+        let title = check.required("title", "Title", input.title);
+        if let (Some(start), Some(end)) = (input.start_date, input.end_date) {
+            if end < start {
+                check.fail("end_date", "End date must not be before the start date");
+            }
+        }
+        let model = ActiveModel {
+            slug: Set(check.slug(input.slug, &title, slugify_variant)),
+            title: Set(title),
+            summary: Set(check.required_long("summary", "Summary", input.summary)),
+            content: Set(check.optional_long("content", "Content", input.content)),
+            tech_stack: Set(entries(&mut check, "tech_stack", "Each technology", input.tech_stack)),
+            collaborators: Set(entries(&mut check, "collaborators", "Each collaborator", input.collaborators)),
+            repository_url: Set(check.optional_url("repository_url", "Repository URL", input.repository_url)),
+            demo_url: Set(check.optional_url("demo_url", "Demo URL", input.demo_url)),
+            funding_source: Set(check.optional("funding_source", "Funding source", input.funding_source)),
+            funding_amount: Set(check.optional("funding_amount", "Funding amount", input.funding_amount)),
+            start_date: Set(input.start_date),
+            end_date: Set(input.end_date),
+            featured: Set(input.featured),
+            sort_order: Set(input.sort_order),
+            status: Set(check.one_of("status", "Status", input.status, STATUSES, PUBLISHED)),
+            ..Default::default()
+        };
+        check.finish()?;
+        Ok(model)
+    }
+
+    async fn list(db: &DatabaseConnection, query: ListQuery, audience: Audience) -> Result<Vec<Model>, AppError> {
+        let select = super::status_filter(Entity::find(), &query, audience);
+        let select = super::featured_filter(select, &query);
+        let select = super::order(select, &[("sort_order", Order::Asc)]);
+        Ok(super::limit(select, &query).all(db).await?)
+    }
+}

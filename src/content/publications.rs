@@ -1,0 +1,112 @@
+//! Publications: listed on /publications and, when featured, on the home page.
+
+use sea_orm::entity::prelude::*;
+use sea_orm::{ActiveValue::Set, Order};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::{Audience, Content, ListQuery, StringList, STATUSES, PUBLISHED};
+use crate::error::AppError;
+use crate::validate::{Check, slugify_variant};
+
+#[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize, TS)]
+#[sea_orm(table_name = "publications")]
+#[ts(rename = "Publication")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub id: Uuid,
+    pub title: String,
+    #[sea_orm(unique)]
+    pub slug: String,
+    #[sea_orm(column_type = "Json")]
+    pub authors: StringList,
+    pub venue: String,
+    pub year: i32,
+    #[sea_orm(column_type = "Text", nullable)]
+    pub r#abstract: Option<String>,
+    pub pdf_url: Option<String>,
+    pub url: Option<String>,
+    pub doi: Option<String>,
+    pub pages: Option<String>,
+    pub volume: Option<String>,
+    #[sea_orm(column_type = "Text", nullable)]
+    pub bibtex: Option<String>,
+    pub featured: bool,
+    pub status: String,
+    pub created_at: DateTimeUtc,
+    pub updated_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}
+
+/// What the admin sends to create or update a publication.
+#[derive(Debug, Default, Deserialize, TS)]
+#[serde(deny_unknown_fields, default)]
+#[ts(rename = "PublicationInput", optional_fields = nullable)]
+pub struct Input {
+    pub title: String,
+    pub slug: Option<String>,
+    pub authors: Vec<String>,
+    pub venue: String,
+    pub year: Option<i32>,
+    pub r#abstract: Option<String>,
+    pub pdf_url: Option<String>,
+    pub url: Option<String>,
+    pub doi: Option<String>,
+    pub pages: Option<String>,
+    pub volume: Option<String>,
+    pub bibtex: Option<String>,
+    pub featured: bool,
+    pub status: Option<String>,
+}
+
+impl Content for Entity {
+    type Input = Input;
+    const NOUN: &'static str = "publication";
+    const PATH: &'static str = "publications";
+
+    fn active_model(input: Input) -> Result<ActiveModel, AppError> {
+        let mut check = Check::new();
+        let title = check.required("title", "Title", input.title);
+        let slug = check.slug(input.slug, &title, slugify_variant);
+        // Empty author rows are dropped on save; at least one must remain.
+        let authors: Vec<String> = input.authors.into_iter().map(|a| a.trim().to_owned()).filter(|a| !a.is_empty()).collect();
+        if authors.is_empty() {
+            check.fail("authors", "At least one author is required");
+        }
+        for author in &authors {
+            check.max_len("authors", "Each author", author, crate::validate::MAX_SHORT);
+        }
+        let venue = check.required("venue", "Venue", input.venue);
+        let year = check.int_range("year", "Year", input.year.unwrap_or_else(crate::clock::current_year), 1000..=9999);
+        let model = ActiveModel {
+            title: Set(title),
+            slug: Set(slug),
+            authors: Set(StringList(authors)),
+            venue: Set(venue),
+            year: Set(year),
+            r#abstract: Set(check.optional_long("abstract", "Abstract", input.r#abstract)),
+            pdf_url: Set(check.optional_url("pdf_url", "PDF URL", input.pdf_url)),
+            url: Set(check.optional_url("url", "URL", input.url)),
+            doi: Set(check.optional("doi", "DOI", input.doi)),
+            pages: Set(check.optional("pages", "Pages", input.pages)),
+            volume: Set(check.optional("volume", "Volume", input.volume)),
+            bibtex: Set(check.optional_long("bibtex", "BibTeX", input.bibtex)),
+            featured: Set(input.featured),
+            status: Set(check.one_of("status", "Status", input.status, STATUSES, PUBLISHED)),
+            ..Default::default()
+        };
+        check.finish()?;
+        Ok(model)
+    }
+
+    async fn list(db: &DatabaseConnection, query: ListQuery, audience: Audience) -> Result<Vec<Model>, AppError> {
+        let select = super::status_filter(Entity::find(), &query, audience);
+        let select = super::featured_filter(select, &query);
+        let select = super::order(select, &[("year", Order::Desc)]);
+        Ok(super::limit(select, &query).all(db).await?)
+    }
+}

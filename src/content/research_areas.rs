@@ -1,0 +1,89 @@
+//! Research areas: /research and the home page; `content` is sanitised rich text.
+
+use sea_orm::entity::prelude::*;
+use sea_orm::{ActiveValue::Set, Order};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::{Audience, Content, ListQuery, PUBLISHED, STATUSES};
+use crate::error::AppError;
+use crate::validate::{Check, slugify_variant};
+
+pub const DEFAULT_COLOR: &str = "#3b82f6";
+pub const DEFAULT_ICON: &str = "Shield";
+
+#[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize, TS)]
+#[sea_orm(table_name = "research_areas")]
+#[ts(rename = "ResearchArea")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub id: Uuid,
+    pub title: String,
+    #[sea_orm(unique)]
+    pub slug: String,
+    #[sea_orm(column_type = "Text", nullable)]
+    pub description: Option<String>,
+    #[sea_orm(column_type = "Text", nullable)]
+    pub content: Option<String>,
+    pub color: String,
+    pub icon: String,
+    pub featured: bool,
+    pub sort_order: i32,
+    pub status: String,
+    pub created_at: DateTimeUtc,
+    pub updated_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}
+
+#[derive(Debug, Default, Deserialize, TS)]
+#[serde(deny_unknown_fields, default)]
+#[ts(rename = "ResearchAreaInput", optional_fields = nullable)]
+pub struct Input {
+    pub title: String,
+    pub slug: Option<String>,
+    pub description: Option<String>,
+    /// Rich text (HTML); sanitised before it is stored.
+    pub content: Option<String>,
+    pub color: Option<String>,
+    /// An icon name (Shield, Cpu, Brain, …); free text.
+    pub icon: Option<String>,
+    pub featured: bool,
+    pub sort_order: i32,
+    pub status: Option<String>,
+}
+
+impl Content for Entity {
+    type Input = Input;
+    const NOUN: &'static str = "research area";
+    const PATH: &'static str = "research-areas";
+
+    fn active_model(input: Input) -> Result<ActiveModel, AppError> {
+        let mut check = Check::new();
+        let title = check.required("title", "Title", input.title);
+        let model = ActiveModel {
+            slug: Set(check.slug(input.slug, &title, slugify_variant)),
+            title: Set(title),
+            description: Set(check.optional_long("description", "Description", input.description)),
+            content: Set(check.optional_html("content", "Content", input.content)),
+            color: Set(check.color("color", input.color, DEFAULT_COLOR)),
+            icon: Set(check.optional("icon", "Icon", input.icon).unwrap_or_else(|| DEFAULT_ICON.to_owned())),
+            featured: Set(input.featured),
+            sort_order: Set(input.sort_order),
+            status: Set(check.one_of("status", "Status", input.status, STATUSES, PUBLISHED)),
+            ..Default::default()
+        };
+        check.finish()?;
+        Ok(model)
+    }
+
+    async fn list(db: &DatabaseConnection, query: ListQuery, audience: Audience) -> Result<Vec<Model>, AppError> {
+        let select = super::status_filter(Entity::find(), &query, audience);
+        let select = super::featured_filter(select, &query);
+        let select = super::order(select, &[("sort_order", Order::Asc)]);
+        Ok(super::limit(select, &query).all(db).await?)
+    }
+}

@@ -1,0 +1,101 @@
+//! Talks and presentations: /talks.
+
+use sea_orm::entity::prelude::*;
+use sea_orm::{ActiveValue::Set, Order};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::{Audience, Content, ListQuery, PUBLISHED, STATUSES};
+use crate::error::AppError;
+use crate::validate::{Check, slugify};
+
+pub const TYPES: &[&str] = &["invited", "keynote", "conference", "workshop", "seminar", "webinar"];
+
+#[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize, TS)]
+#[sea_orm(table_name = "talks")]
+#[ts(rename = "Talk")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub id: Uuid,
+    pub title: String,
+    #[sea_orm(unique)]
+    pub slug: String,
+    pub event_name: String,
+    pub event_location: Option<String>,
+    pub date: Date,
+    #[sea_orm(column_name = "type")]
+    #[serde(rename = "type")]
+    #[ts(rename = "type")]
+    pub talk_type: String,
+    #[sea_orm(column_type = "Text", nullable)]
+    pub r#abstract: Option<String>,
+    pub slides_url: Option<String>,
+    pub video_url: Option<String>,
+    pub status: String,
+    pub featured: bool,
+    pub created_at: DateTimeUtc,
+    pub updated_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}
+
+#[derive(Debug, Default, Deserialize, TS)]
+#[serde(deny_unknown_fields, default)]
+#[ts(rename = "TalkInput", optional_fields = nullable)]
+pub struct Input {
+    pub title: String,
+    pub slug: Option<String>,
+    pub event_name: String,
+    pub event_location: Option<String>,
+    pub date: Option<Date>,
+    /// invited, keynote, conference, workshop, seminar or webinar; defaults to invited.
+    #[serde(rename = "type")]
+    #[ts(rename = "type")]
+    pub talk_type: Option<String>,
+    pub r#abstract: Option<String>,
+    pub slides_url: Option<String>,
+    pub video_url: Option<String>,
+    pub status: Option<String>,
+    pub featured: bool,
+}
+
+impl Content for Entity {
+    type Input = Input;
+    const NOUN: &'static str = "talk";
+    const PATH: &'static str = "talks";
+
+    fn active_model(input: Input) -> Result<ActiveModel, AppError> {
+        let mut check = Check::new();
+        let title = check.required("title", "Title", input.title);
+        let date = input.date.unwrap_or_default();
+        if input.date.is_none() {
+            check.fail("date", "Date is required");
+        }
+        let model = ActiveModel {
+            slug: Set(check.slug(input.slug, &title, slugify)),
+            title: Set(title),
+            event_name: Set(check.required("event_name", "Event name", input.event_name)),
+            event_location: Set(check.optional("event_location", "Event location", input.event_location)),
+            date: Set(date),
+            talk_type: Set(check.one_of("type", "Type", input.talk_type, TYPES, "invited")),
+            r#abstract: Set(check.optional_long("abstract", "Abstract", input.r#abstract)),
+            slides_url: Set(check.optional_url("slides_url", "Slides URL", input.slides_url)),
+            video_url: Set(check.optional_url("video_url", "Video URL", input.video_url)),
+            status: Set(check.one_of("status", "Status", input.status, STATUSES, PUBLISHED)),
+            featured: Set(input.featured),
+            ..Default::default()
+        };
+        check.finish()?;
+        Ok(model)
+    }
+
+    async fn list(db: &DatabaseConnection, query: ListQuery, audience: Audience) -> Result<Vec<Model>, AppError> {
+        let select = super::status_filter(Entity::find(), &query, audience);
+        let select = super::featured_filter(select, &query);
+        let select = super::order(select, &[("date", Order::Desc)]);
+        Ok(super::limit(select, &query).all(db).await?)
+    }
+}

@@ -1,0 +1,181 @@
+//! The one error type of the application and the one place where errors become HTTP responses.
+//!
+//! Every response error has the body `{ "error": { "code": …, "message": …, "fields"?: {…} } }`.
+//! Handlers return `Result<_, AppError>` and never build error responses themselves.
+
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use sea_orm::{DbErr, RuntimeErr};
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::validate::FieldErrors;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// The request is malformed: bad JSON, a wrong type, an unknown field, a bad id.
+    #[error("{0}")]
+    BadRequest(String),
+    /// The request is well-formed but breaks a rule of the spec; `fields` says which.
+    #[error("{message}")]
+    Validation { message: String, fields: FieldErrors },
+    /// A new password that is too easy to guess (the spec's `weak_password`, with reasons).
+    #[error("{}", reasons.join(" "))]
+    WeakPassword { reasons: Vec<String> },
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Unauthorized(String),
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
+    PayloadTooLarge(String),
+    #[error("{message}")]
+    TooManyRequests { message: String, retry_after_secs: u64 },
+    /// The database is busy or out of connections: worth a retry.
+    #[error("The service is busy, please try again")]
+    Unavailable(#[source] anyhow::Error),
+    /// Anything else. The cause is logged, never shown.
+    #[error("Internal server error")]
+    Internal(#[from] anyhow::Error),
+}
+
+/// The JSON body of every error response.
+#[derive(Serialize, TS)]
+pub struct ErrorBody {
+    pub error: ErrorDetail,
+}
+
+#[derive(Serialize, TS)]
+pub struct ErrorDetail {
+    pub code: String,
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub fields: Option<FieldErrors>,
+}
+
+impl AppError {
+    pub fn not_found(noun: &str) -> Self {
+        AppError::NotFound(format!("{} not found", capitalise(noun)))
+    }
+
+    pub fn validation(fields: FieldErrors) -> Self {
+        let message = fields
+            .first_message()
+            .unwrap_or("The request is not valid")
+            .to_owned();
+        AppError::Validation { message, fields }
+    }
+
+    fn status_and_code(&self) -> (StatusCode, &'static str) {
+        match self {
+            AppError::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
+            AppError::Validation { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "validation"),
+            AppError::WeakPassword { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "weak_password"),
+            AppError::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
+            AppError::Unauthorized(_) => (StatusCode::UNAUTHORIZED, "unauthorized"),
+            AppError::Forbidden(_) => (StatusCode::FORBIDDEN, "forbidden"),
+            AppError::PayloadTooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
+            AppError::TooManyRequests { .. } => (StatusCode::TOO_MANY_REQUESTS, "too_many_requests"),
+            AppError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
+            AppError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
+        }
+    }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let (status, code) = self.status_and_code();
+        match &self {
+            AppError::Internal(cause) => tracing::error!(error = ?cause, "internal error"),
+            AppError::Unavailable(cause) => tracing::warn!(error = ?cause, "service unavailable"),
+            _ => {}
+        }
+        let retry_after = match &self {
+            AppError::TooManyRequests { retry_after_secs, .. } => Some(*retry_after_secs),
+            _ => None,
+        };
+        let message = self.to_string();
+        let fields = match self {
+            AppError::Validation { fields, .. } => Some(fields),
+            AppError::WeakPassword { reasons } => {
+                let mut fields = FieldErrors::default();
+                fields.add("password", reasons.join(" "));
+                Some(fields)
+            }
+            _ => None,
+        };
+        let body = ErrorBody { error: ErrorDetail { code: code.to_owned(), message, fields } };
+        let mut response = (status, axum::Json(body)).into_response();
+        if let Some(secs) = retry_after {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs));
+        }
+        response
+    }
+}
+
+impl From<DbErr> for AppError {
+    fn from(err: DbErr) -> Self {
+        match &err {
+            DbErr::ConnectionAcquire(_) => AppError::Unavailable(err.into()),
+            DbErr::Conn(RuntimeErr::SqlxError(e)) | DbErr::Exec(RuntimeErr::SqlxError(e)) | DbErr::Query(RuntimeErr::SqlxError(e))
+                if is_busy(e) =>
+            {
+                AppError::Unavailable(anyhow::anyhow!("{err}"))
+            }
+            _ => AppError::Internal(err.into()),
+        }
+    }
+}
+
+/// SQLite's "database is locked" (after the busy timeout) and a closed pool are temporary.
+fn is_busy(err: &sea_orm::sqlx::Error) -> bool {
+    match err {
+        sea_orm::sqlx::Error::PoolTimedOut | sea_orm::sqlx::Error::PoolClosed => true,
+        sea_orm::sqlx::Error::Database(db) => {
+            matches!(db.code().as_deref(), Some("5") | Some("6") | Some("517") | Some("57P03"))
+        }
+        _ => false,
+    }
+}
+
+impl From<JsonRejection> for AppError {
+    fn from(rejection: JsonRejection) -> Self {
+        let status = rejection.status();
+        let message = match &rejection {
+            JsonRejection::MissingJsonContentType(_) => {
+                "Expected a JSON body with the header Content-Type: application/json".to_owned()
+            }
+            JsonRejection::JsonSyntaxError(_) => format!("The body is not valid JSON: {}", rejection.body_text()),
+            JsonRejection::JsonDataError(_) => rejection.body_text(),
+            _ => rejection.body_text(),
+        };
+        if status == StatusCode::PAYLOAD_TOO_LARGE {
+            AppError::PayloadTooLarge("The request body is too large".to_owned())
+        } else {
+            AppError::BadRequest(message)
+        }
+    }
+}
+
+impl From<PathRejection> for AppError {
+    fn from(rejection: PathRejection) -> Self {
+        AppError::BadRequest(format!("Invalid path: {}", rejection.body_text()))
+    }
+}
+
+impl From<QueryRejection> for AppError {
+    fn from(rejection: QueryRejection) -> Self {
+        AppError::BadRequest(rejection.body_text())
+    }
+}

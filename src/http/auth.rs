@@ -1,0 +1,86 @@
+//! The sign-in API: the spec's `POST /token` (password grant) and `POST /logout?scope=`, plus a
+//! read of the current session for the admin app's auth context.
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+
+use super::extract::{Json, Path, Query};
+use crate::app::AppState;
+use crate::auth::{self, ChangePasswordRequest, OwnerSession, SessionSummary, SetupRequest, SignInRequest, SignOutScope};
+use crate::error::AppError;
+
+pub async fn sign_in(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Json(request): Json<SignInRequest>,
+) -> Result<Response, AppError> {
+    let user_agent = headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let (token, session) = auth::sign_in(&state.db, request, user_agent, Some(peer.ip().to_string())).await?;
+    let cookie = auth::session_cookie(Some(&token), state.secure_cookies);
+    Ok(([(header::SET_COOKIE, cookie)], axum::Json(session)).into_response())
+}
+
+pub async fn session(owner: OwnerSession) -> axum::Json<auth::SessionInfo> {
+    axum::Json(auth::SessionInfo { user: owner.user, expires_at: owner.expires_at })
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SignOutQuery {
+    scope: SignOutScope,
+}
+
+pub async fn sign_out(State(state): State<AppState>, owner: OwnerSession, Query(query): Query<SignOutQuery>) -> Result<Response, AppError> {
+    auth::sign_out(&state.db, &owner, query.scope).await?;
+    let response = if query.scope == SignOutScope::Others {
+        StatusCode::NO_CONTENT.into_response()
+    } else {
+        ([(header::SET_COOKIE, auth::session_cookie(None, state.secure_cookies))], StatusCode::NO_CONTENT).into_response()
+    };
+    Ok(response)
+}
+
+#[derive(serde::Serialize, ts_rs::TS)]
+pub struct SetupStatus {
+    pub setup_needed: bool,
+}
+
+/// `GET /api/auth/setup`: whether the first-run setup is still open.
+pub async fn setup_status(State(state): State<AppState>) -> Result<axum::Json<SetupStatus>, AppError> {
+    Ok(axum::Json(SetupStatus { setup_needed: auth::setup_needed(&state.db).await? }))
+}
+
+/// `POST /api/auth/setup`: creates the owner account once, then signs it in.
+pub async fn setup(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Json(request): Json<SetupRequest>,
+) -> Result<Response, AppError> {
+    let credentials = SignInRequest { email: Some(request.email.clone()), password: Some(request.password.clone()) };
+    auth::setup_owner(&state.db, request).await?;
+    sign_in(State(state), ConnectInfo(peer), headers, Json(credentials)).await
+}
+
+pub async fn change_password(
+    State(state): State<AppState>,
+    owner: OwnerSession,
+    Json(request): Json<ChangePasswordRequest>,
+) -> Result<StatusCode, AppError> {
+    auth::change_password(&state.db, &owner, request).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+pub async fn list_sessions(State(state): State<AppState>, owner: OwnerSession) -> Result<axum::Json<Vec<SessionSummary>>, AppError> {
+    Ok(axum::Json(auth::list_sessions(&state.db, &owner).await?))
+}
+
+pub async fn revoke_session(State(state): State<AppState>, owner: OwnerSession, Path(id): Path<uuid::Uuid>) -> Result<StatusCode, AppError> {
+    auth::revoke_session(&state.db, &owner, id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}

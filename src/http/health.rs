@@ -1,0 +1,20 @@
+//! Liveness and readiness probes for load balancers and orchestrators.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+
+use crate::app::AppState;
+
+/// The process is up and answering.
+pub async fn healthz() -> &'static str {
+    "ok"
+}
+
+/// The process can reach its database.
+pub async fn readyz(State(state): State<AppState>) -> (StatusCode, &'static str) {
+    if crate::store::ping(&state.db).await {
+        (StatusCode::OK, "ready")
+    } else {
+        (StatusCode::SERVICE_UNAVAILABLE, "database unreachable")
+    }
+}

@@ -1,0 +1,111 @@
+//! Every URL of the server, in one place.
+//!
+//! | path | what |
+//! |---|---|
+//! | `GET /healthz`, `GET /readyz` | process up; database reachable |
+//! | `GET /`, any other page path | public pages (server-rendered), 404 page |
+//! | `GET /assets/…`, `/favicon.svg`, … | embedded frontend files |
+//! | `GET /admin`, `/admin/…` | the admin single-page app |
+//! | `POST /api/auth/token`, `GET /api/auth/session`, `POST /api/auth/logout?scope=` | sign-in |
+//! | `GET`/`POST /api/auth/setup` | first-run creation of the owner account |
+//! | `PUT /api/auth/password`, `GET /api/auth/sessions`, `DELETE /api/auth/sessions/<id>` | account |
+//! | `GET /api/<table>` | the public list read of a table (spec section 7) |
+//! | `GET /api/admin/<table>` | every row, for the owner |
+//! | `POST /api/<table>`, `GET`/`PUT`/`DELETE /api/<table>/<id>` | owner writes |
+//! | `GET`/`PUT /api/homepage/<hero\|stats\|about\|contact>` | page texts |
+//!
+//! `<table>` is one of `news`, `publications`, `research-areas`, `projects`, `courses`,
+//! `students`, `talks`, `tags`, `open-calls`.
+
+mod auth;
+pub use auth::SetupStatus;
+mod content;
+mod extract;
+mod files;
+mod health;
+mod middleware;
+mod public;
+
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{delete, get, post, put};
+use axum::middleware::{from_fn, from_fn_with_state};
+use axum::Router;
+use sea_orm::{ActiveModelBehavior, ActiveModelTrait, IntoActiveModel};
+use serde::Serialize;
+use tower_http::catch_panic::CatchPanicLayer;
+
+use crate::app::AppState;
+use crate::content::homepage::{AboutContent, ContactContent, HeroContent, StatsContent};
+use crate::content::{Content, courses, news, open_calls, projects, publications, research_areas, students, tags, talks};
+
+/// JSON bodies larger than this are refused with 413 before they are read.
+pub const MAX_JSON_BODY: usize = 2 * 1024 * 1024;
+
+pub fn router(state: AppState) -> Router {
+    let api = Router::new()
+        .route("/auth/token", post(auth::sign_in))
+        .route("/auth/session", get(auth::session))
+        .route("/auth/logout", post(auth::sign_out))
+        .route("/auth/setup", get(auth::setup_status).post(auth::setup))
+        .route("/auth/password", put(auth::change_password))
+        .route("/auth/sessions", get(auth::list_sessions))
+        .route("/auth/sessions/{id}", delete(auth::revoke_session))
+        .route("/homepage/hero", get(content::read_section::<HeroContent>).put(content::upsert_section::<HeroContent>))
+        .route("/homepage/stats", get(content::read_section::<StatsContent>).put(content::upsert_section::<StatsContent>))
+        .route("/homepage/about", get(content::read_section::<AboutContent>).put(content::upsert_section::<AboutContent>))
+        .route("/homepage/contact", get(content::read_section::<ContactContent>).put(content::upsert_section::<ContactContent>));
+    let api = [
+        content_routes::<news::Entity>,
+        content_routes::<publications::Entity>,
+        content_routes::<research_areas::Entity>,
+        content_routes::<projects::Entity>,
+        content_routes::<courses::Entity>,
+        content_routes::<students::Entity>,
+        content_routes::<talks::Entity>,
+        content_routes::<tags::Entity>,
+        content_routes::<open_calls::Entity>,
+    ]
+    .into_iter()
+    .fold(api, |api, add| add(api));
+
+    Router::new()
+        .route("/healthz", get(health::healthz))
+        .route("/readyz", get(health::readyz))
+        .nest("/api", api)
+        .route("/admin", get(files::admin_page))
+        .route("/admin/{*rest}", get(files::admin_page))
+        .route("/assets/{*path}", get(files::asset))
+        .route("/", get(public::home))
+        .fallback(public::fallback)
+        .layer(DefaultBodyLimit::max(MAX_JSON_BODY))
+        .layer(from_fn(middleware::same_origin))
+        .layer(from_fn_with_state(security_headers(&state), middleware::security_headers))
+        .layer(CatchPanicLayer::custom(|_| {
+            axum::response::IntoResponse::into_response(crate::error::AppError::Internal(anyhow::anyhow!("a handler panicked")))
+        }))
+        .layer(from_fn(middleware::log_request))
+        .with_state(state)
+}
+
+/// The policy allows exactly the inline scripts the pages carry: the theme script of the
+/// public pages and whatever inline script the admin page has.
+fn security_headers(state: &AppState) -> middleware::SecurityHeaders {
+    let mut scripts = vec![crate::render::THEME_SCRIPT.trim().to_owned()];
+    scripts.extend(files::admin_inline_scripts());
+    let scripts: Vec<&str> = scripts.iter().map(String::as_str).collect();
+    middleware::SecurityHeaders::new(&scripts, state.secure_cookies)
+}
+
+/// The five routes of one content table.
+fn content_routes<E: Content>(api: Router<AppState>) -> Router<AppState>
+where
+    E::Model: IntoActiveModel<E::ActiveModel> + Serialize + Send + Sync,
+    E::ActiveModel: ActiveModelTrait<Entity = E> + ActiveModelBehavior + Send,
+{
+    api.route(&format!("/{}", E::PATH), get(content::list_public::<E>).post(content::create::<E>))
+        .route(&format!("/admin/{}", E::PATH), get(content::list_owner::<E>))
+        .route(
+            &format!("/{}/{{id}}", E::PATH),
+            get(content::get_one::<E>).put(content::update::<E>).delete(content::delete::<E>),
+        )
+}

@@ -1,0 +1,15 @@
+//! Vita: a self-hosted academic website with an admin back office, in one binary.
+
+pub mod app;
+pub mod auth;
+pub mod cli;
+pub mod clock;
+pub mod config;
+pub mod content;
+pub mod error;
+pub mod http;
+pub mod render;
+pub mod settings;
+pub mod store;
+pub mod types;
+pub mod validate;

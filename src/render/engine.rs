@@ -1,0 +1,117 @@
+//! A small pool of QuickJS engines that run the Vite server-render bundle. A QuickJS runtime
+//! is single-threaded, so each worker thread owns one; render jobs reach the workers over a
+//! channel and the async side awaits the answer, never blocking the executor.
+
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::thread;
+
+use anyhow::{Context as _, anyhow};
+use rquickjs::{CatchResultExt, Context, Function, Module, Runtime};
+use tokio::sync::oneshot;
+
+/// The memory one engine may use; a runaway render fails instead of eating the machine.
+const MEMORY_LIMIT: usize = 256 * 1024 * 1024;
+const STACK_LIMIT: usize = 4 * 1024 * 1024;
+
+struct Job {
+    input: String,
+    reply: oneshot::Sender<anyhow::Result<String>>,
+}
+
+/// Sends render jobs to the worker threads.
+#[derive(Clone)]
+pub struct Engine {
+    jobs: mpsc::Sender<Job>,
+}
+
+impl Engine {
+    /// Starts `workers` threads, each with the bundle loaded. Fails if the bundle does not
+    /// load or does not define `globalThis.vitaRender`.
+    pub fn start(bundle: &'static str, workers: usize) -> anyhow::Result<Self> {
+        let (jobs, receiver) = mpsc::channel::<Job>();
+        let receiver = Arc::new(Mutex::new(receiver));
+        for index in 0..workers.max(1) {
+            let receiver = Arc::clone(&receiver);
+            let (ready_tx, ready_rx) = mpsc::channel();
+            thread::Builder::new()
+                .name(format!("vita-render-{index}"))
+                .stack_size(STACK_LIMIT * 2)
+                .spawn(move || match Worker::new(bundle) {
+                    Ok(worker) => {
+                        let _ = ready_tx.send(Ok(()));
+                        worker.run(&receiver);
+                    }
+                    Err(err) => {
+                        let _ = ready_tx.send(Err(err));
+                    }
+                })
+                .context("cannot start a render thread")?;
+            ready_rx.recv().context("a render thread stopped while starting")??;
+        }
+        Ok(Self { jobs })
+    }
+
+    /// Renders one page: `input` is the JSON the bundle's `vitaRender` takes; the answer is
+    /// the JSON it returns.
+    pub async fn render(&self, input: String) -> anyhow::Result<String> {
+        let (reply, answer) = oneshot::channel();
+        self.jobs.send(Job { input, reply }).map_err(|_| anyhow!("the render threads have stopped"))?;
+        answer.await.map_err(|_| anyhow!("a render thread stopped during a render"))?
+    }
+}
+
+struct Worker {
+    runtime: Runtime,
+    context: Context,
+}
+
+impl Worker {
+    fn new(bundle: &str) -> anyhow::Result<Self> {
+        let runtime = Runtime::new().context("cannot create a JavaScript runtime")?;
+        runtime.set_memory_limit(MEMORY_LIMIT);
+        runtime.set_max_stack_size(STACK_LIMIT);
+        let context = Context::full(&runtime).context("cannot create a JavaScript context")?;
+        context.with(|ctx| -> anyhow::Result<()> {
+            let promise = Module::evaluate(ctx.clone(), "ssr-entry.js", bundle)
+                .catch(&ctx)
+                .map_err(|e| anyhow!("the server-render bundle does not load: {e}"))?;
+            promise.finish::<()>().catch(&ctx).map_err(|e| anyhow!("the server-render bundle failed: {e}"))?;
+            let _: Function = ctx
+                .globals()
+                .get("vitaRender")
+                .catch(&ctx)
+                .map_err(|e| anyhow!("the server-render bundle defines no vitaRender: {e}"))?;
+            Ok(())
+        })?;
+        Ok(Self { runtime, context })
+    }
+
+    fn run(self, receiver: &Mutex<mpsc::Receiver<Job>>) {
+        loop {
+            // Hold the lock only while waiting for the next job, not while rendering.
+            let job = match receiver.lock() {
+                Ok(receiver) => receiver.recv(),
+                Err(_) => return,
+            };
+            let Ok(job) = job else { return };
+            let result = self.render(job.input);
+            let _ = job.reply.send(result);
+        }
+    }
+
+    fn render(&self, input: String) -> anyhow::Result<String> {
+        let output = self.context.with(|ctx| -> anyhow::Result<String> {
+            let render: Function = ctx.globals().get("vitaRender").map_err(|e| anyhow!("{e}"))?;
+            render.call((input,)).catch(&ctx).map_err(|e| anyhow!("render failed: {e}"))
+        });
+        // Drain whatever the render scheduled (React's shims queue work) so nothing leaks
+        // into the next render.
+        while self.runtime.is_job_pending() {
+            if self.runtime.execute_pending_job().is_err() {
+                break;
+            }
+        }
+        output
+    }
+}

@@ -1,0 +1,195 @@
+//! Schema migrations, append-only: once a migration has shipped it is never edited; a change
+//! to the schema is a new migration below the others. They are written with sea-query so the
+//! one definition creates the same tables on SQLite and PostgreSQL.
+
+use sea_orm_migration::prelude::*;
+use sea_orm_migration::schema::*;
+
+pub struct Migrator;
+
+#[sea_orm_migration::async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![Box::new(M0001Initial), Box::new(M0002SignInProtection)]
+    }
+}
+
+/// Every table of the spec (section 3), plus the owner accounts and their sessions.
+struct M0001Initial;
+
+impl MigrationName for M0001Initial {
+    fn name(&self) -> &str {
+        "m0001_initial"
+    }
+}
+
+/// A content table: a UUID key, the given columns, and the creation and update times.
+fn content_table(name: &'static str, columns: Vec<ColumnDef>) -> TableCreateStatement {
+    let mut table = Table::create();
+    table.table(name).if_not_exists().col(pk_uuid("id"));
+    for mut column in columns {
+        table.col(&mut column);
+    }
+    table
+        .col(timestamp_with_time_zone("created_at"))
+        .col(timestamp_with_time_zone("updated_at"))
+        .to_owned()
+}
+
+fn index(table: &'static str, columns: &[&'static str], unique: bool) -> IndexCreateStatement {
+    let mut index = Index::create();
+    index.name(format!("idx_{table}_{}", columns.join("_"))).table(table).if_not_exists();
+    for column in columns {
+        index.col(*column);
+    }
+    if unique {
+        index.unique();
+    }
+    index.to_owned()
+}
+
+#[sea_orm_migration::async_trait::async_trait]
+impl MigrationTrait for M0001Initial {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        let tables = [
+            content_table("homepage_content", vec![string_uniq("section"), json("content")]),
+            content_table(
+                "news_items",
+                vec![
+                    string("title"), text("content"), date("date"), string_null("link_url"), string_null("link_text"),
+                    boolean("featured"), string("status"),
+                ],
+            ),
+            content_table(
+                "research_areas",
+                vec![
+                    string("title"), string_uniq("slug"), text_null("description"), text_null("content"), string("color"),
+                    string("icon"), boolean("featured"), integer("sort_order"), string("status"),
+                ],
+            ),
+            content_table(
+                "publications",
+                vec![
+                    string("title"), string_uniq("slug"), json("authors"), string("venue"), integer("year"),
+                    text_null("abstract"), string_null("pdf_url"), string_null("url"), string_null("doi"),
+                    string_null("pages"), string_null("volume"), text_null("bibtex"), boolean("featured"), string("status"),
+                ],
+            ),
+            content_table(
+                "projects",
+                vec![
+                    string("title"), string_uniq("slug"), text("summary"), text_null("content"), json("tech_stack"),
+                    json("collaborators"), string_null("repository_url"), string_null("demo_url"),
+                    string_null("funding_source"), string_null("funding_amount"), date_null("start_date"),
+                    date_null("end_date"), boolean("featured"), integer("sort_order"), string("status"),
+                ],
+            ),
+            content_table(
+                "courses",
+                vec![
+                    string("code"), string("title"), string_uniq("slug"), integer("year"), string("term"), string("role"),
+                    text_null("description"), integer_null("credits"), integer_null("students_count"),
+                    string_null("course_url"), string_null("syllabus_url"), string("status"), boolean("featured"),
+                ],
+            ),
+            content_table(
+                "students",
+                vec![
+                    string("name"), string("level"), string("status"), text_null("bio"), string_null("thesis_title"),
+                    integer("start_year"), integer_null("graduation_year"), string_null("current_position"),
+                    string_null("email"), string_null("linkedin_url"), string_null("website_url"),
+                    string_null("profile_image_url"), integer("sort_order"),
+                ],
+            ),
+            content_table(
+                "talks",
+                vec![
+                    string("title"), string_uniq("slug"), string("event_name"), string_null("event_location"), date("date"),
+                    string("type"), text_null("abstract"), string_null("slides_url"), string_null("video_url"),
+                    string("status"), boolean("featured"),
+                ],
+            ),
+            content_table("tags", vec![string("name"), string_uniq("slug"), string("color")]),
+            content_table(
+                "open_calls",
+                vec![
+                    string("title"), string_uniq("slug"), text_null("description"), text_null("content"),
+                    text_null("requirements"), string_null("contact_email"), text_null("contact_info"),
+                    string_null("application_url"), string_null("funding_amount"), string_null("duration"),
+                    string_null("funding_agency"), date_null("deadline"), string("status"), boolean("featured"),
+                ],
+            ),
+            content_table("users", vec![string_uniq("email"), string("password_hash")]),
+            content_table(
+                "sessions",
+                vec![
+                    uuid("user_id"), string_uniq("token_hash"), timestamp_with_time_zone("last_seen_at"),
+                    timestamp_with_time_zone("idle_expires_at"), timestamp_with_time_zone("expires_at"),
+                    string_null("user_agent"), string_null("ip"),
+                ],
+            )
+            .foreign_key(
+                ForeignKey::create()
+                    .name("fk_sessions_user")
+                    .from("sessions", "user_id")
+                    .to("users", "id")
+                    .on_delete(ForeignKeyAction::Cascade),
+            )
+            .to_owned(),
+        ];
+        for table in tables {
+            manager.create_table(table).await?;
+        }
+        for index in [
+            index("sessions", &["user_id"], false),
+            index("publications", &["status", "year"], false),
+            index("news_items", &["status", "date"], false),
+            index("talks", &["status", "date"], false),
+            index("open_calls", &["status", "deadline"], false),
+        ] {
+            manager.create_index(index).await?;
+        }
+        Ok(())
+    }
+}
+
+/// Failed sign-in attempts (for rate limiting shared by every instance) and a small key-value
+/// table of site settings, whose `setup_completed` key closes the first-run setup for good.
+struct M0002SignInProtection;
+
+impl MigrationName for M0002SignInProtection {
+    fn name(&self) -> &str {
+        "m0002_sign_in_protection"
+    }
+}
+
+#[sea_orm_migration::async_trait::async_trait]
+impl MigrationTrait for M0002SignInProtection {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .create_table(
+                Table::create()
+                    .table("sign_in_attempts")
+                    .if_not_exists()
+                    .col(pk_uuid("id"))
+                    .col(string("email"))
+                    .col(string_null("ip"))
+                    .col(timestamp_with_time_zone("created_at"))
+                    .to_owned(),
+            )
+            .await?;
+        manager.create_index(index("sign_in_attempts", &["email", "created_at"], false)).await?;
+        manager.create_index(index("sign_in_attempts", &["ip", "created_at"], false)).await?;
+        manager
+            .create_table(
+                Table::create()
+                    .table("settings")
+                    .if_not_exists()
+                    .col(string("key").primary_key())
+                    .col(json("value"))
+                    .col(timestamp_with_time_zone("updated_at"))
+                    .to_owned(),
+            )
+            .await
+    }
+}

@@ -1,0 +1,70 @@
+//! The TypeScript types of the API, generated from the Rust types so the admin app and the
+//! server cannot drift apart. The checked-in file `web/src/api/types.ts` is compared with a
+//! fresh generation by a test; `VITA_UPDATE_TYPES=1 cargo test types` rewrites it.
+
+use ts_rs::{Config, TS};
+
+use crate::auth::{ChangePasswordRequest, SessionInfo, SessionSummary, SetupRequest, SignInRequest, SignOutScope, User};
+use crate::http::SetupStatus;
+use crate::content::homepage::{AboutContent, ContactContent, HeroContent, SectionRecord, StatsContent};
+use crate::content::{StringList, courses, news, open_calls, projects, publications, research_areas, students, tags, talks};
+use crate::error::{ErrorBody, ErrorDetail};
+use crate::render::{HomeData, PageData, RenderInput, SiteInfo};
+use crate::validate::FieldErrors;
+
+/// Where the generated file lives, relative to the repository root.
+pub const TYPES_FILE: &str = "web/src/api/types.ts";
+
+macro_rules! declarations {
+    ($cfg:expr; $($ty:ty),* $(,)?) => {
+        vec![$(format!("export {}", <$ty as TS>::decl($cfg))),*]
+    };
+}
+
+/// The whole generated file.
+pub fn typescript() -> String {
+    let cfg = Config::default();
+    let declarations = declarations!(&cfg;
+        ErrorBody, ErrorDetail, FieldErrors, StringList,
+        User, SessionInfo, SignInRequest, SignOutScope, SetupRequest, SetupStatus, ChangePasswordRequest, SessionSummary,
+        SectionRecord<HeroContent>, HeroContent, StatsContent, AboutContent, ContactContent,
+        news::Model, news::Input,
+        publications::Model, publications::Input,
+        research_areas::Model, research_areas::Input,
+        projects::Model, projects::Input,
+        courses::Model, courses::Input,
+        students::Model, students::Input,
+        talks::Model, talks::Input,
+        tags::Model, tags::Input,
+        open_calls::Model, open_calls::Input,
+        SiteInfo, HomeData, PageData, RenderInput,
+    );
+    let mut out = String::from("// Generated from the Rust types by `VITA_UPDATE_TYPES=1 cargo test types`. Do not edit.\n\n");
+    for declaration in declarations {
+        out.push_str(&declaration);
+        out.push_str("\n\n");
+    }
+    out.truncate(out.trim_end().len());
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    #[test]
+    fn generated_typescript_types_are_up_to_date() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(super::TYPES_FILE);
+        let fresh = super::typescript();
+        if std::env::var_os("VITA_UPDATE_TYPES").is_some() {
+            std::fs::write(&path, &fresh).expect("cannot write the types file");
+        }
+        let checked_in = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            checked_in == fresh,
+            "{} is stale: run `VITA_UPDATE_TYPES=1 cargo test types` and commit the result",
+            super::TYPES_FILE
+        );
+    }
+}

@@ -1,0 +1,322 @@
+//! The spec's validation rules (section 5) as small reusable checks, and the slug rules
+//! (section 4). The server is the authority: forms mirror these rules for the user, but every
+//! write passes through here.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::error::AppError;
+
+/// Longest accepted single-line text (titles, names, venues, slugs, URLs).
+pub const MAX_SHORT: usize = 1_000;
+/// Longest accepted free text (abstracts, rich text, BibTeX).
+pub const MAX_LONG: usize = 200_000;
+
+/// Field name → message, shown by the admin forms next to the field.
+#[derive(Debug, Default, Clone, Serialize, TS, PartialEq)]
+#[serde(transparent)]
+pub struct FieldErrors(#[ts(type = "Record<string, string>")] BTreeMap<String, String>);
+
+impl FieldErrors {
+    pub fn add(&mut self, field: &str, message: impl Into<String>) {
+        self.0.entry(field.to_owned()).or_insert_with(|| message.into());
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn get(&self, field: &str) -> Option<&str> {
+        self.0.get(field).map(String::as_str)
+    }
+
+    pub fn first_message(&self) -> Option<&str> {
+        self.0.values().next().map(String::as_str)
+    }
+}
+
+/// Collects the problems of one input, then either passes or fails it as a whole.
+#[derive(Default)]
+pub struct Check {
+    errors: FieldErrors,
+}
+
+impl Check {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn fail(&mut self, field: &str, message: impl Into<String>) {
+        self.errors.add(field, message);
+    }
+
+    /// A single-line text that must not be blank; returned trimmed.
+    pub fn required(&mut self, field: &str, label: &str, value: String) -> String {
+        let value = value.trim().to_owned();
+        if value.is_empty() {
+            self.fail(field, format!("{label} is required"));
+        }
+        self.max_len(field, label, &value, MAX_SHORT);
+        value
+    }
+
+    /// A single-line text that may be blank; blank becomes `None`.
+    pub fn optional(&mut self, field: &str, label: &str, value: Option<String>) -> Option<String> {
+        let value = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())?;
+        self.max_len(field, label, &value, MAX_SHORT);
+        Some(value)
+    }
+
+    /// Multi-line free text that must not be blank (kept as typed, but not only white space).
+    pub fn required_long(&mut self, field: &str, label: &str, value: String) -> String {
+        if value.trim().is_empty() {
+            self.fail(field, format!("{label} is required"));
+        }
+        self.max_len(field, label, &value, MAX_LONG);
+        value
+    }
+
+    /// Multi-line free text that may be blank; blank becomes `None`.
+    pub fn optional_long(&mut self, field: &str, label: &str, value: Option<String>) -> Option<String> {
+        let value = value.filter(|v| !v.trim().is_empty())?;
+        self.max_len(field, label, &value, MAX_LONG);
+        Some(value)
+    }
+
+    /// Rich text: sanitised HTML, blank becomes `None`.
+    pub fn optional_html(&mut self, field: &str, label: &str, value: Option<String>) -> Option<String> {
+        let value = self.optional_long(field, label, value)?;
+        let clean = sanitize_html(&value);
+        (!clean.trim().is_empty()).then_some(clean)
+    }
+
+    /// An optional absolute http(s) URL.
+    pub fn optional_url(&mut self, field: &str, label: &str, value: Option<String>) -> Option<String> {
+        let value = self.optional(field, label, value)?;
+        if !is_http_url(&value) {
+            self.fail(field, format!("{label} must be a valid URL starting with http:// or https://"));
+        }
+        Some(value)
+    }
+
+    /// An optional e-mail address.
+    pub fn optional_email(&mut self, field: &str, label: &str, value: Option<String>) -> Option<String> {
+        let value = self.optional(field, label, value)?;
+        if !is_email(&value) {
+            self.fail(field, format!("{label} must be a valid email address"));
+        }
+        Some(value)
+    }
+
+    /// A `#rrggbb` colour; blank takes the default.
+    pub fn color(&mut self, field: &str, value: Option<String>, default: &str) -> String {
+        let value = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        match value {
+            None => default.to_owned(),
+            Some(v) if is_hex_color(&v) => v.to_ascii_lowercase(),
+            Some(v) => {
+                self.fail(field, "Color must be a hex colour like #3b82f6");
+                v
+            }
+        }
+    }
+
+    /// One of a fixed set of values; blank takes the default.
+    pub fn one_of(&mut self, field: &str, label: &str, value: Option<String>, allowed: &[&str], default: &str) -> String {
+        let value = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        match value {
+            None => default.to_owned(),
+            Some(v) if allowed.contains(&v.as_str()) => v,
+            Some(v) => {
+                self.fail(field, format!("{label} must be one of: {}", allowed.join(", ")));
+                v
+            }
+        }
+    }
+
+    /// A whole number within a sensible range.
+    pub fn int_range(&mut self, field: &str, label: &str, value: i32, range: std::ops::RangeInclusive<i32>) -> i32 {
+        if !range.contains(&value) {
+            self.fail(field, format!("{label} must be between {} and {}", range.start(), range.end()));
+        }
+        value
+    }
+
+    /// A slug: the one given (which must already be in slug form), or one derived by `derive`.
+    pub fn slug(&mut self, value: Option<String>, source: &str, derive: fn(&str) -> String) -> String {
+        let given = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        match given {
+            Some(slug) => {
+                if !is_slug(&slug) {
+                    self.fail("slug", "Slug may contain only lower-case letters, digits and single hyphens");
+                }
+                self.max_len("slug", "Slug", &slug, MAX_SHORT);
+                slug
+            }
+            None => {
+                let slug = derive(source);
+                if slug.is_empty() && !source.trim().is_empty() {
+                    self.fail("slug", "Slug is required");
+                }
+                slug
+            }
+        }
+    }
+
+    pub fn max_len(&mut self, field: &str, label: &str, value: &str, max: usize) {
+        if value.chars().count() > max {
+            self.fail(field, format!("{label} must be at most {max} characters"));
+        }
+    }
+
+    pub fn finish(self) -> Result<(), AppError> {
+        if self.errors.is_empty() { Ok(()) } else { Err(AppError::validation(self.errors)) }
+    }
+}
+
+pub fn is_http_url(value: &str) -> bool {
+    let rest = value
+        .strip_prefix("https://")
+        .or_else(|| value.strip_prefix("http://"));
+    match rest {
+        Some(rest) => {
+            let host = rest.split(['/', '?', '#']).next().unwrap_or("");
+            !host.is_empty() && !value.chars().any(char::is_whitespace)
+        }
+        None => false,
+    }
+}
+
+pub fn is_email(value: &str) -> bool {
+    let Some((local, domain)) = value.split_once('@') else { return false };
+    !local.is_empty()
+        && !domain.is_empty()
+        && !domain.contains('@')
+        && domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !value.chars().any(char::is_whitespace)
+}
+
+pub fn is_hex_color(value: &str) -> bool {
+    value.len() == 7 && value.starts_with('#') && value[1..].chars().all(|c| c.is_ascii_hexdigit())
+}
+
+pub fn is_slug(value: &str) -> bool {
+    !value.is_empty()
+        && value.split('-').all(|part| !part.is_empty() && part.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()))
+}
+
+/// The spec's slug rule for courses, talks, tags and open calls: lower-case, every run of
+/// characters other than letters and digits becomes one hyphen, no hyphen at either end.
+pub fn slugify(source: &str) -> String {
+    let mut slug = String::with_capacity(source.len());
+    let mut pending_hyphen = false;
+    for c in source.to_lowercase().chars() {
+        if c.is_ascii_lowercase() || c.is_ascii_digit() {
+            if pending_hyphen && !slug.is_empty() {
+                slug.push('-');
+            }
+            pending_hyphen = false;
+            slug.push(c);
+        } else {
+            pending_hyphen = true;
+        }
+    }
+    slug
+}
+
+/// The spec's variant for publications, projects and research areas: lower-case, characters
+/// other than letters, digits, spaces and hyphens removed, white space runs become a hyphen,
+/// repeated hyphens collapsed, trimmed.
+pub fn slugify_variant(source: &str) -> String {
+    let kept: String = source
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c.is_whitespace() || *c == '-')
+        .collect();
+    let hyphenated = kept.trim().split_whitespace().collect::<Vec<_>>().join("-");
+    hyphenated
+        .split('-')
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// Rich text is stored only after this: scripts, event handlers, `javascript:` URLs and
+/// anything else outside ammonia's safe list are removed.
+pub fn sanitize_html(html: &str) -> String {
+    ammonia::Builder::default()
+        .link_rel(Some("noopener noreferrer"))
+        .url_schemes(["http", "https", "mailto", "tel"].into_iter().collect())
+        .clean(html)
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugify_turns_punctuation_runs_into_one_hyphen() {
+        assert_eq!(slugify("  Hello, World!! 2025 "), "hello-world-2025");
+        assert_eq!(slugify("--CS101--"), "cs101");
+        assert_eq!(slugify("!!!"), "");
+        assert_eq!(slugify("Café au lait"), "caf-au-lait");
+    }
+
+    #[test]
+    fn slugify_variant_drops_punctuation_and_joins_words() {
+        assert_eq!(slugify_variant("Side-Channel  Attacks: A Survey"), "side-channel-attacks-a-survey");
+        assert_eq!(slugify_variant(" -- Hello -- World -- "), "hello-world");
+        assert_eq!(slugify_variant("C++ & Rust"), "c-rust");
+        assert_eq!(slugify_variant(""), "");
+    }
+
+    #[test]
+    fn urls_must_be_absolute_http() {
+        assert!(is_http_url("https://example.org/x?y#z"));
+        assert!(is_http_url("http://localhost:8080"));
+        assert!(!is_http_url("javascript:alert(1)"));
+        assert!(!is_http_url("https://"));
+        assert!(!is_http_url("ftp://example.org"));
+        assert!(!is_http_url("https://exa mple.org"));
+    }
+
+    #[test]
+    fn emails_and_colours_are_checked() {
+        assert!(is_email("jane.doe@uni.se"));
+        assert!(!is_email("jane@"));
+        assert!(!is_email("jane@localhost"));
+        assert!(is_hex_color("#3B82F6"));
+        assert!(!is_hex_color("#3b82f"));
+        assert!(!is_hex_color("red"));
+    }
+
+    #[test]
+    fn hostile_html_is_neutralised() {
+        let dirty = r#"<p onclick="x()">Hi<script>alert(1)</script><a href="javascript:alert(1)">a</a><img src=x onerror=alert(1)><svg onload=alert(1)></svg></p>"#;
+        let clean = sanitize_html(dirty);
+        for bad in ["<script", "onclick", "javascript:", "onerror", "<svg", "onload"] {
+            assert!(!clean.contains(bad), "{bad} survived in {clean}");
+        }
+        assert!(clean.contains("<p>Hi"));
+    }
+
+    #[test]
+    fn check_collects_every_problem() {
+        let mut check = Check::new();
+        check.required("title", "Title", "  ".into());
+        check.optional_url("url", "URL", Some("nope".into()));
+        let err = check.finish().unwrap_err();
+        match err {
+            AppError::Validation { fields, .. } => {
+                assert_eq!(fields.get("title"), Some("Title is required"));
+                assert!(fields.get("url").unwrap().contains("valid URL"));
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+}

@@ -1,0 +1,76 @@
+//! The real `vita` binary: its commands, their help and errors, and a serve that starts,
+//! prints its address, answers and shuts down cleanly on SIGTERM.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+const VITA: &str = env!("CARGO_BIN_EXE_vita");
+
+fn vita(args: &[&str], data_dir: &std::path::Path) -> Command {
+    let mut command = Command::new(VITA);
+    command.args(args).env("VITA_DATA_DIR", data_dir).env_remove("DATABASE_URL");
+    command
+}
+
+#[test]
+fn every_command_has_help_and_bad_flags_are_explained() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [&["--help"][..], &["serve", "--help"], &["migrate", "--help"], &["admin", "add", "--help"]] {
+        let output = vita(args, dir.path()).output().unwrap();
+        assert!(output.status.success(), "{args:?}");
+        assert!(String::from_utf8_lossy(&output.stdout).contains("Usage"), "{args:?}");
+    }
+    let output = vita(&["serve", "--no-such-flag"], dir.path()).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--no-such-flag"));
+    let output = vita(&["serve", "--listen", "not-an-address"], dir.path()).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn migrate_creates_the_sqlite_database_in_the_data_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = vita(&["migrate"], dir.path()).output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(dir.path().join("vita.db").exists());
+    let again = vita(&["migrate"], dir.path()).output().unwrap();
+    assert!(again.status.success(), "migrating twice is harmless");
+}
+
+#[test]
+fn admin_add_reads_the_password_from_stdin_and_refuses_weak_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let add = |password: &str| {
+        let mut child = vita(&["admin", "add", "--email", "owner@example.org"], dir.path())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        writeln!(child.stdin.take().unwrap(), "{password}").unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let weak = add("short");
+    assert!(!weak.status.success());
+    assert!(String::from_utf8_lossy(&weak.stderr).contains("at least 10 characters"));
+    let ok = add("a long enough passphrase");
+    assert!(ok.status.success(), "{}", String::from_utf8_lossy(&ok.stderr));
+    assert!(String::from_utf8_lossy(&ok.stdout).contains("owner@example.org"));
+}
+
+#[test]
+fn serve_prints_its_address_answers_and_stops_cleanly_on_sigterm() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = vita(&["serve", "--listen", "127.0.0.1:0"], dir.path()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let url = line.trim().strip_prefix("Vita is running at ").unwrap_or_else(|| panic!("unexpected first line {line:?}")).to_owned();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let status = runtime.block_on(async { reqwest::get(format!("{url}/readyz")).await.unwrap().status() });
+    assert_eq!(status, 200);
+    let killed = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let exit = child.wait().unwrap();
+    assert!(exit.success(), "a SIGTERM ends the server cleanly, got {exit:?}");
+    assert!(dir.path().join("vita.db").exists());
+}

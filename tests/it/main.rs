@@ -1,0 +1,9 @@
+//! Integration tests, compiled into one binary: the store against a fresh SQLite file and a
+//! fresh PostgreSQL schema, the HTTP API against the real server on a free port, and the real
+//! `vita` binary's command line.
+
+mod api;
+mod auth;
+mod cli;
+mod helpers;
+mod store;

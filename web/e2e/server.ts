@@ -1,0 +1,119 @@
+/**
+ * Starts the real `vita` binary for end-to-end tests, once per worker:
+ *
+ *   <VITA_BIN> serve --listen 127.0.0.1:0 --data-dir <fresh temp dir>
+ *
+ * and waits for its one stdout line `Vita is running at http://127.0.0.1:PORT`
+ * (printed once it listens) to learn the address: no fixed port, no sleeps.
+ * Tests get it as Playwright's `baseURL`, so `page.goto('/')` and
+ * `request.get('/')` reach it. The process gets SIGTERM afterwards and its
+ * data folder is removed.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { test as base } from '@playwright/test';
+
+const webRoot = fileURLToPath(new URL('..', import.meta.url));
+const READY_LINE = /^Vita is running at (http:\/\/\S+)$/;
+const STARTUP_TIMEOUT_MS = 60_000;
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+export type VitaServer = {
+  /** e.g. http://127.0.0.1:43121 (no trailing slash) */
+  url: string;
+  dataDir: string;
+  /** Everything the process wrote to stderr so far (its logs). */
+  logs: () => string;
+};
+
+export function vitaBinary(): string {
+  return resolve(webRoot, process.env.VITA_BIN ?? '../target/debug/vita');
+}
+
+export async function startVita(): Promise<{ server: VitaServer; stop: () => Promise<void> }> {
+  const bin = vitaBinary();
+  if (!existsSync(bin)) {
+    throw new Error(`vita binary not found at ${bin}: build it (npm run build, then cargo build) or set VITA_BIN`);
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'vita-e2e-'));
+  const child = spawn(bin, ['serve', '--listen', '127.0.0.1:0', '--data-dir', dataDir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'info' },
+  });
+  let stderr = '';
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+
+  const stop = async () => {
+    await terminate(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const url = await waitForReadyLine(child, () => stderr);
+    return { server: { url, dataDir, logs: () => stderr }, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function waitForReadyLine(child: ChildProcess, logs: () => string): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    const fail = (reason: string) => {
+      clearTimeout(timer);
+      lines.close();
+      reject(new Error(`${reason}\n--- vita stderr ---\n${logs()}`));
+    };
+    const timer = setTimeout(() => fail(`vita did not report its address within ${STARTUP_TIMEOUT_MS} ms`), STARTUP_TIMEOUT_MS);
+    child.once('error', (error) => fail(`could not start vita: ${error.message}`));
+    child.once('exit', (code, signal) => fail(`vita exited before it was ready (code ${code}, signal ${signal})`));
+    lines.on('line', (line) => {
+      const match = READY_LINE.exec(line.trim());
+      if (!match?.[1]) return;
+      clearTimeout(timer);
+      child.removeAllListeners('exit');
+      child.removeAllListeners('error');
+      // Keep draining stdout so the child never blocks on a full pipe.
+      child.stdout?.resume();
+      resolvePromise(match[1].replace(/\/+$/, ''));
+    });
+  });
+}
+
+async function terminate(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolvePromise) => child.once('exit', () => resolvePromise()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), SHUTDOWN_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** `test` with a running vita (one per worker) as `vita` and as `baseURL`. */
+export const test = base.extend<{}, { vita: VitaServer }>({
+  vita: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const { server, stop } = await startVita();
+      try {
+        await use(server);
+      } finally {
+        await stop();
+      }
+    },
+    { scope: 'worker', timeout: STARTUP_TIMEOUT_MS + SHUTDOWN_TIMEOUT_MS },
+  ],
+  baseURL: async ({ vita }, use) => {
+    await use(vita.url);
+  },
+});
+
+export { expect } from '@playwright/test';

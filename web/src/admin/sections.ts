@@ -1,0 +1,105 @@
+/** The admin's content sections: dashboard cards (and, later, navigation). */
+import {
+  BookOpen,
+  FlaskConical,
+  FolderKanban,
+  GraduationCap,
+  HandCoins,
+  House,
+  Info,
+  Mail,
+  Megaphone,
+  Newspaper,
+  PenLine,
+  Presentation,
+  Tags,
+  type LucideIcon,
+} from 'lucide-react';
+
+export type AdminSection = {
+  path: string;
+  title: string;
+  description: string;
+  icon: LucideIcon;
+};
+
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  {
+    path: '/admin/homepage',
+    title: 'Homepage',
+    description: 'Edit the hero section and the statistics shown on the home page.',
+    icon: House,
+  },
+  {
+    path: '/admin/about',
+    title: 'About',
+    description: 'Edit your biography, background and research interests.',
+    icon: Info,
+  },
+  {
+    path: '/admin/contact',
+    title: 'Contact',
+    description: 'Edit your office address, e-mail, phone and office hours.',
+    icon: Mail,
+  },
+  {
+    path: '/admin/publications',
+    title: 'Publications',
+    description: 'Add, edit and feature papers, with authors, venue and DOI.',
+    icon: BookOpen,
+  },
+  {
+    path: '/admin/projects',
+    title: 'Projects',
+    description: 'Manage research projects, collaborators and funding.',
+    icon: FolderKanban,
+  },
+  {
+    path: '/admin/research-areas',
+    title: 'Research Areas',
+    description: 'Describe your research areas and set their order.',
+    icon: FlaskConical,
+  },
+  {
+    path: '/admin/students',
+    title: 'Students',
+    description: 'Manage current students and alumni.',
+    icon: GraduationCap,
+  },
+  {
+    path: '/admin/courses',
+    title: 'Courses',
+    description: 'Manage the courses you teach, by year and term.',
+    icon: Presentation,
+  },
+  {
+    path: '/admin/talks',
+    title: 'Talks',
+    description: 'Manage invited talks, keynotes and presentations.',
+    icon: Megaphone,
+  },
+  {
+    path: '/admin/news',
+    title: 'News',
+    description: 'Post news items and announcements.',
+    icon: Newspaper,
+  },
+  {
+    path: '/admin/blog',
+    title: 'Blog',
+    description: 'Write blog posts and articles.',
+    icon: PenLine,
+  },
+  {
+    path: '/admin/tags',
+    title: 'Tags',
+    description: 'Create colored tags to organize your content.',
+    icon: Tags,
+  },
+  {
+    path: '/admin/open-calls',
+    title: 'Open Calls',
+    description: 'Publish funding opportunities and collaboration calls.',
+    icon: HandCoins,
+  },
+];

@@ -1,0 +1,127 @@
+// Generated from the Rust types by `VITA_UPDATE_TYPES=1 cargo test types`. Do not edit.
+
+export type ErrorBody = { error: ErrorDetail, };
+
+export type ErrorDetail = { code: string, message: string, fields?: FieldErrors, };
+
+export type FieldErrors = Record<string, string>;
+
+export type StringList = Array<string>;
+
+export type User = { id: string, email: string, };
+
+export type SessionInfo = { user: User, expires_at: string, };
+
+export type SignInRequest = { email?: string | null, password?: string | null, };
+
+export type SignOutScope = "local" | "others" | "global";
+
+export type SetupRequest = { email: string, password: string, password_confirmation: string, };
+
+export type SetupStatus = { setup_needed: boolean, };
+
+export type ChangePasswordRequest = { current_password: string, new_password: string, };
+
+export type SessionSummary = { id: string, created_at: string, last_seen_at: string, user_agent: string | null, ip: string | null, 
+/**
+ * The session making this request.
+ */
+current: boolean, };
+
+export type SectionRecord<T> = { section: string, content: T, updated_at: string | null, };
+
+export type HeroContent = { name: string, title: string, institution: string, bio: string, profile_image_url: string, profile_image_alt: string, google_scholar_url: string, cv_url: string, phone: string, website_url: string, linkedin_url: string, };
+
+export type StatsContent = { publications_label: string, publications_description: string, students_label: string, students_description: string, courses_label: string, courses_description: string, research_areas_label: string, research_areas_description: string, };
+
+export type AboutContent = { title: string, bio: string, background: string, research_interests: string, education: string, experience: string, awards: string, leadership: string, service: string, personal: string, };
+
+export type ContactContent = { title: string, subtitle: string, office_address: string, mailing_address: string, phone: string, email: string, office_hours: string, additional_info: string, };
+
+export type NewsItem = { id: string, title: string, content: string, date: string, link_url: string | null, link_text: string | null, featured: boolean, status: string, created_at: string, updated_at: string, };
+
+export type NewsItemInput = { title: string, content: string, 
+/**
+ * Defaults to today.
+ */
+date?: string | null, link_url?: string | null, link_text?: string | null, featured: boolean, status?: string | null, };
+
+export type Publication = { id: string, title: string, slug: string, authors: StringList, venue: string, year: number, abstract: string | null, pdf_url: string | null, url: string | null, doi: string | null, pages: string | null, volume: string | null, bibtex: string | null, featured: boolean, status: string, created_at: string, updated_at: string, };
+
+export type PublicationInput = { title: string, slug?: string | null, authors: Array<string>, venue: string, year?: number | null, abstract?: string | null, pdf_url?: string | null, url?: string | null, doi?: string | null, pages?: string | null, volume?: string | null, bibtex?: string | null, featured: boolean, status?: string | null, };
+
+export type ResearchArea = { id: string, title: string, slug: string, description: string | null, content: string | null, color: string, icon: string, featured: boolean, sort_order: number, status: string, created_at: string, updated_at: string, };
+
+export type ResearchAreaInput = { title: string, slug?: string | null, description?: string | null, 
+/**
+ * Rich text (HTML); sanitised before it is stored.
+ */
+content?: string | null, color?: string | null, 
+/**
+ * An icon name (Shield, Cpu, Brain, …); free text.
+ */
+icon?: string | null, featured: boolean, sort_order: number, status?: string | null, };
+
+export type Project = { id: string, title: string, slug: string, summary: string, content: string | null, tech_stack: StringList, collaborators: StringList, repository_url: string | null, demo_url: string | null, funding_source: string | null, funding_amount: string | null, start_date: string | null, end_date: string | null, featured: boolean, sort_order: number, status: string, created_at: string, updated_at: string, };
+
+export type ProjectInput = { title: string, slug?: string | null, summary: string, content?: string | null, tech_stack: Array<string>, collaborators: Array<string>, repository_url?: string | null, demo_url?: string | null, funding_source?: string | null, funding_amount?: string | null, start_date?: string | null, end_date?: string | null, featured: boolean, sort_order: number, status?: string | null, };
+
+export type Course = { id: string, code: string, title: string, slug: string, year: number, term: string, role: string, description: string | null, credits: number | null, students_count: number | null, course_url: string | null, syllabus_url: string | null, status: string, featured: boolean, created_at: string, updated_at: string, };
+
+export type CourseInput = { code: string, title: string, slug?: string | null, 
+/**
+ * Defaults to the current year.
+ */
+year?: number | null, 
+/**
+ * spring, summer, fall or winter; defaults to fall.
+ */
+term?: string | null, 
+/**
+ * instructor, co-instructor, lecturer or teaching-assistant; defaults to instructor.
+ */
+role?: string | null, description?: string | null, credits?: number | null, students_count?: number | null, course_url?: string | null, syllabus_url?: string | null, status?: string | null, featured: boolean, };
+
+export type Student = { id: string, name: string, level: string, status: string, bio: string | null, thesis_title: string | null, start_year: number, graduation_year: number | null, current_position: string | null, email: string | null, linkedin_url: string | null, website_url: string | null, profile_image_url: string | null, sort_order: number, created_at: string, updated_at: string, };
+
+export type StudentInput = { name: string, 
+/**
+ * bachelor, master or phd; defaults to phd.
+ */
+level?: string | null, 
+/**
+ * current or graduated; defaults to current.
+ */
+status?: string | null, bio?: string | null, thesis_title?: string | null, 
+/**
+ * Defaults to the current year.
+ */
+start_year?: number | null, graduation_year?: number | null, current_position?: string | null, email?: string | null, linkedin_url?: string | null, website_url?: string | null, profile_image_url?: string | null, sort_order: number, };
+
+export type Talk = { id: string, title: string, slug: string, event_name: string, event_location: string | null, date: string, type: string, abstract: string | null, slides_url: string | null, video_url: string | null, status: string, featured: boolean, created_at: string, updated_at: string, };
+
+export type TalkInput = { title: string, slug?: string | null, event_name: string, event_location?: string | null, date?: string | null, 
+/**
+ * invited, keynote, conference, workshop, seminar or webinar; defaults to invited.
+ */
+type?: string | null, abstract?: string | null, slides_url?: string | null, video_url?: string | null, status?: string | null, featured: boolean, };
+
+export type Tag = { id: string, name: string, slug: string, color: string, created_at: string, updated_at: string, };
+
+export type TagInput = { name: string, slug?: string | null, color?: string | null, };
+
+export type OpenCall = { id: string, title: string, slug: string, description: string | null, content: string | null, requirements: string | null, contact_email: string | null, contact_info: string | null, application_url: string | null, funding_amount: string | null, duration: string | null, funding_agency: string | null, deadline: string | null, status: string, featured: boolean, created_at: string, updated_at: string, };
+
+export type OpenCallInput = { title: string, 
+/**
+ * Required for open calls: the form derives it from the title only when creating.
+ */
+slug: string, description?: string | null, content?: string | null, requirements?: string | null, contact_email?: string | null, contact_info?: string | null, application_url?: string | null, funding_amount?: string | null, duration?: string | null, funding_agency?: string | null, deadline?: string | null, status?: string | null, featured: boolean, };
+
+export type SiteInfo = { owner_name: string, base_url: string, };
+
+export type HomeData = { hero: HeroContent, };
+
+export type PageData = { "page": "home", "data": HomeData } | { "page": "not_found" };
+
+export type RenderInput = { path: string, site: SiteInfo, page: PageData, };

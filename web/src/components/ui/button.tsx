@@ -1,0 +1,59 @@
+/**
+ * Button styles shared by the public pages and the admin. `buttonClassName`
+ * styles any element (an <a> that looks like a button, a router <Link>, a
+ * <button>); `Button` and `ButtonLink` are the common cases.
+ */
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from 'react';
+import { cn } from '../../lib/cn';
+
+export type ButtonVariant = 'primary' | 'outline' | 'ghost';
+export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
+
+const BASE =
+  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg font-medium ' +
+  'transition-colors duration-150 select-none ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring ' +
+  'disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0';
+
+const VARIANTS: Record<ButtonVariant, string> = {
+  primary: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary/90',
+  outline:
+    'border border-input bg-background/60 text-foreground shadow-sm hover:bg-muted hover:border-muted-foreground/40',
+  ghost: 'text-foreground hover:bg-muted',
+};
+
+const SIZES: Record<ButtonSize, string> = {
+  sm: 'h-9 px-3 text-sm',
+  md: 'h-10 px-4 text-sm',
+  lg: 'h-11 px-6 text-base',
+  icon: 'size-9',
+};
+
+export function buttonClassName(
+  variant: ButtonVariant = 'primary',
+  size: ButtonSize = 'md',
+  className?: string,
+): string {
+  return cn(BASE, VARIANTS[variant], SIZES[size], className);
+}
+
+type StyleProps = { variant?: ButtonVariant; size?: ButtonSize };
+
+export function Button({
+  variant,
+  size,
+  className,
+  type = 'button',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & StyleProps) {
+  return <button type={type} className={buttonClassName(variant, size, className)} {...props} />;
+}
+
+export function ButtonLink({
+  variant,
+  size,
+  className,
+  ...props
+}: AnchorHTMLAttributes<HTMLAnchorElement> & StyleProps) {
+  return <a className={buttonClassName(variant, size, className)} {...props} />;
+}

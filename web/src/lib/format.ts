@@ -1,0 +1,75 @@
+/**
+ * en-US date formatting without `Intl` or `toLocale*`.
+ *
+ * Public pages are rendered by QuickJS on the server (which has no `Intl`) and
+ * hydrated in the browser, so both sides must produce byte-identical text. The
+ * helpers therefore work on the calendar date written in the string
+ * (`YYYY-MM-DD`, optionally followed by a time) and never convert time zones:
+ * '2025-01-05' is January 5 for every visitor, wherever the server runs.
+ * Input that is not a valid date is returned unchanged.
+ */
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+export type CalendarDate = { year: number; month: number; day: number };
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/;
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** Reads the calendar date at the start of an ISO 8601 string, or null. */
+export function parseIsoDate(value: string): CalendarDate | null {
+  const match = ISO_DATE.exec(value.trim());
+  if (!match) return null;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return { year, month, day };
+}
+
+function monthName(month: number): string {
+  return MONTHS[month - 1] ?? '';
+}
+
+/** '2025-01-05' → 'January 5, 2025' */
+export function formatDate(value: string): string {
+  const date = parseIsoDate(value);
+  if (!date) return value;
+  return `${monthName(date.month)} ${date.day}, ${date.year}`;
+}
+
+/** '2025-01-05' → 'Jan 05, 2025' (the admin's 'MMM dd, yyyy') */
+export function formatShortDate(value: string): string {
+  const date = parseIsoDate(value);
+  if (!date) return value;
+  const day = String(date.day).padStart(2, '0');
+  return `${monthName(date.month).slice(0, 3)} ${day}, ${date.year}`;
+}
+
+/** '2025-01-05' → 'January 2025' */
+export function formatMonthYear(value: string): string {
+  const date = parseIsoDate(value);
+  if (!date) return value;
+  return `${monthName(date.month)} ${date.year}`;
+}

@@ -1,0 +1,106 @@
+import { ChevronDown, Download, ExternalLink, GraduationCap, Mail } from 'lucide-react';
+import type { HeroContent } from '../../api/types';
+import { ButtonLink } from '../../components/ui/button';
+import { initials } from '../../lib/initials';
+
+const PORTRAIT_SIZE = 288;
+
+/** Round profile image, or the initials when no image is set. */
+function Portrait({ hero }: { hero: HeroContent }) {
+  const frame =
+    'relative size-44 shrink-0 rounded-full ring-4 ring-background shadow-xl shadow-primary/10 sm:size-56 lg:size-72';
+  if (!hero.profile_image_url) {
+    return (
+      <div
+        aria-hidden="true"
+        className={`${frame} flex items-center justify-center bg-linear-to-br from-primary to-primary/70 text-5xl font-bold text-primary-foreground sm:text-6xl lg:text-7xl`}
+      >
+        {initials(hero.name)}
+      </div>
+    );
+  }
+  return (
+    <img
+      src={hero.profile_image_url}
+      alt={hero.profile_image_alt}
+      width={PORTRAIT_SIZE}
+      height={PORTRAIT_SIZE}
+      decoding="async"
+      fetchPriority="high"
+      className={`${frame} bg-muted object-cover`}
+    />
+  );
+}
+
+/** Spec §2 "Home" → Hero. */
+export function Hero({ hero, nextSectionId }: { hero: HeroContent; nextSectionId: string }) {
+  return (
+    <section
+      aria-labelledby="hero-name"
+      className="relative isolate flex min-h-[calc(100svh-4rem)] items-center overflow-hidden"
+    >
+      <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
+        <div className="absolute -top-40 left-1/2 h-[36rem] w-[36rem] -translate-x-1/2 rounded-full bg-primary/10 blur-3xl lg:left-3/4" />
+        <div className="absolute right-1/2 -bottom-48 h-[28rem] w-[28rem] rounded-full bg-accent blur-3xl" />
+      </div>
+
+      <div className="mx-auto flex w-full max-w-6xl flex-col items-center gap-10 px-4 py-16 text-center sm:px-6 lg:flex-row-reverse lg:justify-between lg:gap-16 lg:px-8 lg:text-left">
+        <Portrait hero={hero} />
+
+        <div className="max-w-2xl">
+          <h1 id="hero-name" className="text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+            {hero.name}
+          </h1>
+          {hero.title && (
+            <p className="mt-4 text-xl font-medium text-primary sm:text-2xl">{hero.title}</p>
+          )}
+          {hero.institution && (
+            <p className="mt-2 text-lg text-muted-foreground">{hero.institution}</p>
+          )}
+          {hero.bio && (
+            <p className="mt-6 text-base leading-relaxed text-pretty whitespace-pre-line text-muted-foreground sm:text-lg">
+              {hero.bio}
+            </p>
+          )}
+
+          <div className="mt-10 flex flex-wrap justify-center gap-3 lg:justify-start">
+            <ButtonLink href="/publications" size="lg">
+              <GraduationCap aria-hidden="true" />
+              View Publications
+            </ButtonLink>
+            <ButtonLink href="/contact" variant="outline" size="lg">
+              <Mail aria-hidden="true" />
+              Contact Me
+            </ButtonLink>
+            {hero.google_scholar_url && (
+              <ButtonLink
+                href={hero.google_scholar_url}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="outline"
+                size="lg"
+              >
+                <ExternalLink aria-hidden="true" />
+                Google Scholar
+              </ButtonLink>
+            )}
+            {hero.cv_url && (
+              <ButtonLink href={hero.cv_url} target="_blank" rel="noopener noreferrer" variant="outline" size="lg">
+                <Download aria-hidden="true" />
+                Download CV
+              </ButtonLink>
+            )}
+          </div>
+        </div>
+      </div>
+
+      <a
+        href={`#${nextSectionId}`}
+        className="absolute bottom-6 left-1/2 flex -translate-x-1/2 flex-col items-center gap-1 rounded-full p-2 text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      >
+        <span className="sr-only">Scroll down</span>
+        <ChevronDown aria-hidden="true" className="size-6 motion-safe:animate-bounce" />
+      </a>
+    </section>
+  );
+}

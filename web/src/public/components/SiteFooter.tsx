@@ -1,0 +1,22 @@
+import { initials } from '../../lib/initials';
+
+export function SiteFooter({ ownerName }: { ownerName: string }) {
+  return (
+    <footer className="border-t border-border bg-muted/40">
+      <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:px-6 lg:px-8">
+        <div className="flex items-center gap-3">
+          <span
+            aria-hidden="true"
+            className="flex size-8 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary"
+          >
+            {initials(ownerName)}
+          </span>
+          <p>© {ownerName}. All rights reserved.</p>
+        </div>
+        <p>
+          Powered by <span className="font-medium text-foreground">Vita</span>
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,161 @@
+import { Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { ThemeToggle } from '../../components/ThemeToggle';
+import { buttonClassName } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import { initials } from '../../lib/initials';
+import { ADMIN_HREF, NAV_LINKS, isCurrentRoute } from '../navigation';
+
+/** Past this many pixels of scroll the bar gets its blurred background and border. */
+const SCROLL_THRESHOLD = 20;
+
+function useScrolledPast(threshold: number): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > threshold);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [threshold]);
+  return scrolled;
+}
+
+const MOBILE_NAV_ID = 'site-mobile-nav';
+
+/**
+ * The public navigation bar. Links are plain <a href>: every public page is its
+ * own server-rendered document.
+ */
+export function SiteHeader({ ownerName, path }: { ownerName: string; path: string }) {
+  const scrolled = useScrolledPast(SCROLL_THRESHOLD);
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  const solid = scrolled || menuOpen;
+
+  return (
+    <header
+      data-scrolled={scrolled ? 'true' : 'false'}
+      className={cn(
+        'fixed inset-x-0 top-0 z-50 border-b transition-[background-color,border-color,box-shadow] duration-200',
+        solid
+          ? 'border-border bg-background/80 shadow-sm backdrop-blur-md supports-[backdrop-filter]:bg-background/70'
+          : 'border-transparent bg-transparent',
+      )}
+    >
+      <nav aria-label="Main">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
+          <a
+            href="/"
+            className="group flex min-w-0 items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
+          >
+            <span
+              aria-hidden="true"
+              className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold tracking-wide text-primary-foreground shadow-sm"
+            >
+              {initials(ownerName)}
+            </span>
+            <span className="hidden max-w-[16rem] truncate font-semibold tracking-tight min-[360px]:block xl:max-w-[10rem] 2xl:max-w-[16rem]">
+              {ownerName}
+            </span>
+            <span className="sr-only min-[360px]:hidden">{ownerName}</span>
+          </a>
+
+          <ul className="ml-auto hidden items-center xl:flex">
+            {NAV_LINKS.map((link) => (
+              <li key={link.href}>
+                <NavItem href={link.href} label={link.label} current={isCurrentRoute(link.href, path)} />
+              </li>
+            ))}
+          </ul>
+
+          <div className="ml-auto flex shrink-0 items-center gap-1 xl:ml-2">
+            <a href={ADMIN_HREF} className={buttonClassName('outline', 'sm')}>
+              Admin
+            </a>
+            <ThemeToggle />
+            <button
+              type="button"
+              className={buttonClassName('ghost', 'icon', 'xl:hidden')}
+              aria-expanded={menuOpen}
+              aria-controls={MOBILE_NAV_ID}
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            </button>
+          </div>
+        </div>
+
+        <div
+          id={MOBILE_NAV_ID}
+          hidden={!menuOpen}
+          className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-border bg-background xl:hidden"
+        >
+          <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
+            {NAV_LINKS.map((link) => (
+              <li key={link.href}>
+                <NavItem
+                  href={link.href}
+                  label={link.label}
+                  current={isCurrentRoute(link.href, path)}
+                  block
+                  onNavigate={() => setMenuOpen(false)}
+                />
+              </li>
+            ))}
+            <li className="mt-2 border-t border-border pt-3">
+              <a
+                href={ADMIN_HREF}
+                className={buttonClassName('outline', 'md', 'w-full')}
+                onClick={() => setMenuOpen(false)}
+              >
+                Admin
+              </a>
+            </li>
+          </ul>
+        </div>
+      </nav>
+    </header>
+  );
+}
+
+function NavItem({
+  href,
+  label,
+  current,
+  block = false,
+  onNavigate,
+}: {
+  href: string;
+  label: string;
+  current: boolean;
+  block?: boolean;
+  onNavigate?: () => void;
+}) {
+  return (
+    <a
+      href={href}
+      aria-current={current ? 'page' : undefined}
+      onClick={onNavigate}
+      className={cn(
+        'rounded-md text-sm font-medium whitespace-nowrap transition-colors',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        block ? 'block px-3 py-2.5 text-base' : 'px-2 py-2',
+        current
+          ? 'bg-accent text-accent-foreground'
+          : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+      )}
+    >
+      {label}
+    </a>
+  );
+}

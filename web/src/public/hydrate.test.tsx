@@ -1,0 +1,139 @@
+// @vitest-environment happy-dom
+/**
+ * The browser side of server rendering: markup from the server renderer,
+ * hydrated by the real public entry (src/public/main.tsx), must hydrate without
+ * a single warning, then behave (theme toggle, mobile menu, scroll state).
+ */
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import type { RenderInput } from '../api/types';
+import { THEME_STORAGE_KEY } from '../lib/theme';
+import { render } from '../ssr/render';
+import { homeInput, notFoundInput } from '../testing/fixtures';
+
+let consoleError: MockInstance;
+let consoleWarn: MockInstance;
+
+beforeEach(() => {
+  vi.resetModules();
+  localStorage.clear();
+  document.documentElement.className = '';
+  delete document.documentElement.dataset.hydrated;
+  consoleError = vi.spyOn(console, 'error');
+  consoleWarn = vi.spyOn(console, 'warn');
+});
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+/** Writes the page as the Rust server does, then loads the public entry. */
+async function serveAndHydrate(input: RenderInput): Promise<void> {
+  const { body } = render(input);
+  const json = JSON.stringify(input).replace(/</g, '\\u003c');
+  document.body.innerHTML = `<div id="root">${body}</div><script type="application/json" id="vita-data">${json}</script>`;
+  await import('./main');
+  await vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe('true'));
+}
+
+function expectNoConsoleOutput() {
+  expect(consoleError.mock.calls).toEqual([]);
+  expect(consoleWarn.mock.calls).toEqual([]);
+}
+
+const click = (element: Element | null) => {
+  if (!element) throw new Error('element not found');
+  (element as HTMLElement).click();
+};
+
+describe('hydration', () => {
+  it('hydrates the home page without warnings', async () => {
+    await serveAndHydrate(homeInput({ google_scholar_url: 'https://scholar.example.com/x', cv_url: '/cv.pdf' }));
+    expect(document.querySelector('h1')?.textContent).toBe('Dr. Jane Doe');
+    expectNoConsoleOutput();
+  });
+
+  it('hydrates the not-found page without warnings', async () => {
+    await serveAndHydrate(notFoundInput());
+    expect(document.querySelector('h1')?.textContent).toBe('Oops! Page not found');
+    expectNoConsoleOutput();
+  });
+
+  it('hydrates with a stored dark theme without warnings (theme is read after mount)', async () => {
+    localStorage.setItem(THEME_STORAGE_KEY, 'dark');
+    document.documentElement.classList.add('dark');
+    await serveAndHydrate(homeInput());
+    await vi.waitFor(() => expect(document.querySelector('[data-theme-preference="dark"]')).not.toBeNull());
+    expectNoConsoleOutput();
+  });
+});
+
+describe('after hydration', () => {
+  it('the theme toggle cycles light → dark → system, storing the choice and setting the dark class', async () => {
+    await serveAndHydrate(homeInput());
+    const toggle = () => document.querySelector('[data-theme-preference]');
+    await vi.waitFor(() => expect(toggle()?.getAttribute('data-theme-preference')).toBe('system'));
+
+    click(toggle());
+    await vi.waitFor(() => expect(toggle()?.getAttribute('data-theme-preference')).toBe('light'));
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('light');
+    expect(document.documentElement.classList.contains('dark')).toBe(false);
+
+    click(toggle());
+    await vi.waitFor(() => expect(toggle()?.getAttribute('data-theme-preference')).toBe('dark'));
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
+    expect(document.documentElement.classList.contains('dark')).toBe(true);
+
+    click(toggle());
+    await vi.waitFor(() => expect(toggle()?.getAttribute('data-theme-preference')).toBe('system'));
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('system');
+    expectNoConsoleOutput();
+  });
+
+  it('the menu toggle opens the mobile list and choosing a link closes it', async () => {
+    await serveAndHydrate(homeInput());
+    const button = document.querySelector('[aria-controls="site-mobile-nav"]');
+    const list = document.getElementById('site-mobile-nav');
+    expect(button?.getAttribute('aria-expanded')).toBe('false');
+    expect(list?.hidden).toBe(true);
+
+    click(button);
+    await vi.waitFor(() => expect(button?.getAttribute('aria-expanded')).toBe('true'));
+    expect(list?.hidden).toBe(false);
+    expect([...(list?.querySelectorAll('a') ?? [])].map((a) => a.textContent)).toEqual([
+      'Home',
+      'About',
+      'Research',
+      'Selected Publications',
+      'Projects',
+      'Teaching',
+      'Students',
+      'Talks',
+      'Open Calls',
+      'Blog',
+      'Contact',
+      'Admin',
+    ]);
+
+    const about = list?.querySelector('a[href="/about"]');
+    about?.addEventListener('click', (event) => event.preventDefault()); // stay on this document
+    click(about ?? null);
+    await vi.waitFor(() => expect(button?.getAttribute('aria-expanded')).toBe('false'));
+    expect(list?.hidden).toBe(true);
+  });
+
+  it('the navigation bar becomes solid after 20 px of scroll', async () => {
+    await serveAndHydrate(homeInput());
+    const header = document.querySelector('header');
+    expect(header?.dataset.scrolled).toBe('false');
+
+    window.scrollY = 20;
+    window.dispatchEvent(new Event('scroll'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(header?.dataset.scrolled).toBe('false');
+
+    window.scrollY = 21;
+    window.dispatchEvent(new Event('scroll'));
+    await vi.waitFor(() => expect(header?.dataset.scrolled).toBe('true'));
+    expect(header?.className).toContain('backdrop-blur');
+  });
+});

@@ -1,0 +1,26 @@
+/** The public navigation (spec §2 "Navigation bar"), in display order. */
+export type NavLink = { href: string; label: string };
+
+export const NAV_LINKS: readonly NavLink[] = [
+  { href: '/', label: 'Home' },
+  { href: '/about', label: 'About' },
+  { href: '/research', label: 'Research' },
+  { href: '/publications', label: 'Selected Publications' },
+  { href: '/projects', label: 'Projects' },
+  { href: '/teaching', label: 'Teaching' },
+  { href: '/students', label: 'Students' },
+  { href: '/talks', label: 'Talks' },
+  { href: '/open-calls', label: 'Open Calls' },
+  { href: '/blog', label: 'Blog' },
+  { href: '/contact', label: 'Contact' },
+];
+
+export const ADMIN_HREF = '/admin';
+
+/** Whether `href` is the current route: '/' only on the home page, any other
+ *  link on its own path and below it ('/publications/some-paper'). */
+export function isCurrentRoute(href: string, path: string): boolean {
+  const current = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  if (href === '/') return current === '/';
+  return current === href || current.startsWith(`${href}/`);
+}

@@ -1,0 +1,22 @@
+/**
+ * Server-render bundle, evaluated by QuickJS inside the `vita` binary (built to
+ * dist/ssr/entry.js: one self-contained script, no imports or exports). It
+ * defines
+ *
+ *   globalThis.vitaRender(inputJson: string): string
+ *
+ * which takes a `RenderInput` as JSON and returns JSON `{ "head": …, "body": … }`:
+ * `body` goes inside <div id="root">, `head` inside <head>. The server embeds the
+ * same input as JSON in <script type="application/json" id="vita-data"> so the
+ * browser hydrates from identical data.
+ */
+import './shims'; // first: React's server build needs TextEncoder/MessageChannel at load
+import type { RenderInput } from '../api/types';
+import { render } from './render';
+
+declare global {
+  var vitaRender: ((inputJson: string) => string) | undefined;
+}
+
+globalThis.vitaRender = (inputJson: string): string =>
+  JSON.stringify(render(JSON.parse(inputJson) as RenderInput));

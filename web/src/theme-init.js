@@ -1,0 +1,15 @@
+// Runs inline in <head> before first paint (the Rust server inlines this file
+// into every public page; Vite inlines it into admin.html). Keep it tiny, ES5,
+// dependency-free and in step with src/lib/theme.ts.
+(function () {
+  try {
+    var stored = localStorage.getItem('academic-theme');
+    var dark =
+      stored === 'dark' ||
+      (stored !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
+    var root = document.documentElement;
+    if (dark) root.classList.add('dark');
+    else root.classList.remove('dark');
+    root.style.colorScheme = dark ? 'dark' : 'light';
+  } catch (e) {}
+})();
