@@ -9,7 +9,12 @@ use sea_orm::DatabaseConnection;
 use tokio::net::TcpListener;
 
 use crate::config::Config;
+use std::sync::Arc;
+
+use crate::http::middleware::SecurityHeaders;
+use crate::files::Files;
 use crate::render::Renderer;
+use crate::render::cache::PageCache;
 use crate::{http, store};
 
 /// What every handler can reach.
@@ -21,6 +26,11 @@ pub struct AppState {
     pub base_url: String,
     /// Whether the session cookie is marked `Secure` (the site is served over HTTPS).
     pub secure_cookies: bool,
+    /// Rendered public pages, cleared by every write.
+    pub cache: Arc<PageCache>,
+    pub security: SecurityHeaders,
+    /// Uploaded files (local folder or S3 bucket).
+    pub files: Files,
 }
 
 pub struct App {
@@ -45,7 +55,10 @@ impl App {
             None => format!("http://{address}"),
         };
         let secure_cookies = base_url.starts_with("https://");
-        Ok(Self { listener, state: AppState { db, renderer, base_url, secure_cookies } })
+        let security = http::security_headers(secure_cookies);
+        let cache = Arc::new(PageCache::default());
+        let files = Files::open(&config.store)?;
+        Ok(Self { listener, state: AppState { db, renderer, base_url, secure_cookies, cache, security, files } })
     }
 
     pub fn local_addr(&self) -> SocketAddr {

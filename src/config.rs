@@ -8,6 +8,7 @@
 //! | `--database-url` | `DATABASE_URL` | SQLite file `vita.db` in the data folder |
 //! | `--base-url` | `VITA_BASE_URL` | `http://<listen address>` |
 //! | `--render-workers` | `VITA_RENDER_WORKERS` | number of CPU cores |
+//! | `--s3-bucket` | `VITA_S3_BUCKET` | none: files in `<data dir>/files` |
 //! | — | `RUST_LOG` | `info` |
 
 use std::fmt;
@@ -26,6 +27,11 @@ pub struct StoreConfig {
     /// `postgres://…` to use PostgreSQL instead of the SQLite file in the data folder.
     #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
     pub database_url: Option<String>,
+
+    /// Keep uploaded files in this S3-compatible bucket instead of the data folder
+    /// (credentials, region and endpoint from the standard `AWS_*` variables).
+    #[arg(long, env = "VITA_S3_BUCKET")]
+    pub s3_bucket: Option<String>,
 }
 
 impl fmt::Debug for StoreConfig {
@@ -34,6 +40,7 @@ impl fmt::Debug for StoreConfig {
         f.debug_struct("StoreConfig")
             .field("data_dir", &self.data_dir)
             .field("database_url", &self.database_url.as_ref().map(|_| "<redacted>"))
+            .field("s3_bucket", &self.s3_bucket)
             .finish()
     }
 }

@@ -31,6 +31,8 @@ pub enum AppError {
     Forbidden(String),
     #[error("{0}")]
     PayloadTooLarge(String),
+    #[error("{0}")]
+    UnsupportedMediaType(String),
     #[error("{message}")]
     TooManyRequests { message: String, retry_after_secs: u64 },
     /// The database is busy or out of connections: worth a retry.
@@ -78,6 +80,7 @@ impl AppError {
             AppError::Unauthorized(_) => (StatusCode::UNAUTHORIZED, "unauthorized"),
             AppError::Forbidden(_) => (StatusCode::FORBIDDEN, "forbidden"),
             AppError::PayloadTooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
+            AppError::UnsupportedMediaType(_) => (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type"),
             AppError::TooManyRequests { .. } => (StatusCode::TOO_MANY_REQUESTS, "too_many_requests"),
             AppError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
             AppError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),

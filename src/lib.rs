@@ -7,6 +7,7 @@ pub mod clock;
 pub mod config;
 pub mod content;
 pub mod error;
+pub mod files;
 pub mod http;
 pub mod render;
 pub mod settings;

@@ -9,7 +9,9 @@ use crate::http::SetupStatus;
 use crate::content::homepage::{AboutContent, ContactContent, HeroContent, SectionRecord, StatsContent};
 use crate::content::{StringList, courses, news, open_calls, projects, publications, research_areas, students, tags, talks};
 use crate::error::{ErrorBody, ErrorDetail};
-use crate::render::{HomeData, PageData, RenderInput, SiteInfo};
+use crate::render::{HomeData, HomeStats, PageData, PublicStudent, PublicationsData, RenderInput, SectionPage, SiteInfo};
+use crate::files::UploadedFile;
+use crate::settings::SiteSettings;
 use crate::validate::FieldErrors;
 
 /// Where the generated file lives, relative to the repository root.
@@ -37,7 +39,8 @@ pub fn typescript() -> String {
         talks::Model, talks::Input,
         tags::Model, tags::Input,
         open_calls::Model, open_calls::Input,
-        SiteInfo, HomeData, PageData, RenderInput,
+        SiteInfo, HomeData, HomeStats, SectionPage<AboutContent>, PublicationsData, PublicStudent, PageData, RenderInput,
+        SiteSettings, UploadedFile,
     );
     let mut out = String::from("// Generated from the Rust types by `VITA_UPDATE_TYPES=1 cargo test types`. Do not edit.\n\n");
     for declaration in declarations {

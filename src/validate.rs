@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 use ts_rs::TS;
+use unicode_normalization::{UnicodeNormalization, char::is_combining_mark};
 
 use crate::error::AppError;
 
@@ -144,6 +145,13 @@ impl Check {
         value
     }
 
+    pub fn number_range(&mut self, field: &str, label: &str, value: f64, range: std::ops::RangeInclusive<f64>) -> f64 {
+        if !range.contains(&value) {
+            self.fail(field, format!("{label} must be between {} and {}", range.start(), range.end()));
+        }
+        value
+    }
+
     /// A slug: the one given (which must already be in slug form), or one derived by `derive`.
     pub fn slug(&mut self, value: Option<String>, source: &str, derive: fn(&str) -> String) -> String {
         let given = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
@@ -209,12 +217,20 @@ pub fn is_slug(value: &str) -> bool {
         && value.split('-').all(|part| !part.is_empty() && part.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()))
 }
 
+/// Accented letters become their base letter ('Café' → 'cafe'): NFKD splits them into a
+/// letter and combining marks, and the marks are dropped.
+fn fold_accents(source: &str) -> String {
+    source.nfkd().filter(|c| !is_combining_mark(*c)).collect::<String>().to_lowercase()
+}
+
 /// The spec's slug rule for courses, talks, tags and open calls: lower-case, every run of
 /// characters other than letters and digits becomes one hyphen, no hyphen at either end.
+/// The client has the same rule (web/src/lib/slug.ts); both are tested against one file of
+/// vectors (web/src/lib/slug-vectors.json).
 pub fn slugify(source: &str) -> String {
     let mut slug = String::with_capacity(source.len());
     let mut pending_hyphen = false;
-    for c in source.to_lowercase().chars() {
+    for c in fold_accents(source).chars() {
         if c.is_ascii_lowercase() || c.is_ascii_digit() {
             if pending_hyphen && !slug.is_empty() {
                 slug.push('-');
@@ -232,12 +248,11 @@ pub fn slugify(source: &str) -> String {
 /// other than letters, digits, spaces and hyphens removed, white space runs become a hyphen,
 /// repeated hyphens collapsed, trimmed.
 pub fn slugify_variant(source: &str) -> String {
-    let kept: String = source
-        .to_lowercase()
+    let kept: String = fold_accents(source)
         .chars()
         .filter(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c.is_whitespace() || *c == '-')
         .collect();
-    let hyphenated = kept.trim().split_whitespace().collect::<Vec<_>>().join("-");
+    let hyphenated = kept.split_whitespace().collect::<Vec<_>>().join("-");
     hyphenated
         .split('-')
         .filter(|part| !part.is_empty())
@@ -259,20 +274,33 @@ pub fn sanitize_html(html: &str) -> String {
 mod tests {
     use super::*;
 
-    #[test]
-    fn slugify_turns_punctuation_runs_into_one_hyphen() {
-        assert_eq!(slugify("  Hello, World!! 2025 "), "hello-world-2025");
-        assert_eq!(slugify("--CS101--"), "cs101");
-        assert_eq!(slugify("!!!"), "");
-        assert_eq!(slugify("Café au lait"), "caf-au-lait");
+    /// The vectors the client's implementation is tested against too.
+    #[derive(serde::Deserialize)]
+    struct SlugVectors {
+        slugify: Vec<(String, String)>,
+        slugify_variant: Vec<(String, String)>,
+    }
+
+    fn vectors() -> SlugVectors {
+        serde_json::from_str(include_str!("../web/src/lib/slug-vectors.json")).unwrap()
     }
 
     #[test]
-    fn slugify_variant_drops_punctuation_and_joins_words() {
-        assert_eq!(slugify_variant("Side-Channel  Attacks: A Survey"), "side-channel-attacks-a-survey");
-        assert_eq!(slugify_variant(" -- Hello -- World -- "), "hello-world");
-        assert_eq!(slugify_variant("C++ & Rust"), "c-rust");
-        assert_eq!(slugify_variant(""), "");
+    fn slugify_matches_the_shared_vectors() {
+        let vectors = vectors().slugify;
+        assert!(vectors.len() > 10);
+        for (source, expected) in vectors {
+            assert_eq!(slugify(&source), expected, "slugify({source:?})");
+        }
+    }
+
+    #[test]
+    fn slugify_variant_matches_the_shared_vectors() {
+        let vectors = vectors().slugify_variant;
+        assert!(vectors.len() > 10);
+        for (source, expected) in vectors {
+            assert_eq!(slugify_variant(&source), expected, "slugify_variant({source:?})");
+        }
     }
 
     #[test]

@@ -27,7 +27,8 @@ pub struct Model {
     pub role: String,
     #[sea_orm(column_type = "Text", nullable)]
     pub description: Option<String>,
-    pub credits: Option<i32>,
+    /// Fractional: 7.5 credits is common (ECTS).
+    pub credits: Option<f64>,
     pub students_count: Option<i32>,
     pub course_url: Option<String>,
     pub syllabus_url: Option<String>,
@@ -56,7 +57,7 @@ pub struct Input {
     /// instructor, co-instructor, lecturer or teaching-assistant; defaults to instructor.
     pub role: Option<String>,
     pub description: Option<String>,
-    pub credits: Option<i32>,
+    pub credits: Option<f64>,
     pub students_count: Option<i32>,
     pub course_url: Option<String>,
     pub syllabus_url: Option<String>,
@@ -80,7 +81,7 @@ impl Content for Entity {
             term: Set(check.one_of("term", "Term", input.term, TERMS, "fall")),
             role: Set(check.one_of("role", "Role", input.role, ROLES, "instructor")),
             description: Set(check.optional_long("description", "Description", input.description)),
-            credits: Set(input.credits.map(|c| check.int_range("credits", "Credits", c, 0..=1000))),
+            credits: Set(input.credits.map(|c| check.number_range("credits", "Credits", c, 0.0..=1000.0))),
             students_count: Set(input.students_count.map(|c| check.int_range("students_count", "Students count", c, 0..=1_000_000))),
             course_url: Set(check.optional_url("course_url", "Course URL", input.course_url)),
             syllabus_url: Set(check.optional_url("syllabus_url", "Syllabus URL", input.syllabus_url)),

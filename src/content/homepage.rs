@@ -84,11 +84,18 @@ fn check_texts(check: &mut Check, fields: &mut [(&str, &mut String)], long: &[&s
         let trimmed = value.trim().to_owned();
         **value = trimmed;
         let max = if long.contains(name) { MAX_LONG } else { MAX_SHORT };
-        check.max_len(name, name, value, max);
+        check.max_len(name, &label(name), value, max);
         if links.contains(name) && !value.is_empty() && !is_http_url(value) && !is_site_path(value) {
             check.fail(name, "Must be a valid URL starting with http:// or https://");
         }
     }
+}
+
+/// A field name as a message says it: `research_interests` → "Research interests".
+fn label(field: &str) -> String {
+    let words = field.replace('_', " ");
+    let mut chars = words.chars();
+    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 /// A path on this site, such as an uploaded file's `/files/cv-files/…`.
@@ -202,3 +209,24 @@ section!(
         additional_info: "",
     }
 );
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_name_the_field_in_words() {
+        let about = AboutContent { research_interests: "x".repeat(MAX_LONG + 1), ..AboutContent::default() };
+        let Err(AppError::Validation { fields, .. }) = about.validate() else { panic!("a too long text is refused") };
+        assert_eq!(fields.get("research_interests"), Some("Research interests must be at most 200000 characters"));
+    }
+
+    #[test]
+    fn links_may_be_web_urls_or_uploaded_files() {
+        let hero = HeroContent { cv_url: " /files/cv-files/1-a.pdf ".to_owned(), ..HeroContent::default() };
+        assert_eq!(hero.validate().unwrap().cv_url, "/files/cv-files/1-a.pdf");
+        let hero = HeroContent { cv_url: "//evil.example/cv.pdf".to_owned(), ..HeroContent::default() };
+        let Err(AppError::Validation { fields, .. }) = hero.validate() else { panic!("a protocol-relative link is refused") };
+        assert_eq!(fields.get("cv_url"), Some("Must be a valid URL starting with http:// or https://"));
+    }
+}

@@ -11,6 +11,7 @@ use axum::http::{HeaderMap, HeaderValue, Method, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
+use crate::app::AppState;
 use crate::error::AppError;
 
 /// A browser sends `Origin` (and `Sec-Fetch-Site`) with every unsafe request. One that comes
@@ -41,8 +42,16 @@ fn is_cross_site(headers: &HeaderMap) -> bool {
 /// The security headers every response carries, computed once at start-up.
 #[derive(Clone)]
 pub struct SecurityHeaders {
+    script_hashes: String,
     content_security_policy: HeaderValue,
     strict_transport_security: Option<HeaderValue>,
+}
+
+fn policy(script_sources: &str) -> String {
+    format!(
+        "default-src 'self'; script-src 'self'{script_sources}; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; \
+         font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+    )
 }
 
 impl SecurityHeaders {
@@ -53,15 +62,33 @@ impl SecurityHeaders {
             .iter()
             .map(|script| format!(" 'sha256-{}'", BASE64.encode(Sha256::digest(script.as_bytes()))))
             .collect();
-        let policy = format!(
-            "default-src 'self'; script-src 'self'{hashes}; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; \
-             font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
-        );
         Self {
-            content_security_policy: HeaderValue::from_str(&policy).expect("the policy is ASCII"),
+            content_security_policy: HeaderValue::from_str(&policy(&hashes)).expect("the policy is ASCII"),
+            script_hashes: hashes,
             strict_transport_security: https.then(|| HeaderValue::from_static("max-age=31536000; includeSubDomains")),
         }
     }
+}
+
+impl SecurityHeaders {
+    /// The policy of a page that also loads the script at `src` (the analytics counter), and
+    /// whatever that script connects to or shows from its own origin.
+    pub fn policy_allowing_script(&self, src: &str) -> HeaderValue {
+        let origin: String = src.splitn(4, '/').take(3).collect::<Vec<_>>().join("/");
+        let origin: String = origin.chars().filter(|c| c.is_ascii_graphic() && *c != ';' && *c != ',' && *c != '\'').collect();
+        let with_script = policy(&format!("{} {origin}", self.script_hashes)).replace("connect-src 'self'", &format!("connect-src 'self' {origin}"));
+        HeaderValue::from_str(&with_script).unwrap_or_else(|_| self.content_security_policy.clone())
+    }
+}
+
+/// After a successful write through the API, every cached public page may be stale.
+pub async fn invalidate_pages_after_writes(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let unsafe_method = !matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+    let response = next.run(request).await;
+    if unsafe_method && response.status().is_success() {
+        state.cache.invalidate();
+    }
+    response
 }
 
 pub async fn security_headers(State(security): State<SecurityHeaders>, request: Request, next: Next) -> Response {

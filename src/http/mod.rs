@@ -13,6 +13,9 @@
 //! | `GET /api/admin/<table>` | every row, for the owner |
 //! | `POST /api/<table>`, `GET`/`PUT`/`DELETE /api/<table>/<id>` | owner writes |
 //! | `GET`/`PUT /api/homepage/<hero\|stats\|about\|contact>` | page texts |
+//! | `GET`/`PUT /api/settings` | the owner's site-wide options |
+//! | `POST /api/uploads/<bucket>?filename=`, `DELETE /api/uploads/<bucket>/<name>` | owner uploads |
+//! | `GET /files/<bucket>/<name>` | uploaded files (`profile-photos`, `cv-files`) |
 //!
 //! `<table>` is one of `news`, `publications`, `research-areas`, `projects`, `courses`,
 //! `students`, `talks`, `tags`, `open-calls`.
@@ -23,8 +26,10 @@ mod content;
 mod extract;
 mod files;
 mod health;
-mod middleware;
+pub mod middleware;
 mod public;
+mod settings_api;
+mod uploads;
 
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{delete, get, post, put};
@@ -50,6 +55,9 @@ pub fn router(state: AppState) -> Router {
         .route("/auth/password", put(auth::change_password))
         .route("/auth/sessions", get(auth::list_sessions))
         .route("/auth/sessions/{id}", delete(auth::revoke_session))
+        .route("/uploads/{bucket}", post(uploads::upload))
+        .route("/uploads/{bucket}/{name}", delete(uploads::remove))
+        .route("/settings", get(settings_api::read_site_settings).put(settings_api::save_site_settings))
         .route("/homepage/hero", get(content::read_section::<HeroContent>).put(content::upsert_section::<HeroContent>))
         .route("/homepage/stats", get(content::read_section::<StatsContent>).put(content::upsert_section::<StatsContent>))
         .route("/homepage/about", get(content::read_section::<AboutContent>).put(content::upsert_section::<AboutContent>))
@@ -71,15 +79,15 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
-        .nest("/api", api)
+        .nest("/api", api.layer(from_fn_with_state(state.clone(), middleware::invalidate_pages_after_writes)))
         .route("/admin", get(files::admin_page))
         .route("/admin/{*rest}", get(files::admin_page))
         .route("/assets/{*path}", get(files::asset))
-        .route("/", get(public::home))
-        .fallback(public::fallback)
+        .route("/files/{bucket}/{name}", get(uploads::serve))
+        .fallback(public::page)
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY))
         .layer(from_fn(middleware::same_origin))
-        .layer(from_fn_with_state(security_headers(&state), middleware::security_headers))
+        .layer(from_fn_with_state(state.security.clone(), middleware::security_headers))
         .layer(CatchPanicLayer::custom(|_| {
             axum::response::IntoResponse::into_response(crate::error::AppError::Internal(anyhow::anyhow!("a handler panicked")))
         }))
@@ -89,11 +97,11 @@ pub fn router(state: AppState) -> Router {
 
 /// The policy allows exactly the inline scripts the pages carry: the theme script of the
 /// public pages and whatever inline script the admin page has.
-fn security_headers(state: &AppState) -> middleware::SecurityHeaders {
+pub fn security_headers(https: bool) -> middleware::SecurityHeaders {
     let mut scripts = vec![crate::render::THEME_SCRIPT.trim().to_owned()];
     scripts.extend(files::admin_inline_scripts());
     let scripts: Vec<&str> = scripts.iter().map(String::as_str).collect();
-    middleware::SecurityHeaders::new(&scripts, state.secure_cookies)
+    middleware::SecurityHeaders::new(&scripts, https)
 }
 
 /// The five routes of one content table.

@@ -1,35 +1,26 @@
-//! Public pages: load the page's data from the store, render it, send complete HTML.
+//! Public pages: anonymous requests are answered from the page cache (pre-compressed, with a
+//! strong ETag); anything else loads the page's data, renders it and fills the cache.
+
+use std::sync::Arc;
 
 use axum::extract::State;
-use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
-use axum::response::{Html, IntoResponse, Response};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use chrono::NaiveDate;
 
 use super::files;
 use crate::app::AppState;
+use crate::auth;
 use crate::content::homepage::{self, HeroContent};
 use crate::error::AppError;
-use crate::render::{HomeData, PageData, RenderInput, SiteInfo};
+use crate::render::cache::CachedPage;
+use crate::render::pages::{self, PublicPage};
+use crate::render::{PageData, RenderInput, SiteInfo};
+use crate::settings;
 
-async fn site_info(state: &AppState, hero: &HeroContent) -> SiteInfo {
-    SiteInfo { owner_name: hero.name.clone(), base_url: state.base_url.clone() }
-}
-
-async fn render(state: &AppState, status: StatusCode, path: &str, page: PageData, hero: &HeroContent) -> Result<Response, AppError> {
-    let input = RenderInput { path: path.to_owned(), site: site_info(state, hero).await, page };
-    let html = state.renderer.render(&input).await?;
-    let mut response = (status, Html(html)).into_response();
-    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    Ok(response)
-}
-
-pub async fn home(State(state): State<AppState>) -> Result<Response, AppError> {
-    let hero = homepage::read::<HeroContent>(&state.db).await?.content;
-    render(&state, StatusCode::OK, "/", PageData::Home(HomeData { hero: hero.clone() }), &hero).await
-}
-
-/// Anything no route claims: a file of the built frontend (favicon, placeholder image), or
-/// the 404 page, with the attempt logged.
-pub async fn fallback(State(state): State<AppState>, method: Method, uri: Uri) -> Result<Response, AppError> {
+/// Every path no other route claims: a public page, a root file of the frontend (favicon), or
+/// the 404 page with the attempt logged.
+pub async fn page(State(state): State<AppState>, method: Method, uri: Uri, headers: HeaderMap) -> Result<Response, AppError> {
     let path = uri.path();
     if path.starts_with("/api/") || path == "/api" {
         return Err(AppError::NotFound(format!("No API endpoint at {path}")));
@@ -37,10 +28,129 @@ pub async fn fallback(State(state): State<AppState>, method: Method, uri: Uri) -
     if method != Method::GET && method != Method::HEAD {
         return Err(AppError::NotFound(format!("Nothing at {path}")));
     }
-    if let Some(response) = files::root_file(path) {
-        return Ok(response);
+    match PublicPage::from_path(path) {
+        Some(page) => public_page(&state, page, &headers).await,
+        None => {
+            if let Some(response) = files::root_file(path) {
+                return Ok(response);
+            }
+            tracing::info!(path, "page not found");
+            let html = render(&state, path, PageData::NotFound, None, crate::clock::today()).await?;
+            let page = CachedPage::new(html, None);
+            Ok(respond(&page, StatusCode::NOT_FOUND, &headers))
+        }
     }
-    tracing::info!(path, "page not found");
+}
+
+async fn public_page(state: &AppState, page: PublicPage, headers: &HeaderMap) -> Result<Response, AppError> {
+    // Only the student list differs for a signed-in owner; such requests skip the cache.
+    let owner_signed_in = page.depends_on_viewer() && signed_in(state, headers).await?;
+    let cacheable = !owner_signed_in;
+    let today = crate::clock::today();
+    if cacheable {
+        if let Some(cached) = state.cache.get(page.path(), today) {
+            return Ok(respond(&cached, StatusCode::OK, headers));
+        }
+    }
+    let generation = state.cache.generation();
+    let site = settings::site(&state.db).await?;
+    let data = pages::load(&state.db, page, &site, owner_signed_in).await?;
+    let analytics = (page == PublicPage::Home && !site.analytics_script_url.is_empty()).then_some(site.analytics_script_url.as_str());
+    let html = render(state, page.path(), data, analytics, today).await?;
+    let policy = analytics.map(|src| state.security.policy_allowing_script(src));
+    let cached = Arc::new(tokio::task::spawn_blocking(move || CachedPage::new(html, policy)).await.map_err(anyhow::Error::from)?);
+    if cacheable {
+        state.cache.insert(page.path(), Arc::clone(&cached), generation, today);
+    }
+    Ok(respond(&cached, StatusCode::OK, headers))
+}
+
+async fn signed_in(state: &AppState, headers: &HeaderMap) -> Result<bool, AppError> {
+    Ok(match auth::cookie_token(headers) {
+        Some(token) => auth::session_for_token(&state.db, &token).await?.is_some(),
+        None => false,
+    })
+}
+
+async fn render(state: &AppState, path: &str, page: PageData, external_script: Option<&str>, today: NaiveDate) -> Result<String, AppError> {
     let hero = homepage::read::<HeroContent>(&state.db).await?.content;
-    render(&state, StatusCode::NOT_FOUND, path, PageData::NotFound, &hero).await
+    let site = SiteInfo { owner_name: hero.name, base_url: state.base_url.clone(), today };
+    let input = RenderInput { path: path.to_owned(), site, page };
+    Ok(state.renderer.render(&input, external_script).await?)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Encoding {
+    Brotli,
+    Gzip,
+    Identity,
+}
+
+/// The best encoding the client accepts: brotli, then gzip, then none (`q=0` refuses one).
+fn negotiate(headers: &HeaderMap) -> Encoding {
+    let accepted = headers.get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let accepts = |wanted: &str| {
+        accepted.split(',').any(|item| {
+            let mut parts = item.split(';');
+            let name = parts.next().unwrap_or("").trim();
+            let refused = parts.any(|p| p.trim().strip_prefix("q=").and_then(|q| q.trim().parse::<f32>().ok()) == Some(0.0));
+            name.eq_ignore_ascii_case(wanted) && !refused
+        })
+    };
+    if accepts("br") {
+        Encoding::Brotli
+    } else if accepts("gzip") {
+        Encoding::Gzip
+    } else {
+        Encoding::Identity
+    }
+}
+
+fn respond(page: &CachedPage, status: StatusCode, request: &HeaderMap) -> Response {
+    let encoding = negotiate(request);
+    let (body, suffix, content_encoding) = match encoding {
+        Encoding::Brotli => (page.brotli.clone(), "-br", Some("br")),
+        Encoding::Gzip => (page.gzip.clone(), "-gz", Some("gzip")),
+        Encoding::Identity => (page.identity.clone(), "", None),
+    };
+    let etag = format!("\"{}{suffix}\"", page.etag);
+    let not_modified = status == StatusCode::OK
+        && request
+            .get(header::IF_NONE_MATCH)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|tags| tags.split(',').any(|tag| tag.trim() == etag || tag.trim() == "*"));
+    let mut response = if not_modified { StatusCode::NOT_MODIFIED.into_response() } else { (status, body).into_response() };
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    if let Ok(value) = HeaderValue::from_str(&etag) {
+        headers.insert(header::ETAG, value);
+    }
+    if let Some(content_encoding) = content_encoding.filter(|_| !not_modified) {
+        headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(content_encoding));
+    }
+    if let Some(policy) = &page.content_security_policy {
+        headers.insert(header::CONTENT_SECURITY_POLICY, policy.clone());
+    }
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn accept(value: &'static str) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_static(value));
+        headers
+    }
+
+    #[test]
+    fn brotli_is_preferred_then_gzip_and_q_zero_refuses() {
+        assert!(negotiate(&accept("gzip, deflate, br")) == Encoding::Brotli);
+        assert!(negotiate(&accept("gzip")) == Encoding::Gzip);
+        assert!(negotiate(&accept("br;q=0, gzip;q=0.5")) == Encoding::Gzip);
+        assert!(negotiate(&HeaderMap::new()) == Encoding::Identity);
+    }
 }

@@ -3,12 +3,18 @@
 //! Vite's manifest. Everything the browser loads is embedded in the binary (`assets`).
 
 pub mod assets;
+pub mod cache;
 pub mod engine;
+pub mod pages;
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::content::homepage::HeroContent;
+use chrono::NaiveDate;
+use uuid::Uuid;
+
+use crate::content::homepage::{AboutContent, ContactContent, HeroContent, StatsContent};
+use crate::content::{courses, news, open_calls, projects, publications, research_areas, talks};
 use assets::Manifest;
 use engine::Engine;
 
@@ -17,18 +23,79 @@ use engine::Engine;
 pub struct SiteInfo {
     pub owner_name: String,
     pub base_url: String,
+    /// The server's date when the page was rendered (`YYYY-MM-DD`): pages compute relative
+    /// dates ("Soon") from it, so the server and the browser render the same thing.
+    pub today: NaiveDate,
 }
 
+/// The home page: the hero, the counters, and the sections that appear only with data.
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct HomeData {
     pub hero: HeroContent,
+    pub stats: HomeStats,
+    pub research_areas: Vec<research_areas::Model>,
+    pub featured_projects: Vec<projects::Model>,
+    pub latest_news: Vec<news::Model>,
+    pub featured_publications: Vec<publications::Model>,
 }
 
-/// Which page to render, with its data.
+/// The counters of the home page with the owner's labels and descriptions.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct HomeStats {
+    pub labels: StatsContent,
+    pub publications: u32,
+    pub students: u32,
+    pub courses: u32,
+    pub research_areas: u32,
+}
+
+/// A page text and whether the owner has stored it (else the page shows its placeholder).
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct SectionPage<T> {
+    pub content: T,
+    pub stored: bool,
+}
+
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct PublicationsData {
+    pub publications: Vec<publications::Model>,
+    /// The owner's Google Scholar profile, "" when not set.
+    pub scholar_url: String,
+}
+
+/// A student as the public page shows them: never the e-mail address.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct PublicStudent {
+    pub id: Uuid,
+    pub name: String,
+    pub level: String,
+    pub status: String,
+    pub bio: Option<String>,
+    pub thesis_title: Option<String>,
+    pub start_year: i32,
+    pub graduation_year: Option<i32>,
+    pub current_position: Option<String>,
+    pub linkedin_url: Option<String>,
+    pub website_url: Option<String>,
+    pub profile_image_url: Option<String>,
+}
+
+/// Which page to render, with its data. Lists hold published items only, in the spec's order.
 #[derive(Clone, Debug, Serialize, TS)]
 #[serde(tag = "page", content = "data", rename_all = "snake_case")]
 pub enum PageData {
     Home(HomeData),
+    About(SectionPage<AboutContent>),
+    Research { areas: Vec<research_areas::Model> },
+    Publications(PublicationsData),
+    Projects { projects: Vec<projects::Model> },
+    Teaching { courses: Vec<courses::Model> },
+    Students { students: Vec<PublicStudent> },
+    Talks { talks: Vec<talks::Model> },
+    Blog,
+    OpenCalls { calls: Vec<open_calls::Model> },
+    Contact(SectionPage<ContactContent>),
+    News { items: Vec<news::Model> },
     NotFound,
 }
 
@@ -66,13 +133,15 @@ impl Renderer {
         Ok(Self { engine, manifest })
     }
 
-    pub async fn render(&self, input: &RenderInput) -> anyhow::Result<String> {
+    /// Renders a complete document; `external_script` (the home page's analytics counter) is
+    /// loaded after the page's own script.
+    pub async fn render(&self, input: &RenderInput, external_script: Option<&str>) -> anyhow::Result<String> {
         let json = serde_json::to_string(input)?;
         let output: RenderOutput = serde_json::from_str(&self.engine.render(json.clone()).await?)?;
-        Ok(self.document(&output, &json))
+        Ok(self.document(&output, &json, external_script))
     }
 
-    fn document(&self, output: &RenderOutput, data_json: &str) -> String {
+    fn document(&self, output: &RenderOutput, data_json: &str, external_script: Option<&str>) -> String {
         let entry = self.manifest.public_entry();
         let mut html = String::with_capacity(output.body.len() + data_json.len() + 2048);
         html.push_str("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
@@ -94,9 +163,17 @@ impl Renderer {
         html.push_str("</div>\n<script type=\"application/json\" id=\"vita-data\">");
         html.push_str(&escape_json_for_script(data_json));
         html.push_str("</script>\n");
-        html.push_str(&format!("<script type=\"module\" src=\"/{}\"></script>\n</body>\n</html>\n", entry.file));
+        html.push_str(&format!("<script type=\"module\" src=\"/{}\"></script>\n", entry.file));
+        if let Some(src) = external_script {
+            html.push_str(&format!("<script async src=\"{}\"></script>\n", escape_attribute(src)));
+        }
+        html.push_str("</body>\n</html>\n");
         html
     }
+}
+
+fn escape_attribute(value: &str) -> String {
+    value.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
 /// JSON inside a `<script>` element must not contain `</script>` or `<!--`: escaping every

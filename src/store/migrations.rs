@@ -10,7 +10,7 @@ pub struct Migrator;
 #[sea_orm_migration::async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(M0001Initial), Box::new(M0002SignInProtection)]
+        vec![Box::new(M0001Initial), Box::new(M0002SignInProtection), Box::new(M0003FractionalCredits)]
     }
 }
 
@@ -191,5 +191,38 @@ impl MigrationTrait for M0002SignInProtection {
                     .to_owned(),
             )
             .await
+    }
+}
+
+/// Course credits become a fractional number: many universities give 7.5 credits (ECTS). The
+/// column is replaced rather than altered because SQLite cannot change a column's type; the
+/// four statements are plain SQL that means the same on SQLite (3.35+) and PostgreSQL.
+struct M0003FractionalCredits;
+
+impl MigrationName for M0003FractionalCredits {
+    fn name(&self) -> &str {
+        "m0003_fractional_credits"
+    }
+}
+
+#[sea_orm_migration::async_trait::async_trait]
+impl MigrationTrait for M0003FractionalCredits {
+    /// One transaction on both backends: all four statements or none, on one connection (on
+    /// SQLite a pooled connection other than the one that added the column may not see it yet).
+    fn use_transaction(&self) -> Option<bool> {
+        Some(true)
+    }
+
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        let db = manager.get_connection();
+        for statement in [
+            "ALTER TABLE courses ADD COLUMN credits_fractional DOUBLE PRECISION",
+            "UPDATE courses SET credits_fractional = credits",
+            "ALTER TABLE courses DROP COLUMN credits",
+            "ALTER TABLE courses RENAME COLUMN credits_fractional TO credits",
+        ] {
+            db.execute_unprepared(statement).await?;
+        }
+        Ok(())
     }
 }

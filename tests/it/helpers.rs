@@ -103,7 +103,7 @@ impl TestApp {
             listen: "127.0.0.1:0".parse().unwrap(),
             base_url: None,
             render_workers: 1,
-            store: StoreConfig { data_dir: data.path().to_owned(), database_url: None },
+            store: StoreConfig { data_dir: data.path().to_owned(), database_url: None, s3_bucket: None },
         };
         let app = App::build_with(&config, test_db.db.clone()).await.expect("build app");
         let address = app.local_addr();

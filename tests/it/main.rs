@@ -5,5 +5,8 @@
 mod api;
 mod auth;
 mod cli;
+mod content_api;
 mod helpers;
+mod pages;
 mod store;
+mod uploads;

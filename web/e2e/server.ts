@@ -15,7 +15,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { test as base } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { request as playwrightRequest, test as base, type APIRequestContext } from '@playwright/test';
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
 const READY_LINE = /^Vita is running at (http:\/\/\S+)$/;
@@ -34,12 +35,23 @@ export function vitaBinary(): string {
   return resolve(webRoot, process.env.VITA_BIN ?? '../target/debug/vita');
 }
 
-export async function startVita(): Promise<{ server: VitaServer; stop: () => Promise<void> }> {
+/** The owner account the worker's server is created with (see `startVita`). */
+export const OWNER = { email: 'owner@example.org', password: 'correct horse battery staple' } as const;
+
+/**
+ * Starts a server on a fresh SQLite data folder. With `withOwner` (the default) the owner
+ * account `OWNER` is created first with `vita admin add`, as a deployer would; without it
+ * the site is brand new and offers the first-run setup.
+ */
+export async function startVita({ withOwner = true }: { withOwner?: boolean } = {}): Promise<{ server: VitaServer; stop: () => Promise<void> }> {
   const bin = vitaBinary();
   if (!existsSync(bin)) {
     throw new Error(`vita binary not found at ${bin}: build it (npm run build, then cargo build) or set VITA_BIN`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'vita-e2e-'));
+  if (withOwner) {
+    execFileSync(bin, ['admin', 'add', '--email', OWNER.email, '--data-dir', dataDir], { input: `${OWNER.password}\n`, stdio: ['pipe', 'ignore', 'pipe'] });
+  }
   const child = spawn(bin, ['serve', '--listen', '127.0.0.1:0', '--data-dir', dataDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'info' },
@@ -115,5 +127,16 @@ export const test = base.extend<{}, { vita: VitaServer }>({
     await use(vita.url);
   },
 });
+
+/**
+ * An API client signed in as `OWNER` (its cookie jar holds the session), for creating the
+ * content a test needs through the real API. Dispose it when done.
+ */
+export async function ownerApi(vita: VitaServer): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL: vita.url });
+  const response = await api.post('/api/auth/token', { data: { email: OWNER.email, password: OWNER.password } });
+  if (!response.ok()) throw new Error(`owner sign-in failed: ${response.status()} ${await response.text()}`);
+  return api;
+}
 
 export { expect } from '@playwright/test';

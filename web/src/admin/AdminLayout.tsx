@@ -1,9 +1,25 @@
-import { Globe, LayoutDashboard } from 'lucide-react';
+import { Globe, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
+import { useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { ThemeToggle } from '../components/ThemeToggle';
-import { buttonClassName } from '../components/ui/button';
+import { Button, buttonClassName } from '../components/ui/button';
+import { Spinner } from '../components/ui/spinner';
+import { useAuth } from './auth';
+
+/** Text shown beside an icon from `sm` up; below that only screen readers read it. */
+const LABEL = 'sr-only sm:not-sr-only';
 
 export function AdminLayout() {
+  const { user, signOut } = useAuth();
+  const [signingOut, setSigningOut] = useState(false);
+
+  const handleSignOut = async () => {
+    setSigningOut(true);
+    await signOut(); // never rejects: a failure is logged and the user is signed out here anyway
+    // The public site is server-rendered: a full page load.
+    window.location.assign('/');
+  };
+
   return (
     <div className="flex min-h-dvh flex-col bg-muted/40">
       <a
@@ -13,27 +29,46 @@ export function AdminLayout() {
         Skip to main content
       </a>
       <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur-md">
-        <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-3 sm:px-6 lg:px-8">
           <Link
             to="/admin"
-            className="flex items-center gap-2 rounded-lg font-semibold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
+            className="flex shrink-0 items-center gap-2 rounded-lg font-semibold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
           >
             <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
               <LayoutDashboard aria-hidden="true" className="size-4" />
             </span>
-            Admin Dashboard
+            <span className="sr-only md:not-sr-only">Admin Dashboard</span>
           </Link>
-          <div className="ml-auto flex items-center gap-1">
-            {/* The public site is server-rendered: a full page load, not a router link. */}
-            <a href="/" className={buttonClassName('ghost', 'sm')}>
+          <div className="ml-auto flex min-w-0 items-center gap-1">
+            {user ? (
+              <Link
+                to="/admin/account"
+                title="Your account: password and signed-in devices"
+                data-testid="admin-user-email"
+                className={buttonClassName('ghost', 'sm', 'min-w-0 text-muted-foreground hover:text-foreground')}
+              >
+                <UserRound aria-hidden="true" />
+                <span className="sr-only">Account settings for </span>
+                <span className="truncate">{user.email}</span>
+              </Link>
+            ) : null}
+            <a href="/" className={buttonClassName('ghost', 'sm', 'shrink-0 max-sm:px-2.5')}>
               <Globe aria-hidden="true" />
-              View Site
+              <span className={LABEL}>View Site</span>
             </a>
-            <ThemeToggle />
+            <ThemeToggle className="shrink-0" />
+            <Button variant="ghost" size="sm" className="shrink-0 max-sm:px-2.5" onClick={handleSignOut} disabled={signingOut}>
+              {signingOut ? <Spinner /> : <LogOut aria-hidden="true" />}
+              <span className={LABEL}>Sign Out</span>
+            </Button>
           </div>
         </div>
       </header>
-      <main id="admin-main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8">
+      <main
+        id="admin-main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8"
+      >
         <Outlet />
       </main>
     </div>

@@ -2,13 +2,10 @@
 import '../styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { AdminApp } from './AdminApp';
+import { AdminRoot } from './AdminRoot';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <BrowserRouter>
-      <AdminApp />
-    </BrowserRouter>
+    <AdminRoot />
   </StrictMode>,
 );

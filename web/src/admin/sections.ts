@@ -12,6 +12,7 @@ import {
   Newspaper,
   PenLine,
   Presentation,
+  Settings,
   Tags,
   type LucideIcon,
 } from 'lucide-react';
@@ -103,3 +104,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     icon: HandCoins,
   },
 ];
+
+/** Site-wide options (analytics script, students' visibility): a card after the content sections. */
+export const SITE_SETTINGS_SECTION: AdminSection = {
+  path: '/admin/settings',
+  title: 'Site Settings',
+  description: 'Set the analytics script of the home page and who sees the student list.',
+  icon: Settings,
+};
+
+/** Every card of the dashboard, in order. */
+export const DASHBOARD_CARDS: readonly AdminSection[] = [...ADMIN_SECTIONS, SITE_SETTINGS_SECTION];

@@ -66,7 +66,11 @@ export type Project = { id: string, title: string, slug: string, summary: string
 
 export type ProjectInput = { title: string, slug?: string | null, summary: string, content?: string | null, tech_stack: Array<string>, collaborators: Array<string>, repository_url?: string | null, demo_url?: string | null, funding_source?: string | null, funding_amount?: string | null, start_date?: string | null, end_date?: string | null, featured: boolean, sort_order: number, status?: string | null, };
 
-export type Course = { id: string, code: string, title: string, slug: string, year: number, term: string, role: string, description: string | null, credits: number | null, students_count: number | null, course_url: string | null, syllabus_url: string | null, status: string, featured: boolean, created_at: string, updated_at: string, };
+export type Course = { id: string, code: string, title: string, slug: string, year: number, term: string, role: string, description: string | null, 
+/**
+ * Fractional: 7.5 credits is common (ECTS).
+ */
+credits: number | null, students_count: number | null, course_url: string | null, syllabus_url: string | null, status: string, featured: boolean, created_at: string, updated_at: string, };
 
 export type CourseInput = { code: string, title: string, slug?: string | null, 
 /**
@@ -118,10 +122,48 @@ export type OpenCallInput = { title: string,
  */
 slug: string, description?: string | null, content?: string | null, requirements?: string | null, contact_email?: string | null, contact_info?: string | null, application_url?: string | null, funding_amount?: string | null, duration?: string | null, funding_agency?: string | null, deadline?: string | null, status?: string | null, featured: boolean, };
 
-export type SiteInfo = { owner_name: string, base_url: string, };
+export type SiteInfo = { owner_name: string, base_url: string, 
+/**
+ * The server's date when the page was rendered (`YYYY-MM-DD`): pages compute relative
+ * dates ("Soon") from it, so the server and the browser render the same thing.
+ */
+today: string, };
 
-export type HomeData = { hero: HeroContent, };
+export type HomeData = { hero: HeroContent, stats: HomeStats, research_areas: Array<ResearchArea>, featured_projects: Array<Project>, latest_news: Array<NewsItem>, featured_publications: Array<Publication>, };
 
-export type PageData = { "page": "home", "data": HomeData } | { "page": "not_found" };
+export type HomeStats = { labels: StatsContent, publications: number, students: number, courses: number, research_areas: number, };
+
+export type SectionPage<T> = { content: T, stored: boolean, };
+
+export type PublicationsData = { publications: Array<Publication>, 
+/**
+ * The owner's Google Scholar profile, "" when not set.
+ */
+scholar_url: string, };
+
+export type PublicStudent = { id: string, name: string, level: string, status: string, bio: string | null, thesis_title: string | null, start_year: number, graduation_year: number | null, current_position: string | null, linkedin_url: string | null, website_url: string | null, profile_image_url: string | null, };
+
+export type PageData = { "page": "home", "data": HomeData } | { "page": "about", "data": SectionPage<AboutContent> } | { "page": "research", "data": { areas: Array<ResearchArea>, } } | { "page": "publications", "data": PublicationsData } | { "page": "projects", "data": { projects: Array<Project>, } } | { "page": "teaching", "data": { courses: Array<Course>, } } | { "page": "students", "data": { students: Array<PublicStudent>, } } | { "page": "talks", "data": { talks: Array<Talk>, } } | { "page": "blog" } | { "page": "open_calls", "data": { calls: Array<OpenCall>, } } | { "page": "contact", "data": SectionPage<ContactContent> } | { "page": "news", "data": { items: Array<NewsItem>, } } | { "page": "not_found" };
 
 export type RenderInput = { path: string, site: SiteInfo, page: PageData, };
+
+export type SiteSettings = { 
+/**
+ * A visitor-counter or analytics script, loaded on the home page only ("" for none).
+ */
+analytics_script_url: string, 
+/**
+ * The spec keeps the student list for signed-in users; this shows it to every visitor
+ * (never with e-mail addresses).
+ */
+show_students_publicly: boolean, };
+
+export type UploadedFile = { bucket: string, name: string, 
+/**
+ * The public URL to store in the content field.
+ */
+url: string, content_type: string, 
+/**
+ * Bytes; uploads are at most 10 MB, so a JSON number holds it exactly.
+ */
+size: number, };

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { daysInMonth, formatDate, formatMonthYear, formatShortDate, parseIsoDate } from './format';
+import {
+  dayNumber,
+  daysBetween,
+  daysInMonth,
+  formatDate,
+  formatMonthYear,
+  formatShortDate,
+  formatShortMonthYear,
+  parseIsoDate,
+} from './format';
 
 describe('formatDate', () => {
   it.each([
@@ -59,5 +68,50 @@ describe('parseIsoDate', () => {
       31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31,
     ]);
     expect(daysInMonth(2100, 2)).toBe(28);
+  });
+});
+
+describe('formatShortMonthYear', () => {
+  it.each([
+    ['2023-01-15', 'Jan 2023'],
+    ['2024-09-01', 'Sep 2024'],
+    ['2024-12-31T23:00:00Z', 'Dec 2024'],
+  ])('formats %j as %j', (input, expected) => {
+    expect(formatShortMonthYear(input)).toBe(expected);
+  });
+
+  it('returns invalid input unchanged', () => {
+    expect(formatShortMonthYear('ongoing')).toBe('ongoing');
+  });
+});
+
+describe('dayNumber', () => {
+  it('counts days from 1970-01-01 like Date.UTC does', () => {
+    for (const value of ['1970-01-01', '1969-12-31', '2000-02-29', '2000-03-01', '2024-02-29', '2025-03-01', '1600-03-01', '2400-12-31', '0001-01-01']) {
+      const date = parseIsoDate(value);
+      if (!date) throw new Error(value);
+      const utc = new Date(0);
+      utc.setUTCFullYear(date.year, date.month - 1, date.day);
+      expect(dayNumber(date), value).toBe(Math.round(utc.getTime() / 86_400_000));
+    }
+  });
+});
+
+describe('daysBetween', () => {
+  it.each([
+    ['2025-03-01', '2025-03-01', 0],
+    ['2025-03-01', '2025-03-31', 30],
+    ['2025-03-01', '2025-02-28', -1],
+    ['2024-02-28', '2024-03-01', 2], // leap day in between
+    ['2023-02-28', '2023-03-01', 1],
+    ['2024-12-31', '2025-01-01', 1],
+    ['2025-01-01', '2026-01-01', 365],
+  ])('from %j to %j is %d days', (from, to, days) => {
+    expect(daysBetween(from, to)).toBe(days);
+  });
+
+  it('is null when either side is not a date', () => {
+    expect(daysBetween('2025-03-01', 'soon')).toBeNull();
+    expect(daysBetween('', '2025-03-01')).toBeNull();
   });
 });

@@ -73,3 +73,31 @@ export function formatMonthYear(value: string): string {
   if (!date) return value;
   return `${monthName(date.month)} ${date.year}`;
 }
+
+/** '2025-01-05' → 'Jan 2025' */
+export function formatShortMonthYear(value: string): string {
+  const date = parseIsoDate(value);
+  if (!date) return value;
+  return `${monthName(date.month).slice(0, 3)} ${date.year}`;
+}
+
+/**
+ * Days since 1970-01-01 of a calendar date (proleptic Gregorian), computed
+ * arithmetically: no `Date`, no time zone, the same on the server and in the
+ * browser.
+ */
+export function dayNumber({ year, month, day }: CalendarDate): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146097 + dayOfEra - 719468;
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier), or null if either is not a date. */
+export function daysBetween(from: string, to: string): number | null {
+  const a = parseIsoDate(from);
+  const b = parseIsoDate(to);
+  return a && b ? dayNumber(b) - dayNumber(a) : null;
+}

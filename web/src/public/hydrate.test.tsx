@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import type { RenderInput } from '../api/types';
 import { THEME_STORAGE_KEY } from '../lib/theme';
 import { render } from '../ssr/render';
-import { homeInput, notFoundInput } from '../testing/fixtures';
+import { emptyInputs, filledInputs, fullHomeInput, homeInput, notFoundInput } from '../testing/fixtures';
 
 let consoleError: MockInstance;
 let consoleWarn: MockInstance;
@@ -55,6 +55,40 @@ describe('hydration', () => {
   it('hydrates the not-found page without warnings', async () => {
     await serveAndHydrate(notFoundInput());
     expect(document.querySelector('h1')?.textContent).toBe('Oops! Page not found');
+    expectNoConsoleOutput();
+  });
+
+  it.each([
+    ...filledInputs().map((input) => [input.path, 'with content', input] as const),
+    ...emptyInputs().map((input) => [input.path, 'empty', input] as const),
+  ])(
+    'hydrates %s (%s) without warnings, keeping the server-rendered content',
+    async (_, __, input) => {
+      const { body } = render(input);
+      const serverMain = /<main[^>]*>([\s\S]*)<\/main>/.exec(body)?.[1];
+      await serveAndHydrate(input);
+      expect(document.querySelectorAll('h1')).toHaveLength(1);
+      const main = document.getElementById('main');
+      // Parsed and serialised once by the browser, unchanged by hydration.
+      const reference = document.createElement('div');
+      reference.innerHTML = serverMain ?? '';
+      expect(main?.innerHTML).toBe(reference.innerHTML);
+      expectNoConsoleOutput();
+    },
+  );
+
+  it('logs the attempt to open an unknown path to the console', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    await serveAndHydrate(notFoundInput('/no/such/page'));
+    expect(info).toHaveBeenCalledWith('404: no page at /no/such/page');
+  });
+
+  it('keeps the page content when the frame re-renders (menu toggle)', async () => {
+    await serveAndHydrate(fullHomeInput());
+    const before = document.getElementById('main')?.innerHTML;
+    click(document.querySelector('[aria-controls="site-mobile-nav"]'));
+    await vi.waitFor(() => expect(document.getElementById('site-mobile-nav')?.hidden).toBe(false));
+    expect(document.getElementById('main')?.innerHTML).toBe(before);
     expectNoConsoleOutput();
   });
 

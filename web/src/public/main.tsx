@@ -1,23 +1,32 @@
 /**
  * Browser entry of the public pages: hydrates the server-rendered markup in
  * #root from the `RenderInput` the server embedded as JSON in #vita-data.
- * Keep this entry small: no router, no admin code.
+ *
+ * Only the frame is hydrated (navigation bar with its menu, scroll state and
+ * theme toggle; footer): the page's content inside <main> has nothing
+ * interactive and stays the server's HTML (see SiteLayout). Keep this entry
+ * small: no router, no admin code, no page components.
  */
 import '../styles.css';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { RenderInput } from '../api/types';
-import { PublicApp } from './App';
+import { SiteLayout } from './components/SiteLayout';
 
 const data = document.getElementById('vita-data');
 const root = document.getElementById('root');
 
 if (data?.textContent && root) {
   const input = JSON.parse(data.textContent) as RenderInput;
+  const mainHtml = document.getElementById('main')?.innerHTML ?? '';
   hydrateRoot(
     root,
     <StrictMode>
-      <PublicApp input={input} />
+      <SiteLayout site={input.site} path={input.path} mainHtml={mainHtml} />
     </StrictMode>,
   );
+  if (input.page.page === 'not_found') {
+    // Spec §2: an attempt to open an unknown path is logged to the console.
+    console.info(`404: no page at ${input.path}`);
+  }
 }

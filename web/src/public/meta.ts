@@ -29,28 +29,71 @@ export function absoluteUrl(baseUrl: string, path: string): string {
   return `${base}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
+type PageKind = RenderInput['page']['page'];
+
+/** Each page's name: the <h1> of the list pages and the start of the document title. */
+export const PAGE_TITLES: Record<Exclude<PageKind, 'not_found'>, string> = {
+  home: 'Home',
+  about: 'About',
+  research: 'Research Areas',
+  publications: 'Selected Publications',
+  projects: 'Projects',
+  teaching: 'Teaching',
+  students: 'Students',
+  talks: 'Talks & Presentations',
+  blog: 'Blog',
+  open_calls: 'Open Calls',
+  contact: 'Contact',
+  news: 'News',
+};
+
 export function pageMeta(input: RenderInput): PageMeta {
   const owner = input.site.owner_name;
   const canonicalUrl = absoluteUrl(input.site.base_url, input.path);
   const page = input.page;
+  if (page.page === 'not_found') {
+    return {
+      title: `Page not found — ${owner}`,
+      description: 'The page you are looking for does not exist.',
+      canonicalUrl: null,
+    };
+  }
+  return { title: `${PAGE_TITLES[page.page]} — ${owner}`, description: summarise(describe(page, owner)), canonicalUrl };
+}
+
+function describe(page: Exclude<RenderInput['page'], { page: 'not_found' }>, owner: string): string {
   switch (page.page) {
     case 'home': {
       const { hero } = page.data;
       const fallback = [hero.name || owner, [hero.title, hero.institution].filter(Boolean).join(', ')]
         .filter(Boolean)
         .join(' — ');
-      return {
-        title: `Home — ${owner}`,
-        description: summarise(hero.bio || fallback),
-        canonicalUrl,
-      };
+      return hero.bio || fallback;
     }
-    case 'not_found':
-      return {
-        title: `Page not found — ${owner}`,
-        description: 'The page you are looking for does not exist.',
-        canonicalUrl: null,
-      };
+    case 'about':
+      return page.data.content.bio || `About ${owner}.`;
+    case 'research': {
+      const titles = page.data.areas.map((area) => area.title).join(', ');
+      return `Research areas of ${owner}${titles ? `: ${titles}` : ''}.`;
+    }
+    case 'publications':
+      return `Selected publications by ${owner}: peer-reviewed papers, articles and other scholarly work.`;
+    case 'projects':
+      return `Research projects, funded collaborations and software by ${owner}.`;
+    case 'teaching':
+      return `Courses taught by ${owner}.`;
+    case 'students':
+      return `Current students and alumni supervised by ${owner}.`;
+    case 'talks':
+      return `Invited talks, keynotes, conference presentations and seminars by ${owner}.`;
+    case 'blog':
+      return `Blog posts and articles by ${owner}.`;
+    case 'open_calls':
+      return `Open calls for proposals: current funding opportunities and collaboration calls with ${owner}.`;
+    case 'contact':
+      return page.data.content.subtitle || `How to contact ${owner}.`;
+    case 'news':
+      return `News and announcements from ${owner}.`;
     default: {
       const unhandled: never = page;
       return unhandled;

@@ -19,7 +19,7 @@ import { newQuickJSWASMModuleFromVariant, type QuickJSContext } from 'quickjs-em
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RenderInput } from '../api/types';
-import { homeInput, notFoundInput } from '../testing/fixtures';
+import { emptyInputs, filledInputs, homeInput, notFoundInput } from '../testing/fixtures';
 
 const webRoot = fileURLToPath(new URL('../..', import.meta.url));
 let outDir: string;
@@ -126,5 +126,16 @@ describe('SSR bundle (dist/ssr/entry.js)', () => {
     expect(outputs[1]?.body).toContain('Åsa Öberg 😀');
     expect(outputs[1]?.body).toContain('Google Scholar');
     expect(outputs[2]?.head).toContain('<title>Page not found — Dr. Jane Doe</title>');
+  });
+
+  it('renders every public page in QuickJS the same as in V8', async () => {
+    const inputs = [...filledInputs(), ...emptyInputs()];
+    const outputs = await renderInQuickJs(inputs);
+    expect(outputs).toEqual(inputs.map(renderInBareContext));
+    // Dates and the 'Soon' marker come from the helpers, not Intl.
+    const openCalls = outputs[inputs.findIndex((input) => input.path === '/open-calls')];
+    expect(openCalls?.body).toContain('March 20, 2025');
+    expect(openCalls?.body).toContain('>Soon<');
+    expect(openCalls?.body).toContain('June 30, 2025');
   });
 });

@@ -94,7 +94,7 @@ describe('render: home', () => {
     const input: RenderInput = {
       ...base,
       path: '/?q="><script>',
-      site: { owner_name: 'Jane <Doe> & "Co"', base_url: 'https://jane.example.org/' },
+      site: { ...SITE, owner_name: 'Jane <Doe> & "Co"', base_url: 'https://jane.example.org/' },
     };
     const { head } = render(input);
     expect(head).toContain('<title>Home — Jane &lt;Doe&gt; &amp; &quot;Co&quot;</title>');

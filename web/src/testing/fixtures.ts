@@ -1,7 +1,36 @@
-/** Sample render inputs shared by the unit tests. */
-import type { HeroContent, RenderInput } from '../api/types';
+/** Sample render inputs shared by the unit tests: one per public page, with
+ *  realistic content, plus builders for single entities. */
+import type {
+  AboutContent,
+  ContactContent,
+  Course,
+  HeroContent,
+  HomeData,
+  NewsItem,
+  OpenCall,
+  PageData,
+  Project,
+  PublicStudent,
+  Publication,
+  RenderInput,
+  ResearchArea,
+  SiteInfo,
+  StatsContent,
+  Talk,
+} from '../api/types';
 
-export const SITE = { owner_name: 'Dr. Jane Doe', base_url: 'https://jane.example.org' };
+/** The server's date the fixtures are rendered on. */
+export const TODAY = '2025-03-01';
+
+export const SITE: SiteInfo = { owner_name: 'Dr. Jane Doe', base_url: 'https://jane.example.org', today: TODAY };
+
+const STAMP = { created_at: '2025-01-01T00:00:00Z', updated_at: '2025-01-01T00:00:00Z' };
+
+let nextId = 1;
+/** A deterministic UUID-looking id. */
+function id(): string {
+  return `00000000-0000-4000-8000-${String(nextId++).padStart(12, '0')}`;
+}
 
 export function heroContent(overrides: Partial<HeroContent> = {}): HeroContent {
   return {
@@ -20,10 +49,318 @@ export function heroContent(overrides: Partial<HeroContent> = {}): HeroContent {
   };
 }
 
+export function statsContent(overrides: Partial<StatsContent> = {}): StatsContent {
+  return {
+    publications_label: 'Publications',
+    publications_description: 'Peer-reviewed papers and articles',
+    students_label: 'Students',
+    students_description: 'Supervised students and alumni',
+    courses_label: 'Courses',
+    courses_description: 'Courses taught',
+    research_areas_label: 'Research Areas',
+    research_areas_description: 'Active fields of research',
+    ...overrides,
+  };
+}
+
+export function publication(overrides: Partial<Publication> = {}): Publication {
+  return {
+    id: id(),
+    title: 'Side-Channel Resistant Masking for Embedded Processors',
+    slug: 'side-channel-resistant-masking',
+    authors: ['Jane Doe', 'Erik Svensson', 'Maria Garcia'],
+    venue: 'IEEE Transactions on Computers',
+    year: 2024,
+    abstract: 'We present a masking scheme that keeps embedded processors safe from power analysis.',
+    pdf_url: 'https://papers.example.org/masking.pdf',
+    url: null,
+    doi: '10.1109/TC.2024.1234567',
+    pages: '1-14',
+    volume: '73',
+    bibtex: null,
+    featured: true,
+    status: 'published',
+    ...STAMP,
+    ...overrides,
+  };
+}
+
+export function researchArea(overrides: Partial<ResearchArea> = {}): ResearchArea {
+  return {
+    id: id(),
+    title: 'Hardware Security',
+    slug: 'hardware-security',
+    description: 'Trustworthy hardware from the silicon up.',
+    content: '<p>We study <strong>side channels</strong> and fault attacks.</p><ul><li>Masking</li><li>Hiding</li></ul>',
+    color: '#ef4444',
+    icon: 'Shield',
+    featured: true,
+    sort_order: 0,
+    status: 'published',
+    ...STAMP,
+    ...overrides,
+  };
+}
+
+export function project(overrides: Partial<Project> = {}): Project {
+  return {
+    id: id(),
+    title: 'SecureBoot for RISC-V',
+    slug: 'secureboot-for-risc-v',
+    summary: 'A verified secure boot chain for open RISC-V cores.',
+    content: 'Phase one covers the ROM loader.\nPhase two covers the kernel.',
+    tech_stack: ['Rust', 'RISC-V', 'Verilog', 'Coq', 'Python', 'FPGA', 'QEMU', 'LLVM'],
+    collaborators: ['Chalmers', 'RISE'],
+    repository_url: 'https://git.example.org/secureboot',
+    demo_url: null,
+    funding_source: 'Swedish Research Council',
+    funding_amount: '4 MSEK',
+    start_date: '2023-01-01',
+    end_date: null,
+    featured: true,
+    sort_order: 0,
+    status: 'published',
+    ...STAMP,
+    ...overrides,
+  };
+}
+
+export function newsItem(overrides: Partial<NewsItem> = {}): NewsItem {
+  return {
+    id: id(),
+    title: 'Paper accepted at CHES 2025',
+    content: 'Our paper on masking was accepted.',
+    date: '2025-02-14',
+    link_url: 'https://ches.example.org/2025',
+    link_text: 'Conference site',
+    featured: false,
+    status: 'published',
+    ...STAMP,
+    ...overrides,
+  };
+}
+
+export function course(overrides: Partial<Course> = {}): Course {
+  return {
+    id: id(),
+    code: 'CS101',
+    title: 'Introduction to Computer Security',
+    slug: 'introduction-to-computer-security',
+    year: 2025,
+    term: 'spring',
+    role: 'instructor',
+    description: 'Threat models, cryptography basics and secure systems.',
+    credits: 7.5,
+    students_count: 120,
+    course_url: 'https://courses.example.org/cs101',
+    syllabus_url: null,
+    status: 'published',
+    featured: false,
+    ...STAMP,
+    ...overrides,
+  };
+}
+
+export function student(overrides: Partial<PublicStudent> = {}): PublicStudent {
+  return {
+    id: id(),
+    name: 'Ana Costa',
+    level: 'phd',
+    status: 'current',
+    bio: 'Works on fault injection.',
+    thesis_title: 'Fault-Tolerant Embedded Cryptography',
+    start_year: 2022,
+    graduation_year: null,
+    current_position: null,
+    linkedin_url: null,
+    website_url: null,
+    profile_image_url: null,
+    ...overrides,
+  };
+}
+
+export function talk(overrides: Partial<Talk> = {}): Talk {
+  return {
+    id: id(),
+    title: 'Trustworthy Hardware in the Age of AI',
+    slug: 'trustworthy-hardware-ai',
+    event_name: 'Embedded Security Summit',
+    event_location: 'Stockholm, Sweden',
+    date: '2024-11-20',
+    type: 'keynote',
+    abstract: 'Why verification must reach the silicon.',
+    slides_url: 'https://talks.example.org/slides.pdf',
+    video_url: null,
+    status: 'published',
+    featured: true,
+    ...STAMP,
+    ...overrides,
+  };
+}
+
+export function openCall(overrides: Partial<OpenCall> = {}): OpenCall {
+  return {
+    id: id(),
+    title: 'PhD Position in Hardware Security',
+    slug: 'phd-position-hardware-security',
+    description: 'A fully funded four-year PhD position.',
+    content: '<p>Join our group to work on <em>side-channel</em> analysis.</p>',
+    requirements: '<ul><li>MSc in computer engineering</li></ul>',
+    contact_email: 'jane@example.org',
+    contact_info: '<p>Write to <a href="mailto:jane@example.org">Jane</a>.</p>',
+    application_url: 'https://jobs.example.org/123',
+    funding_amount: 'Full salary',
+    duration: '4 years',
+    funding_agency: 'Swedish Research Council',
+    deadline: '2025-03-20',
+    status: 'published',
+    featured: true,
+    ...STAMP,
+    ...overrides,
+  };
+}
+
+export function aboutContent(overrides: Partial<AboutContent> = {}): AboutContent {
+  return {
+    title: 'About Me',
+    bio: 'I am an associate professor working on hardware security.',
+    background: '',
+    research_interests: '',
+    education: '',
+    experience: '',
+    awards: '',
+    leadership: '',
+    service: '',
+    personal: '',
+    ...overrides,
+  };
+}
+
+export function contactContent(overrides: Partial<ContactContent> = {}): ContactContent {
+  return {
+    title: 'Contact',
+    subtitle: 'Get in touch about research, teaching or collaboration.',
+    office_address: '',
+    mailing_address: '',
+    phone: '',
+    email: '',
+    office_hours: '',
+    additional_info: '',
+    ...overrides,
+  };
+}
+
+/** Home data with nothing but the hero and zero counters: every optional section absent. */
+export function emptyHomeData(hero: Partial<HeroContent> = {}): HomeData {
+  return {
+    hero: heroContent(hero),
+    stats: { labels: statsContent(), publications: 0, students: 0, courses: 0, research_areas: 0 },
+    research_areas: [],
+    featured_projects: [],
+    latest_news: [],
+    featured_publications: [],
+  };
+}
+
+/** Home data with every section filled. */
+export function fullHomeData(overrides: Partial<HomeData> = {}): HomeData {
+  return {
+    hero: heroContent(),
+    stats: { labels: statsContent(), publications: 42, students: 7, courses: 5, research_areas: 3 },
+    research_areas: [
+      researchArea(),
+      researchArea({ title: 'Embedded Systems', slug: 'embedded-systems', icon: 'Cpu', color: '#10b981' }),
+      researchArea({ title: 'AI-Driven Verification', slug: 'ai-driven-verification', icon: 'Brain', color: '#8b5cf6' }),
+    ],
+    featured_projects: [project(), project({ title: 'Fault Lab', slug: 'fault-lab', tech_stack: ['C'] })],
+    latest_news: [
+      newsItem(),
+      newsItem({ title: 'New PhD student joins', date: '2025-01-10', link_url: null, link_text: null }),
+      newsItem({ title: 'Keynote in Stockholm', date: '2024-11-20' }),
+    ],
+    featured_publications: [
+      publication(),
+      publication({ title: 'Formal Verification with LLMs', slug: 'llm-verification', year: 2023, abstract: null, pdf_url: null }),
+      publication({ title: 'A Survey of Fault Attacks', slug: 'fault-attacks-survey', doi: null, year: 2022 }),
+    ],
+    ...overrides,
+  };
+}
+
+export function pageInput(path: string, page: PageData, site: Partial<SiteInfo> = {}): RenderInput {
+  return { path, site: { ...SITE, ...site }, page };
+}
+
 export function homeInput(hero: Partial<HeroContent> = {}): RenderInput {
-  return { path: '/', site: SITE, page: { page: 'home', data: { hero: heroContent(hero) } } };
+  return pageInput('/', { page: 'home', data: emptyHomeData(hero) });
+}
+
+export function fullHomeInput(overrides: Partial<HomeData> = {}): RenderInput {
+  return pageInput('/', { page: 'home', data: fullHomeData(overrides) });
 }
 
 export function notFoundInput(path = '/no/such/page'): RenderInput {
-  return { path, site: SITE, page: { page: 'not_found' } };
+  return pageInput(path, { page: 'not_found' });
+}
+
+/** Every public page with content, by route. */
+export function filledInputs(): RenderInput[] {
+  return [
+    fullHomeInput(),
+    pageInput('/about', {
+      page: 'about',
+      data: {
+        stored: true,
+        content: aboutContent({ background: 'Grew up in Lisbon.', education: 'PhD, KTH, 2012\nMSc, IST, 2008' }),
+      },
+    }),
+    pageInput('/research', { page: 'research', data: { areas: fullHomeData().research_areas } }),
+    pageInput('/publications', {
+      page: 'publications',
+      data: { publications: fullHomeData().featured_publications, scholar_url: 'https://scholar.example.com/jane' },
+    }),
+    pageInput('/projects', { page: 'projects', data: { projects: fullHomeData().featured_projects } }),
+    pageInput('/teaching', {
+      page: 'teaching',
+      data: { courses: [course(), course({ code: 'CS202', title: 'Embedded Systems', year: 2024, term: 'fall', credits: null })] },
+    }),
+    pageInput('/students', {
+      page: 'students',
+      data: {
+        students: [
+          student(),
+          student({ name: 'Li Wei', status: 'graduated', level: 'master', start_year: 2019, graduation_year: 2021, current_position: 'Engineer at Arm', profile_image_url: '/files/li.jpg' }),
+        ],
+      },
+    }),
+    pageInput('/talks', { page: 'talks', data: { talks: [talk(), talk({ title: 'Seminar on Masking', type: 'seminar', date: '2024-05-02', featured: false })] } }),
+    pageInput('/blog', { page: 'blog' }),
+    pageInput('/open-calls', {
+      page: 'open_calls',
+      data: { calls: [openCall(), openCall({ title: 'Postdoc in Verification', slug: 'postdoc', deadline: '2025-06-30', featured: false })] },
+    }),
+    pageInput('/contact', {
+      page: 'contact',
+      data: { stored: true, content: contactContent({ email: 'jane@example.org', phone: '+46 31 123 45 67', office_hours: 'Tuesdays 10–12' }) },
+    }),
+    pageInput('/news', { page: 'news', data: { items: fullHomeData().latest_news } }),
+  ];
+}
+
+/** Every public page with nothing stored and no content, by route. */
+export function emptyInputs(): RenderInput[] {
+  return [
+    homeInput(),
+    pageInput('/about', { page: 'about', data: { stored: false, content: aboutContent() } }),
+    pageInput('/research', { page: 'research', data: { areas: [] } }),
+    pageInput('/publications', { page: 'publications', data: { publications: [], scholar_url: '' } }),
+    pageInput('/projects', { page: 'projects', data: { projects: [] } }),
+    pageInput('/teaching', { page: 'teaching', data: { courses: [] } }),
+    pageInput('/students', { page: 'students', data: { students: [] } }),
+    pageInput('/talks', { page: 'talks', data: { talks: [] } }),
+    pageInput('/blog', { page: 'blog' }),
+    pageInput('/open-calls', { page: 'open_calls', data: { calls: [] } }),
+    pageInput('/contact', { page: 'contact', data: { stored: false, content: contactContent() } }),
+    pageInput('/news', { page: 'news', data: { items: [] } }),
+  ];
 }

@@ -1,8 +1,10 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../components/ui/button';
+import { useDocumentTitle } from '../useDocumentTitle';
 
 export function AdminNotFoundPage() {
+  useDocumentTitle('Page not found');
   return (
     <section className="flex flex-col items-center py-24 text-center">
       <p aria-hidden="true" className="text-6xl font-extrabold tracking-tighter text-primary">

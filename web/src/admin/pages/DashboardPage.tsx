@@ -1,8 +1,10 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { ADMIN_SECTIONS } from '../sections';
+import { useDocumentTitle } from '../useDocumentTitle';
+import { DASHBOARD_CARDS } from '../sections';
 
 export function DashboardPage() {
+  useDocumentTitle('Dashboard');
   return (
     <>
       <div className="mb-8">
@@ -10,7 +12,7 @@ export function DashboardPage() {
         <p className="mt-2 text-muted-foreground">Manage the content of your website.</p>
       </div>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {ADMIN_SECTIONS.map(({ path, title, description, icon: Icon }) => (
+        {DASHBOARD_CARDS.map(({ path, title, description, icon: Icon }) => (
           <li key={path}>
             <Link
               to={path}

@@ -6,7 +6,7 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
 
-export type ButtonVariant = 'primary' | 'outline' | 'ghost';
+export type ButtonVariant = 'primary' | 'outline' | 'ghost' | 'destructive';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 const BASE =
@@ -20,6 +20,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
   outline:
     'border border-input bg-background/60 text-foreground shadow-sm hover:bg-muted hover:border-muted-foreground/40',
   ghost: 'text-foreground hover:bg-muted',
+  destructive: 'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90',
 };
 
 const SIZES: Record<ButtonSize, string> = {

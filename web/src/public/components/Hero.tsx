@@ -37,14 +37,14 @@ export function Hero({ hero, nextSectionId }: { hero: HeroContent; nextSectionId
   return (
     <section
       aria-labelledby="hero-name"
-      className="relative isolate flex min-h-[calc(100svh-4rem)] items-center overflow-hidden"
+      className="relative isolate -mt-16 flex min-h-svh items-center overflow-hidden pt-16"
     >
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
-        <div className="absolute -top-40 left-1/2 h-[36rem] w-[36rem] -translate-x-1/2 rounded-full bg-primary/10 blur-3xl lg:left-3/4" />
-        <div className="absolute right-1/2 -bottom-48 h-[28rem] w-[28rem] rounded-full bg-accent blur-3xl" />
+        <div className="absolute -top-40 left-1/2 h-[40rem] w-[40rem] -translate-x-1/2 bg-radial from-primary/15 to-transparent to-70% lg:left-3/4" />
+        <div className="absolute right-1/2 -bottom-48 h-[32rem] w-[32rem] bg-radial from-accent to-transparent to-70%" />
       </div>
 
-      <div className="mx-auto flex w-full max-w-6xl flex-col items-center gap-10 px-4 py-16 text-center sm:px-6 lg:flex-row-reverse lg:justify-between lg:gap-16 lg:px-8 lg:text-left">
+      <div className="mx-auto flex w-full max-w-6xl flex-col items-center gap-10 px-4 pt-16 pb-24 text-center sm:px-6 lg:flex-row-reverse lg:justify-between lg:gap-16 lg:px-8 lg:text-left">
         <Portrait hero={hero} />
 
         <div className="max-w-2xl">
@@ -63,7 +63,7 @@ export function Hero({ hero, nextSectionId }: { hero: HeroContent; nextSectionId
             </p>
           )}
 
-          <div className="mt-10 flex flex-wrap justify-center gap-3 lg:justify-start">
+          <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-center lg:justify-start">
             <ButtonLink href="/publications" size="lg">
               <GraduationCap aria-hidden="true" />
               View Publications

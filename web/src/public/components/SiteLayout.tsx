@@ -1,10 +1,30 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { SiteInfo } from '../../api/types';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 
-/** The frame of every public page: skip link, navigation bar, main, footer. */
-export function SiteLayout({ site, path, children }: { site: SiteInfo; path: string; children: ReactNode }) {
+type Props = { site: SiteInfo; path: string } & (
+  | { children: ReactNode; mainHtml?: undefined }
+  /** In the browser: the server-rendered content of <main>, kept as it is. */
+  | { children?: undefined; mainHtml: string }
+);
+
+/**
+ * The frame of every public page: skip link, navigation bar, main, footer.
+ *
+ * The server renders the page's content inside <main> (`children`). The browser
+ * hydrates the frame only and keeps that content as static HTML (`mainHtml`,
+ * read from the server's markup before hydrating): the content has nothing
+ * interactive, so its components never ship to the browser and the public
+ * JavaScript stays React + this frame, whatever the pages hold.
+ */
+export function SiteLayout({ site, path, children, mainHtml }: Props) {
+  useEffect(() => {
+    // Marks the document as interactive (used by end-to-end tests and CSS).
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+
+  const mainProps = { id: 'main', tabIndex: -1, className: 'flex-1 pt-16 focus:outline-none' };
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -14,9 +34,11 @@ export function SiteLayout({ site, path, children }: { site: SiteInfo; path: str
         Skip to main content
       </a>
       <SiteHeader ownerName={site.owner_name} path={path} />
-      <main id="main" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
-        {children}
-      </main>
+      {mainHtml === undefined ? (
+        <main {...mainProps}>{children}</main>
+      ) : (
+        <main {...mainProps} dangerouslySetInnerHTML={{ __html: mainHtml }} />
+      )}
       <SiteFooter ownerName={site.owner_name} />
     </div>
   );

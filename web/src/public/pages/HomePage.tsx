@@ -1,14 +1,61 @@
+import { ArrowRight } from 'lucide-react';
 import type { HomeData } from '../../api/types';
 import { Hero } from '../components/Hero';
+import { LatestNewsGrid } from '../components/News';
+import { FeaturedProjectGrid } from '../components/Projects';
+import { FeaturedPublications } from '../components/Publications';
+import { ResearchAreaGrid } from '../components/ResearchAreas';
+import { StatsStrip } from '../components/StatsStrip';
+import { Section } from '../components/ui';
 
-/** Spec §2 "Home". The sections below the hero (research areas, featured
- *  projects, latest news, featured publications) render inside
- *  #home-sections, the scroll-down indicator's target. */
+function AllLink({ href, children }: { href: string; children: string }) {
+  return (
+    <a
+      href={href}
+      className="group inline-flex items-center gap-1.5 rounded-sm py-1 font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+    >
+      {children}
+      <ArrowRight aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
+    </a>
+  );
+}
+
+/** Spec §2 "Home": the hero, the counters, then each section that has data
+ *  (research areas, featured projects, featured publications, latest news),
+ *  inside #home-sections, the scroll-down indicator's target. */
 export function HomePage({ data }: { data: HomeData }) {
   return (
     <>
       <Hero hero={data.hero} nextSectionId="home-sections" />
-      <div id="home-sections" />
+      <div id="home-sections" className="[&>section:nth-of-type(2n+3)]:bg-muted/40">
+        <StatsStrip stats={data.stats} />
+        {data.research_areas.length > 0 && (
+          <Section
+            id="research-areas"
+            title="Research Areas"
+            intro="The questions my group works on."
+            action={<AllLink href="/research">Explore research</AllLink>}
+          >
+            <ResearchAreaGrid areas={data.research_areas} />
+          </Section>
+        )}
+        {data.featured_projects.length > 0 && (
+          <Section
+            id="featured-projects"
+            title="Featured Projects"
+            intro="Selected research projects and collaborations."
+            action={<AllLink href="/projects">All projects</AllLink>}
+          >
+            <FeaturedProjectGrid projects={data.featured_projects} />
+          </Section>
+        )}
+        <FeaturedPublications publications={data.featured_publications} />
+        {data.latest_news.length > 0 && (
+          <Section id="latest-news" title="Latest News" action={<AllLink href="/news">All news</AllLink>}>
+            <LatestNewsGrid items={data.latest_news} />
+          </Section>
+        )}
+      </div>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { ButtonLink } from '../../components/ui/button';
 
+/** Spec §2: an unknown path shows this page (main.tsx logs the attempt to the console). */
 export function NotFoundPage() {
   return (
     <section className="mx-auto flex min-h-[calc(100dvh-12rem)] max-w-2xl flex-col items-center justify-center px-4 py-24 text-center">

@@ -1,0 +1,133 @@
+//! Uncached render time of public pages: read the page's data from a SQLite file holding a
+//! realistic site (60 publications, 10 projects, 20 talks, 12 news, 8 courses, 10 students,
+//! 5 open calls), render it in the embedded QuickJS engine, wrap it in the document.
+//!
+//! `cargo bench --bench pages` prints p50 / p99 per page and the HTML size; with
+//! `-- --seed-only DIR` it only writes the data set into DIR (for `bench/run`).
+
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use vita::content::homepage::{self, HeroContent};
+use vita::content::{self, Content, courses, news, open_calls, projects, publications, research_areas, students, talks};
+use vita::render::pages::{self, PublicPage};
+use vita::render::{RenderInput, Renderer, SiteInfo};
+use vita::settings::SiteSettings;
+use vita::store::{self, Database};
+
+const RUNS: usize = 300;
+
+async fn create<E: Content>(db: &sea_orm::DatabaseConnection, value: Value)
+where
+    E::Model: sea_orm::IntoActiveModel<E::ActiveModel> + serde::Serialize + Send + Sync,
+    E::ActiveModel: sea_orm::ActiveModelTrait<Entity = E> + sea_orm::ActiveModelBehavior + Send,
+{
+    let input = serde_json::from_value(value).expect("bench input");
+    content::create::<E>(db, input).await.expect("seed");
+}
+
+async fn seed(db: &sea_orm::DatabaseConnection) {
+    let hero = HeroContent {
+        name: "Dr. Maja Eklund".into(),
+        google_scholar_url: "https://scholar.google.com/citations?user=example".into(),
+        cv_url: "/files/cv-files/cv.pdf".into(),
+        ..HeroContent::default()
+    };
+    homepage::upsert(db, hero).await.unwrap();
+    let lorem = "We study how hardware Trojans, fault injection and side channels threaten embedded devices, \
+                 and how formal and learning-based verification can find such flaws before tape-out.";
+    for i in 0..60 {
+        create::<publications::Entity>(db, json!({
+            "title": format!("Publication {i}: Verifying secure boot chains against fault attacks"),
+            "authors": ["M. Eklund", "J. Svensson", "A. Author", format!("Co-Author {i}")],
+            "venue": "IEEE Transactions on Computer-Aided Design", "year": 2010 + i % 15, "abstract": lorem,
+            "doi": format!("10.1109/TCAD.2024.{i:05}"), "pdf_url": "https://example.org/paper.pdf", "featured": i % 10 == 0,
+        })).await;
+    }
+    for i in 0..10 {
+        create::<projects::Entity>(db, json!({
+            "title": format!("Project {i}"), "summary": lorem, "featured": i < 3, "sort_order": i,
+            "tech_stack": ["Rust", "Verilog", "SystemVerilog", "Python", "PyTorch", "Coq", "FPGA"],
+            "collaborators": ["KTH", "Chalmers"], "start_date": "2022-01-01",
+        })).await;
+        create::<students::Entity>(db, json!({
+            "name": format!("Student Number{i}"), "status": if i < 6 { "current" } else { "graduated" },
+            "thesis_title": "Learning-based verification of hardware", "sort_order": i,
+        })).await;
+    }
+    for i in 0..20 {
+        create::<talks::Entity>(db, json!({
+            "title": format!("Talk {i}"), "event_name": "DATE Conference", "event_location": "Valencia, Spain",
+            "date": format!("2024-{:02}-10", 1 + i % 12), "abstract": lorem,
+        })).await;
+    }
+    for i in 0..12 {
+        create::<news::Entity>(db, json!({ "title": format!("News {i}"), "content": lorem, "date": format!("2025-{:02}-01", 1 + i % 12) })).await;
+    }
+    for i in 0..8 {
+        create::<courses::Entity>(db, json!({ "code": format!("EDA{i:03}"), "title": format!("Course {i}"), "year": 2020 + i, "description": lorem })).await;
+    }
+    for i in 0..5 {
+        create::<open_calls::Entity>(db, json!({
+            "title": format!("PhD position {i}"), "slug": format!("phd-position-{i}"), "description": lorem,
+            "content": format!("<p>{lorem}</p><ul><li>Fully funded</li></ul>"), "requirements": "<ul><li>MSc</li></ul>",
+            "deadline": format!("2026-{:02}-15", 1 + i), "funding_agency": "Swedish Research Council",
+        })).await;
+    }
+    for (i, title) in ["Hardware Security", "Embedded Systems", "AI-Driven Verification"].iter().enumerate() {
+        create::<research_areas::Entity>(db, json!({ "title": title, "description": lorem, "content": format!("<p>{lorem}</p>"), "sort_order": i })).await;
+    }
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+}
+
+#[tokio::main]
+async fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let seed_only = args.iter().position(|a| a == "--seed-only").map(|i| args[i + 1].clone());
+    let dir = match &seed_only {
+        Some(dir) => std::path::PathBuf::from(dir),
+        None => tempfile::tempdir().unwrap().keep(),
+    };
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = store::connect(&Database::Sqlite { path: dir.join(store::SQLITE_FILE) }).await.unwrap();
+    store::migrate(&db).await.unwrap();
+    seed(&db).await;
+    if seed_only.is_some() {
+        store::close(db).await;
+        println!("seeded {}", dir.display());
+        return;
+    }
+    let renderer = Renderer::start(1).unwrap();
+    let settings = SiteSettings::default();
+    println!("{:<14} {:>10} {:>10} {:>10} {:>10}", "page", "p50 ms", "p99 ms", "HTML KB", "gzip KB");
+    for page in [PublicPage::Home, PublicPage::Publications, PublicPage::Talks, PublicPage::OpenCalls] {
+        let mut times = Vec::with_capacity(RUNS);
+        let mut html = String::new();
+        for _ in 0..RUNS {
+            let started = Instant::now();
+            let data = pages::load(&db, page, &settings, false).await.unwrap();
+            let hero = homepage::read::<HeroContent>(&db).await.unwrap().content;
+            let site = SiteInfo { owner_name: hero.name, base_url: "http://127.0.0.1:8080".into(), today: vita::clock::today() };
+            html = renderer.render(&RenderInput { path: page.path().into(), site, page: data }, None).await.unwrap();
+            times.push(started.elapsed());
+        }
+        times.sort();
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        gz.write_all(html.as_bytes()).unwrap();
+        let gzip_len = gz.finish().unwrap().len();
+        println!(
+            "{:<14} {:>10.2} {:>10.2} {:>10.1} {:>10.1}",
+            page.path(),
+            percentile(&times, 0.5).as_secs_f64() * 1000.0,
+            percentile(&times, 0.99).as_secs_f64() * 1000.0,
+            html.len() as f64 / 1024.0,
+            gzip_len as f64 / 1024.0
+        );
+    }
+    store::close(db).await;
+    let _ = std::fs::remove_dir_all(&dir);
+}

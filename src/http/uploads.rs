@@ -1,0 +1,82 @@
+//! File uploads (profile photo, CV): streamed with the bucket's size limit enforced while
+//! reading, checked by content, stored under a generated name, served back with their type.
+
+use axum::body::{Body, Bytes};
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use http_body_util::BodyExt;
+use serde::Deserialize;
+
+use super::extract::{Path, Query};
+use crate::app::AppState;
+use crate::auth::OwnerSession;
+use crate::error::AppError;
+use crate::files::{Bucket, UploadedFile};
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct UploadQuery {
+    /// The file's original name (only its extension is kept).
+    filename: String,
+}
+
+/// `POST /api/uploads/<bucket>?filename=…` with the file as the raw request body.
+pub async fn upload(
+    State(state): State<AppState>,
+    _owner: OwnerSession,
+    Path(bucket): Path<String>,
+    Query(query): Query<UploadQuery>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<(StatusCode, axum::Json<UploadedFile>), AppError> {
+    let bucket = Bucket::from_name(&bucket)?;
+    let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|length| length > bucket.max_bytes()) {
+        return Err(bucket.too_large());
+    }
+    let data = read_limited(body, bucket).await?;
+    if data.is_empty() {
+        return Err(AppError::BadRequest("The file is empty".to_owned()));
+    }
+    let uploaded = state.files.upload(bucket, &query.filename, data).await?;
+    Ok((StatusCode::CREATED, axum::Json(uploaded)))
+}
+
+/// Reads the body but stops as soon as it passes the limit, whatever Content-Length said.
+async fn read_limited(mut body: Body, bucket: Bucket) -> Result<Bytes, AppError> {
+    let mut data = Vec::new();
+    while let Some(frame) = body.frame().await {
+        let frame = frame.map_err(|e| AppError::BadRequest(format!("The upload was interrupted: {e}")))?;
+        if let Ok(chunk) = frame.into_data() {
+            if data.len() + chunk.len() > bucket.max_bytes() {
+                return Err(bucket.too_large());
+            }
+            data.extend_from_slice(&chunk);
+        }
+    }
+    Ok(Bytes::from(data))
+}
+
+/// `DELETE /api/uploads/<bucket>/<name>`.
+pub async fn remove(State(state): State<AppState>, _owner: OwnerSession, Path((bucket, name)): Path<(String, String)>) -> Result<StatusCode, AppError> {
+    state.files.remove(Bucket::from_name(&bucket)?, &name).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `GET /files/<bucket>/<name>`: names are unique and never reused, so the file never
+/// changes and may be cached for a year.
+pub async fn serve(State(state): State<AppState>, Path((bucket, name)): Path<(String, String)>) -> Result<Response, AppError> {
+    let bucket = Bucket::from_name(&bucket)?;
+    let (data, mime) = state.files.read(bucket, &name).await?;
+    let mut response = data.into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(mime));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable"));
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    // Word documents download; images and PDFs open in the browser, sandboxed from the site.
+    let disposition = if mime.starts_with("image/") || mime == "application/pdf" { "inline" } else { "attachment" };
+    headers.insert(header::CONTENT_DISPOSITION, HeaderValue::from_static(disposition));
+    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("default-src 'none'; sandbox"));
+    Ok(response)
+}

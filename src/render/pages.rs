@@ -1,0 +1,166 @@
+//! The public routes and the data each one shows, read from the store in the spec's order
+//! (section 7), published items only.
+
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter};
+
+use super::{HomeData, HomeStats, PageData, PublicStudent, PublicationsData, SectionPage};
+use crate::content::homepage::{self, AboutContent, ContactContent, HeroContent, StatsContent};
+use crate::content::{
+    Audience, Content, ListQuery, PUBLISHED, courses, news, open_calls, projects, publications, research_areas, students,
+    talks,
+};
+use crate::error::AppError;
+use crate::settings::SiteSettings;
+
+/// Latest news on the home page (spec section 9).
+pub const HOME_NEWS: u64 = 3;
+
+/// Every public page with a route of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PublicPage {
+    Home,
+    About,
+    Research,
+    Publications,
+    Projects,
+    Teaching,
+    Students,
+    Talks,
+    Blog,
+    OpenCalls,
+    Contact,
+    News,
+}
+
+impl PublicPage {
+    pub const ALL: [PublicPage; 12] = [
+        PublicPage::Home,
+        PublicPage::About,
+        PublicPage::Research,
+        PublicPage::Publications,
+        PublicPage::Projects,
+        PublicPage::Teaching,
+        PublicPage::Students,
+        PublicPage::Talks,
+        PublicPage::Blog,
+        PublicPage::OpenCalls,
+        PublicPage::Contact,
+        PublicPage::News,
+    ];
+
+    pub fn path(self) -> &'static str {
+        match self {
+            PublicPage::Home => "/",
+            PublicPage::About => "/about",
+            PublicPage::Research => "/research",
+            PublicPage::Publications => "/publications",
+            PublicPage::Projects => "/projects",
+            PublicPage::Teaching => "/teaching",
+            PublicPage::Students => "/students",
+            PublicPage::Talks => "/talks",
+            PublicPage::Blog => "/blog",
+            PublicPage::OpenCalls => "/open-calls",
+            PublicPage::Contact => "/contact",
+            PublicPage::News => "/news",
+        }
+    }
+
+    /// The page at `path`; a trailing slash is tolerated.
+    pub fn from_path(path: &str) -> Option<Self> {
+        let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
+        Self::ALL.into_iter().find(|page| page.path() == path)
+    }
+
+    /// Whether what this page shows depends on who asks (the student list does).
+    pub fn depends_on_viewer(self) -> bool {
+        self == PublicPage::Students
+    }
+}
+
+fn published() -> ListQuery {
+    ListQuery::default()
+}
+
+/// Reads what `page` shows. `owner_signed_in` matters only for the student list, which the
+/// spec shows to signed-in users (and to everyone when the owner turned that on).
+pub async fn load(
+    db: &DatabaseConnection,
+    page: PublicPage,
+    settings: &SiteSettings,
+    owner_signed_in: bool,
+) -> Result<PageData, AppError> {
+    let public = Audience::Public;
+    Ok(match page {
+        PublicPage::Home => {
+            let hero = homepage::read::<HeroContent>(db).await?.content;
+            let featured = ListQuery { featured: Some(true), ..Default::default() };
+            let latest = ListQuery { limit: Some(HOME_NEWS), ..Default::default() };
+            PageData::Home(HomeData {
+                hero,
+                stats: stats(db).await?,
+                research_areas: research_areas::Entity::list(db, published(), public).await?,
+                featured_projects: projects::Entity::list(db, featured.clone(), public).await?,
+                latest_news: news::Entity::list(db, latest, public).await?,
+                featured_publications: publications::Entity::list(db, featured, public).await?,
+            })
+        }
+        PublicPage::About => {
+            let record = homepage::read::<AboutContent>(db).await?;
+            PageData::About(SectionPage { stored: record.updated_at.is_some(), content: record.content })
+        }
+        PublicPage::Contact => {
+            let record = homepage::read::<ContactContent>(db).await?;
+            PageData::Contact(SectionPage { stored: record.updated_at.is_some(), content: record.content })
+        }
+        PublicPage::Research => PageData::Research { areas: research_areas::Entity::list(db, published(), public).await? },
+        PublicPage::Publications => PageData::Publications(PublicationsData {
+            publications: publications::Entity::list(db, published(), public).await?,
+            scholar_url: homepage::read::<HeroContent>(db).await?.content.google_scholar_url,
+        }),
+        PublicPage::Projects => PageData::Projects { projects: projects::Entity::list(db, published(), public).await? },
+        PublicPage::Teaching => PageData::Teaching { courses: courses::Entity::list(db, published(), public).await? },
+        PublicPage::Students => {
+            let students = if settings.show_students_publicly || owner_signed_in {
+                students::Entity::list(db, published(), public).await?.into_iter().map(PublicStudent::from).collect()
+            } else {
+                Vec::new()
+            };
+            PageData::Students { students }
+        }
+        PublicPage::Talks => PageData::Talks { talks: talks::Entity::list(db, published(), public).await? },
+        PublicPage::Blog => PageData::Blog,
+        PublicPage::OpenCalls => PageData::OpenCalls { calls: open_calls::Entity::list(db, published(), public).await? },
+        PublicPage::News => PageData::News { items: news::Entity::list(db, published(), public).await? },
+    })
+}
+
+/// The live counters of the home page.
+async fn stats(db: &DatabaseConnection) -> Result<HomeStats, AppError> {
+    let count = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
+    Ok(HomeStats {
+        labels: homepage::read::<StatsContent>(db).await?.content,
+        publications: count(publications::Entity::find().filter(publications::Column::Status.eq(PUBLISHED)).count(db).await?),
+        students: count(students::Entity::find().count(db).await?),
+        courses: count(courses::Entity::find().filter(courses::Column::Status.eq(PUBLISHED)).count(db).await?),
+        research_areas: count(research_areas::Entity::find().filter(research_areas::Column::Status.eq(PUBLISHED)).count(db).await?),
+    })
+}
+
+impl From<students::Model> for PublicStudent {
+    fn from(s: students::Model) -> Self {
+        PublicStudent {
+            id: s.id,
+            name: s.name,
+            level: s.level,
+            status: s.status,
+            bio: s.bio,
+            thesis_title: s.thesis_title,
+            start_year: s.start_year,
+            graduation_year: s.graduation_year,
+            current_position: s.current_position,
+            linkedin_url: s.linkedin_url,
+            website_url: s.website_url,
+            profile_image_url: s.profile_image_url,
+        }
+    }
+}

@@ -1,0 +1,241 @@
+//! Every content table's API against bad input (issue 4, item 11) and without a session
+//! (issue 3, item 6), on SQLite and PostgreSQL: malformed JSON, wrong types, missing required
+//! fields, oversized strings, unknown ids, hostile HTML and slug clashes each get a 4xx with a
+//! readable message, and the stored rows are exactly as they were afterwards.
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, TestDb};
+use crate::on_both_databases;
+
+/// One content table as the API sees it.
+struct Table {
+    path: &'static str,
+    /// A body that creates a valid row.
+    valid: fn() -> Value,
+    /// A body missing the required fields, and the field errors it must get.
+    missing: &'static [(&'static str, &'static str)],
+    /// A field whose JSON type is text, to send a number in.
+    text_field: &'static str,
+    /// Rich-text fields, stored sanitised.
+    html_fields: &'static [&'static str],
+    /// Whether rows have a unique slug.
+    has_slug: bool,
+}
+
+const TABLES: &[Table] = &[
+    Table {
+        path: "news",
+        valid: || json!({ "title": "Grant awarded", "content": "We got it.", "date": "2025-03-01" }),
+        missing: &[("title", "Title is required"), ("content", "Content is required")],
+        text_field: "title",
+        html_fields: &[],
+        has_slug: false,
+    },
+    Table {
+        path: "publications",
+        valid: || json!({ "title": "Side channels", "authors": ["A. Author"], "venue": "USENIX Security", "year": 2024 }),
+        missing: &[("title", "Title is required"), ("venue", "Venue is required"), ("authors", "At least one author is required")],
+        text_field: "venue",
+        html_fields: &[],
+        has_slug: true,
+    },
+    Table {
+        path: "research-areas",
+        valid: || json!({ "title": "Systems security", "content": "<p>Intro</p>" }),
+        missing: &[("title", "Title is required")],
+        text_field: "title",
+        html_fields: &["content"],
+        has_slug: true,
+    },
+    Table {
+        path: "projects",
+        valid: || json!({ "title": "Trusted boot", "summary": "Measured boot for IoT.", "tech_stack": ["Rust"], "collaborators": [], "featured": false, "sort_order": 0 }),
+        missing: &[("title", "Title is required"), ("summary", "Summary is required")],
+        text_field: "summary",
+        html_fields: &[],
+        has_slug: true,
+    },
+    Table {
+        path: "courses",
+        valid: || json!({ "code": "CS101", "title": "Intro to Security", "credits": 7.5 }),
+        missing: &[("code", "Code is required"), ("title", "Title is required")],
+        text_field: "code",
+        html_fields: &[],
+        has_slug: true,
+    },
+    Table {
+        path: "students",
+        valid: || json!({ "name": "Ada Lovelace" }),
+        missing: &[("name", "Name is required")],
+        text_field: "name",
+        html_fields: &[],
+        has_slug: false,
+    },
+    Table {
+        path: "talks",
+        valid: || json!({ "title": "Keynote", "event_name": "RustConf", "date": "2025-09-01" }),
+        missing: &[("title", "Title is required"), ("event_name", "Event name is required"), ("date", "Date is required")],
+        text_field: "event_name",
+        html_fields: &[],
+        has_slug: true,
+    },
+    Table {
+        path: "tags",
+        valid: || json!({ "name": "Security" }),
+        missing: &[("name", "Name is required")],
+        text_field: "name",
+        html_fields: &[],
+        has_slug: true,
+    },
+    Table {
+        path: "open-calls",
+        valid: || json!({ "title": "PhD position", "slug": "phd-position", "content": "<p>Apply</p>", "requirements": "<ul><li>MSc</li></ul>", "contact_info": "<p>Mail me</p>" }),
+        missing: &[("title", "Title is required"), ("slug", "Slug is required")],
+        text_field: "title",
+        html_fields: &["content", "requirements", "contact_info"],
+        has_slug: true,
+    },
+];
+
+const HOSTILE: &str = r#"<p>ok</p><script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">x</a><svg onload="alert(4)"></svg>"#;
+
+async fn error_of(response: reqwest::Response) -> (StatusCode, Value) {
+    let status = response.status();
+    let body: Value = response.json().await.expect("error bodies are JSON");
+    let message = body["error"]["message"].as_str().unwrap_or_default();
+    assert!(body["error"]["code"].is_string() && !message.is_empty(), "unreadable error body {body}");
+    (status, body)
+}
+
+async fn rows(app: &TestApp, table: &Table) -> Value {
+    let response = app.client.get(app.url(&format!("/api/admin/{}", table.path))).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    response.json().await.unwrap()
+}
+
+async fn bad_input_is_refused_and_changes_nothing(test_db: TestDb) {
+    let app = TestApp::spawn_on(test_db).await;
+    app.sign_in().await;
+    for table in TABLES {
+        let collection = app.url(&format!("/api/{}", table.path));
+        let created = app.client.post(&collection).json(&(table.valid)()).send().await.unwrap();
+        assert_eq!(created.status(), 201, "{}: {}", table.path, created.text().await.unwrap());
+        let row: Value = created.json().await.unwrap();
+        for (field, value) in (table.valid)().as_object().unwrap() {
+            assert_eq!(&row[field], value, "{}.{field} is stored as sent", table.path);
+        }
+        let item = app.url(&format!("/api/{}/{}", table.path, row["id"].as_str().unwrap()));
+        let before = rows(&app, table).await;
+
+        let send_raw = |body: &'static str| app.client.put(&item).header("content-type", "application/json").body(body).send();
+        let (status, body) = error_of(send_raw("{\"title\": ").await.unwrap()).await;
+        assert_eq!(status, 400, "{}: malformed JSON: {body}", table.path);
+
+        let mut wrong_type = (table.valid)();
+        wrong_type[table.text_field] = json!(42);
+        let (status, body) = error_of(app.client.put(&item).json(&wrong_type).send().await.unwrap()).await;
+        assert_eq!(status, 400, "{}: wrong type: {body}", table.path);
+        assert!(body["error"]["message"].as_str().unwrap().contains(table.text_field), "{}: the message names the field: {body}", table.path);
+
+        let (status, body) = error_of(app.client.put(&item).json(&json!([1, 2])).send().await.unwrap()).await;
+        assert_eq!(status, 400, "{}: an array is not a row: {body}", table.path);
+
+        let (status, body) = error_of(app.client.put(&item).json(&json!({})).send().await.unwrap()).await;
+        assert_eq!(status, 422, "{}: missing fields: {body}", table.path);
+        for (field, message) in table.missing {
+            assert_eq!(body["error"]["fields"][field], *message, "{}: {body}", table.path);
+        }
+
+        let mut oversized = (table.valid)();
+        oversized[table.text_field] = json!("x".repeat(1024 * 1024));
+        let (status, body) = error_of(app.client.put(&item).json(&oversized).send().await.unwrap()).await;
+        assert_eq!(status, 422, "{}: a 1 MB {}: {body}", table.path, table.text_field);
+        assert!(body["error"]["fields"][table.text_field].as_str().unwrap().contains("at most"), "{}: {body}", table.path);
+
+        let unknown = app.url(&format!("/api/{}/{}", table.path, uuid::Uuid::new_v4()));
+        let (status, body) = error_of(app.client.put(&unknown).json(&(table.valid)()).send().await.unwrap()).await;
+        assert_eq!(status, 404, "{}: update of an unknown id: {body}", table.path);
+        let (status, _) = error_of(app.client.delete(&unknown).send().await.unwrap()).await;
+        assert_eq!(status, 404, "{}: delete of an unknown id", table.path);
+        let (status, _) = error_of(app.client.delete(app.url(&format!("/api/{}/42", table.path))).send().await.unwrap()).await;
+        assert_eq!(status, 400, "{}: an id that is not a UUID", table.path);
+
+        if table.has_slug {
+            let mut clash = (table.valid)();
+            clash["slug"] = row["slug"].clone();
+            let (status, body) = error_of(app.client.post(&collection).json(&clash).send().await.unwrap()).await;
+            assert_eq!(status, 422, "{}: slug clash: {body}", table.path);
+            assert!(body["error"]["fields"]["slug"].as_str().unwrap().contains("already uses this slug"), "{}: {body}", table.path);
+        }
+
+        assert_eq!(rows(&app, table).await, before, "{}: no bad request changed anything", table.path);
+
+        // Hostile HTML: rich text is stored sanitised, plain text is stored as text (the pages escape it).
+        let mut hostile = (table.valid)();
+        hostile[table.text_field] = json!(HOSTILE);
+        for field in table.html_fields {
+            hostile[*field] = json!(HOSTILE);
+        }
+        let response = app.client.put(&item).json(&hostile).send().await.unwrap();
+        assert_eq!(response.status(), 200, "{}: {}", table.path, response.text().await.unwrap());
+        let saved: Value = response.json().await.unwrap();
+        assert_eq!(saved[table.text_field], HOSTILE, "{}: plain text is kept as typed", table.path);
+        for field in table.html_fields {
+            let html = saved[*field].as_str().unwrap();
+            assert!(html.contains("<p>ok</p>"), "{}: {html}", table.path);
+            for bad in ["<script", "onerror", "javascript:", "onload", "<svg"] {
+                assert!(!html.contains(bad), "{}.{field} kept {bad}: {html}", table.path);
+            }
+        }
+    }
+}
+
+async fn every_write_and_owner_read_needs_a_session(test_db: TestDb) {
+    let app = TestApp::spawn_on(test_db).await;
+    let id = uuid::Uuid::new_v4();
+    let mut requests = Vec::new();
+    for table in TABLES {
+        let path = table.path;
+        requests.push(app.client.post(app.url(&format!("/api/{path}"))).json(&(table.valid)()));
+        requests.push(app.client.put(app.url(&format!("/api/{path}/{id}"))).json(&(table.valid)()));
+        requests.push(app.client.delete(app.url(&format!("/api/{path}/{id}"))));
+        requests.push(app.client.get(app.url(&format!("/api/{path}/{id}"))));
+        requests.push(app.client.get(app.url(&format!("/api/admin/{path}"))));
+    }
+    for section in ["hero", "stats", "about", "contact"] {
+        requests.push(app.client.put(app.url(&format!("/api/homepage/{section}"))).json(&json!({})));
+    }
+    requests.push(app.client.get(app.url("/api/settings")));
+    requests.push(app.client.put(app.url("/api/settings")).json(&json!({ "analytics_script_url": "", "show_students_publicly": true })));
+    for bucket in ["profile-photos", "cv-files"] {
+        requests.push(app.client.post(app.url(&format!("/api/uploads/{bucket}?filename=a.pdf"))).body("%PDF-1.4"));
+        requests.push(app.client.delete(app.url(&format!("/api/uploads/{bucket}/1-abc.pdf"))));
+    }
+    requests.push(app.client.put(app.url("/api/auth/password")).json(&json!({ "current_password": "a", "new_password": "b" })));
+    requests.push(app.client.get(app.url("/api/auth/sessions")));
+    requests.push(app.client.delete(app.url(&format!("/api/auth/sessions/{id}"))));
+    let count = requests.len();
+    for request in requests {
+        let request = request.build().unwrap();
+        let description = format!("{} {}", request.method(), request.url().path());
+        let (status, _) = error_of(app.client.execute(request).await.unwrap()).await;
+        assert_eq!(status, 401, "{description} without a session");
+    }
+    assert_eq!(count, 9 * 5 + 4 + 2 + 4 + 3);
+    for table in TABLES {
+        assert!(rows_in_store(&app, table.path).await == 0, "{} got a row without a session", table.path);
+    }
+}
+
+/// Rows of a table, read straight from the store (no session needed).
+async fn rows_in_store(app: &TestApp, path: &str) -> usize {
+    use sea_orm::{ConnectionTrait, Statement};
+    let table = path.replace('-', "_").replace("news", "news_items");
+    let sql = format!("SELECT COUNT(*) AS n FROM {table}");
+    let row = app.test_db.db.query_one_raw(Statement::from_string(app.test_db.db.get_database_backend(), sql)).await.unwrap().unwrap();
+    row.try_get::<i64>("", "n").unwrap() as usize
+}
+
+on_both_databases!(bad_input_is_refused_and_changes_nothing, every_write_and_owner_read_needs_a_session);

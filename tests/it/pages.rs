@@ -1,0 +1,84 @@
+//! Public pages over real HTTP: the page cache (pre-compressed copies, strong ETags, 304s),
+//! its invalidation by writes, and the owner's site settings.
+
+use std::io::Read;
+
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::helpers::TestApp;
+
+/// A client that shows the raw bytes and headers (no automatic decompression).
+fn raw_client() -> reqwest::Client {
+    reqwest::Client::builder().no_gzip().no_brotli().no_deflate().build().unwrap()
+}
+
+#[tokio::test]
+async fn anonymous_pages_come_compressed_with_a_strong_etag_and_revalidate_to_304() {
+    let app = TestApp::spawn().await;
+    let client = raw_client();
+    let gzip = client.get(app.url("/")).header("accept-encoding", "gzip").send().await.unwrap();
+    assert_eq!(gzip.status(), 200);
+    assert_eq!(gzip.headers()["content-encoding"], "gzip");
+    assert_eq!(gzip.headers()["vary"], "accept-encoding");
+    let etag = gzip.headers()["etag"].to_str().unwrap().to_owned();
+    assert!(etag.starts_with('"') && etag.ends_with("-gz\""), "{etag}");
+    let mut html = String::new();
+    flate2::read::GzDecoder::new(&gzip.bytes().await.unwrap()[..]).read_to_string(&mut html).unwrap();
+    assert!(html.contains("View Publications"));
+
+    let again = client.get(app.url("/")).header("accept-encoding", "gzip").header("if-none-match", &etag).send().await.unwrap();
+    assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+    assert!(again.bytes().await.unwrap().is_empty());
+
+    let brotli = client.get(app.url("/")).header("accept-encoding", "gzip, br").send().await.unwrap();
+    assert_eq!(brotli.headers()["content-encoding"], "br");
+    let mut decoded = String::new();
+    brotli::Decompressor::new(&brotli.bytes().await.unwrap()[..], 4096).read_to_string(&mut decoded).unwrap();
+    assert_eq!(decoded, html, "every encoding carries the same page");
+
+    let plain = client.get(app.url("/")).send().await.unwrap();
+    assert!(plain.headers().get("content-encoding").is_none());
+    assert_eq!(plain.text().await.unwrap(), html);
+}
+
+#[tokio::test]
+async fn a_write_through_the_api_shows_on_the_next_request() {
+    let app = TestApp::spawn().await;
+    app.sign_in().await;
+    let anonymous = reqwest::Client::new();
+    let before = anonymous.get(app.url("/")).send().await.unwrap();
+    let etag = before.headers()["etag"].to_str().unwrap().to_owned();
+    assert!(!before.text().await.unwrap().contains("Dr. Grace Hopper"));
+
+    let saved = app.client.put(app.url("/api/homepage/hero")).json(&json!({ "name": "Dr. Grace Hopper" })).send().await.unwrap();
+    assert_eq!(saved.status(), 200);
+    let after = anonymous.get(app.url("/")).header("if-none-match", &etag).send().await.unwrap();
+    assert_eq!(after.status(), 200, "the old ETag no longer matches");
+    assert!(after.text().await.unwrap().contains("Dr. Grace Hopper"));
+
+    let refused = app.client.put(app.url("/api/homepage/hero")).json(&json!({ "cv_url": "javascript:alert(1)" })).send().await.unwrap();
+    assert_eq!(refused.status(), 422);
+    assert!(anonymous.get(app.url("/")).send().await.unwrap().text().await.unwrap().contains("Dr. Grace Hopper"));
+}
+
+#[tokio::test]
+async fn the_analytics_script_loads_on_the_home_page_only_and_the_policy_allows_it() {
+    let app = TestApp::spawn().await;
+    app.sign_in().await;
+    let settings: serde_json::Value = app.client.get(app.url("/api/settings")).send().await.unwrap().json().await.unwrap();
+    assert_eq!(settings, json!({ "analytics_script_url": "", "show_students_publicly": false }));
+    let bad = app.client.put(app.url("/api/settings")).json(&json!({ "analytics_script_url": "http://counter.example/c.js" })).send().await.unwrap();
+    assert_eq!(bad.status(), 422);
+    let saved = app.client.put(app.url("/api/settings")).json(&json!({ "analytics_script_url": "https://counter.example/c.js", "show_students_publicly": false })).send().await.unwrap();
+    assert_eq!(saved.status(), 200);
+
+    let anonymous = reqwest::Client::new();
+    let home = anonymous.get(app.url("/")).send().await.unwrap();
+    let policy = home.headers()["content-security-policy"].to_str().unwrap().to_owned();
+    assert!(policy.contains("script-src 'self' 'sha256-") && policy.contains("https://counter.example"), "{policy}");
+    assert!(home.text().await.unwrap().contains(r#"<script async src="https://counter.example/c.js"></script>"#));
+    let other = anonymous.get(app.url("/no/such/page")).send().await.unwrap();
+    assert!(!other.headers()["content-security-policy"].to_str().unwrap().contains("counter.example"));
+    assert!(!other.text().await.unwrap().contains("counter.example"));
+}

@@ -1,0 +1,45 @@
+/**
+ * Shared steps of the admin content tests: signing in through the login form,
+ * running axe, answering the browser's delete confirmation.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { OWNER, expect } from './server';
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Signs in through the login form, then opens `path` (an /admin page). */
+export async function signInTo(page: Page, path = '/admin') {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  if (path !== '/admin') await page.goto(path);
+}
+
+/** axe-core finds no WCAG 2.1 A/AA violations on the page as it is now. */
+export async function expectNoAxeViolations(page: Page) {
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(' ')) }))).toEqual([]);
+}
+
+/**
+ * Answers the next browser confirmation (`window.confirm`) with `accept`,
+ * and returns a promise of its message.
+ */
+export function answerNextConfirm(page: Page, accept: boolean): Promise<string> {
+  return new Promise((resolve) => {
+    page.once('dialog', async (dialog) => {
+      const message = dialog.message();
+      await (accept ? dialog.accept() : dialog.dismiss());
+      resolve(message);
+    });
+  });
+}
+
+/** The toast with `title` ('Success' / 'Error') and `description`. */
+export function toast(page: Page, title: 'Success' | 'Error', description: string | RegExp) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: title }).filter({ hasText: description });
+}

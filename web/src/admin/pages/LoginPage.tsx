@@ -1,0 +1,112 @@
+/**
+ * /admin/login: idle → submitting (button disabled, spinner) → an error alert
+ * with the server's message (or 'Failed to sign in'), or /admin.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { LogIn } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { PageSpinner, Spinner } from '../../components/ui/spinner';
+import { errorMessage } from '../api';
+import { useAuth } from '../auth';
+import { AuthShell } from '../components/AuthShell';
+import { authApi, queryKeys } from '../endpoints';
+import { useDocumentTitle } from '../useDocumentTitle';
+
+const loginSchema = z.object({
+  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email address')),
+  password: z.string().min(1, 'Password is required'),
+});
+type LoginValues = z.infer<typeof loginSchema>;
+
+export function LoginPage() {
+  useDocumentTitle('Admin Login');
+  const { user, loading, expired, signIn } = useAuth();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const setupStatus = useQuery({ queryKey: queryKeys.setupStatus, queryFn: authApi.setupStatus });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+
+  if (loading) return <PageSpinner label="Checking your session…" />;
+  if (user && !isSubmitting) return <Navigate to="/admin" replace />;
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setFailure(null);
+    try {
+      await signIn(email, password);
+      navigate('/admin', { replace: true });
+    } catch (error) {
+      setFailure(errorMessage(error, 'Failed to sign in'));
+    }
+  });
+
+  return (
+    <AuthShell>
+      <Card>
+        <CardHeader className="items-center text-center">
+          <span className="mb-2 flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground">
+            <LogIn aria-hidden="true" className="size-5" />
+          </span>
+          <CardTitle as="h1" className="text-2xl">
+            Admin Login
+          </CardTitle>
+          <CardDescription>Sign in to manage the content of your website.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-5">
+          {expired && !failure ? (
+            <Alert title="Session expired">Your session has expired. Please sign in again.</Alert>
+          ) : null}
+          {setupStatus.data?.setup_needed ? (
+            <Alert title="No owner account yet">
+              This site has not been set up.{' '}
+              <Link
+                to="/admin/setup"
+                className="font-medium text-primary underline underline-offset-4 hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              >
+                Create the owner account
+              </Link>{' '}
+              (one time only).
+            </Alert>
+          ) : null}
+          {failure ? <Alert variant="destructive">{failure}</Alert> : null}
+          <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Admin Login">
+            <FormField label="Email" error={errors.email?.message}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="email"
+                  autoComplete="username"
+                  inputMode="email"
+                  required
+                  placeholder="you@example.org"
+                  {...register('email')}
+                />
+              )}
+            </FormField>
+            <FormField label="Password" error={errors.password?.message}>
+              {(control) => (
+                <Input {...control} type="password" autoComplete="current-password" required {...register('password')} />
+              )}
+            </FormField>
+            <Button type="submit" className="w-full" disabled={isSubmitting}>
+              {isSubmitting ? <Spinner /> : null}
+              {isSubmitting ? 'Signing in...' : 'Sign In'}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * /admin/setup: the one-time creation of the owner account on a brand-new
+ * site. Once an owner exists the page only says so and links to the login.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CircleCheck, KeyRound } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClassName } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { PageSpinner, Spinner } from '../../components/ui/spinner';
+import { ApiError, errorMessage } from '../api';
+import { useAuth } from '../auth';
+import { AuthShell } from '../components/AuthShell';
+import { authApi, queryKeys } from '../endpoints';
+import { applyFieldErrors } from '../form-errors';
+import { MIN_PASSWORD_LENGTH, TOO_SHORT_MESSAGE, splitReasons } from '../passwords';
+import { useDocumentTitle } from '../useDocumentTitle';
+
+const setupSchema = z
+  .object({
+    email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email address')),
+    password: z.string().min(MIN_PASSWORD_LENGTH, TOO_SHORT_MESSAGE),
+    password_confirmation: z.string().min(1, 'Enter the password again'),
+  })
+  .refine((values) => values.password === values.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'The passwords do not match',
+  });
+type SetupValues = z.infer<typeof setupSchema>;
+
+const FIELDS = ['email', 'password', 'password_confirmation'] as const;
+
+export function SetupPage() {
+  useDocumentTitle('Set Up');
+  const status = useQuery({ queryKey: queryKeys.setupStatus, queryFn: authApi.setupStatus });
+
+  let body;
+  if (status.isPending) body = <PageSpinner />;
+  else if (status.isError)
+    body = (
+      <Alert variant="destructive" title="Could not check the setup">
+        {errorMessage(status.error)}{' '}
+        <button type="button" className="font-medium underline underline-offset-4" onClick={() => void status.refetch()}>
+          Try again
+        </button>
+      </Alert>
+    );
+  else if (!status.data.setup_needed) body = <SetupComplete />;
+  else body = <SetupForm />;
+
+  return <AuthShell>{body}</AuthShell>;
+}
+
+function SetupComplete() {
+  return (
+    <Card>
+      <CardHeader className="items-center text-center">
+        <span className="mb-2 flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground">
+          <CircleCheck aria-hidden="true" className="size-5" />
+        </span>
+        <CardTitle as="h1" className="text-2xl">
+          Setup is complete
+        </CardTitle>
+        <CardDescription>The owner account already exists. Sign in instead.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex justify-center">
+        <Link to="/admin/login" className={buttonClassName('primary', 'md')}>
+          Go to Admin Login
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SetupForm() {
+  const { setup } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SetupValues>({
+    resolver: zodResolver(setupSchema),
+    defaultValues: { email: '', password: '', password_confirmation: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await setup(values);
+      queryClient.setQueryData(queryKeys.setupStatus, { setup_needed: false });
+      navigate('/admin', { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) {
+        // Someone finished the setup meanwhile: the page now says so.
+        await queryClient.invalidateQueries({ queryKey: queryKeys.setupStatus });
+        return;
+      }
+      if (!applyFieldErrors(error, setError, FIELDS)) setFailure(errorMessage(error, 'Failed to create the account'));
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader className="items-center text-center">
+        <span className="mb-2 flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground">
+          <KeyRound aria-hidden="true" className="size-5" />
+        </span>
+        <CardTitle as="h1" className="text-2xl">
+          Set up the owner account
+        </CardTitle>
+        <CardDescription>
+          This site has no owner yet. Create the account that signs in to the admin. This can be done only once.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-5">
+        {failure ? <Alert variant="destructive">{failure}</Alert> : null}
+        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Owner account setup">
+          <FormField label="Email" error={errors.email?.message}>
+            {(control) => (
+              <Input {...control} type="email" autoComplete="username" inputMode="email" required {...register('email')} />
+            )}
+          </FormField>
+          <FormField
+            label="Password"
+            hint={`At least ${MIN_PASSWORD_LENGTH} characters; a long phrase is easy to remember and hard to guess.`}
+            error={splitReasons(errors.password?.message)}
+          >
+            {(control) => <Input {...control} type="password" autoComplete="new-password" required {...register('password')} />}
+          </FormField>
+          <FormField label="Password again" error={errors.password_confirmation?.message}>
+            {(control) => (
+              <Input {...control} type="password" autoComplete="new-password" required {...register('password_confirmation')} />
+            )}
+          </FormField>
+          <Button type="submit" className="w-full" disabled={isSubmitting}>
+            {isSubmitting ? <Spinner /> : null}
+            {isSubmitting ? 'Creating account...' : 'Create Account'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

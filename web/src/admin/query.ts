@@ -1,0 +1,18 @@
+/** The admin's TanStack Query client: server state lives in its cache. */
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api';
+
+/** Client errors (4xx) will not change by asking again; network and server errors might. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetry, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,73 @@
+import { BookOpen, FileText, Globe } from 'lucide-react';
+import type { Course } from '../../api/types';
+import { cn } from '../../lib/cn';
+import { groupRuns } from '../../lib/group';
+import { label } from '../labels';
+import { Badge, CARD, EmptyState, ExternalButton, LoadingText, Paragraphs } from './ui';
+
+function CourseCard({ course }: { course: Course }) {
+  const facts = [
+    `${label(course.term)} ${course.year}`,
+    label(course.role),
+    course.credits !== null && `${course.credits} credits`,
+    course.students_count !== null && `${course.students_count} students`,
+  ].filter(Boolean);
+  return (
+    <article id={course.slug} className={cn(CARD, 'flex h-full flex-col gap-3 p-6')}>
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone="primary" className="font-mono">
+          {course.code}
+        </Badge>
+        {course.featured && <Badge tone="featured">Featured</Badge>}
+      </div>
+      <h3 className="text-xl font-semibold tracking-tight">{course.title}</h3>
+      <ul className="flex flex-wrap gap-x-2 text-sm text-muted-foreground">
+        {facts.map((fact, i) => (
+          <li key={i} className="after:ml-2 after:content-['·'] last:after:content-none">
+            {fact}
+          </li>
+        ))}
+      </ul>
+      {course.description && <Paragraphs text={course.description} className="text-muted-foreground" />}
+      {(course.course_url || course.syllabus_url) && (
+        <div className="mt-auto flex flex-wrap gap-2 pt-2">
+          {course.course_url && (
+            <ExternalButton href={course.course_url} icon={<Globe aria-hidden="true" />}>
+              Course page
+            </ExternalButton>
+          )}
+          {course.syllabus_url && (
+            <ExternalButton href={course.syllabus_url} icon={<FileText aria-hidden="true" />}>
+              Syllabus
+            </ExternalButton>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}
+
+/** The Teaching page: courses grouped by year, newest first. */
+export function CourseList({ courses, loading = false }: { courses: Course[]; loading?: boolean }) {
+  if (loading) return <LoadingText>Loading courses...</LoadingText>;
+  if (courses.length === 0) return <EmptyState>No course information available yet.</EmptyState>;
+  return (
+    <div className="space-y-12">
+      {groupRuns(courses, (course) => course.year).map(([year, items]) => (
+        <section key={year} aria-labelledby={`courses-${year}`}>
+          <h2 id={`courses-${year}`} className="mb-6 flex items-center gap-3 text-2xl font-bold tracking-tight">
+            <BookOpen aria-hidden="true" className="size-6 text-primary" />
+            {year}
+          </h2>
+          <ul className="grid gap-6 md:grid-cols-2">
+            {items.map((course) => (
+              <li key={course.id}>
+                <CourseCard course={course} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { Calendar } from 'lucide-react';
+import type { NewsItem } from '../../api/types';
+import { cn } from '../../lib/cn';
+import { formatDate } from '../../lib/format';
+import { CARD, EmptyState, ExternalTextLink, Paragraphs, Skeletons } from './ui';
+
+function NewsDate({ date }: { date: string }) {
+  return (
+    <p className="flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
+      <Calendar aria-hidden="true" className="size-4" />
+      <time dateTime={date}>{formatDate(date)}</time>
+    </p>
+  );
+}
+
+
+/** Home page: the latest news (3), each linking to its entry on /news; 3 placeholders while loading. */
+export function LatestNewsGrid({ items, loading = false }: { items: NewsItem[]; loading?: boolean }) {
+  const grid = 'grid gap-6 md:grid-cols-3';
+  if (loading) return <Skeletons count={3} className={grid} />;
+  return (
+    <ul className={grid}>
+      {items.map((item) => (
+        <li key={item.id} className={cn(CARD, 'relative flex flex-col gap-3 p-6 transition-shadow hover:shadow-md')}>
+          <NewsDate date={item.date} />
+          <h3 className="text-lg leading-snug font-semibold tracking-tight">
+            <a
+              href={`/news#news-${item.id}`}
+              className="rounded-sm hover:text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            >
+              {item.title}
+            </a>
+          </h3>
+          <p className="line-clamp-3 text-sm leading-relaxed text-muted-foreground">{item.content}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The /news page: every published item, newest first. */
+export function NewsList({ items }: { items: NewsItem[] }) {
+  if (items.length === 0) return <EmptyState>No news available yet.</EmptyState>;
+  return (
+    <ol className="relative space-y-8 border-l-2 border-border pl-6 sm:pl-8">
+      {items.map((item) => (
+        <li key={item.id} id={`news-${item.id}`} className="relative">
+          <span
+            aria-hidden="true"
+            className="absolute top-1.5 -left-[calc(1.5rem+7px)] size-3 rounded-full bg-primary ring-4 ring-background sm:-left-[calc(2rem+7px)]"
+          />
+          <article className="flex flex-col gap-3">
+            <NewsDate date={item.date} />
+            <h2 className="text-xl font-semibold tracking-tight">{item.title}</h2>
+            <Paragraphs text={item.content} className="text-muted-foreground" />
+            {item.link_url && (
+              <p>
+                <ExternalTextLink href={item.link_url}>{item.link_text || item.link_url}</ExternalTextLink>
+              </p>
+            )}
+          </article>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,127 @@
+import { Calendar, Code, Globe, Users } from 'lucide-react';
+import type { Project } from '../../api/types';
+import { cn } from '../../lib/cn';
+import { formatShortMonthYear } from '../../lib/format';
+import { Badge, CARD, EmptyState, ExternalButton, LoadingText, Paragraphs, Skeletons } from './ui';
+
+/** At most this many technologies on a home page card (spec §9). */
+export const HOME_CARD_TECHNOLOGIES = 6;
+
+function period(project: Project): string | null {
+  if (!project.start_date) return null;
+  const end = project.end_date ? formatShortMonthYear(project.end_date) : 'Present';
+  return `${formatShortMonthYear(project.start_date)} – ${end}`;
+}
+
+function TechList({ tech }: { tech: string[] }) {
+  if (tech.length === 0) return null;
+  return (
+    <ul aria-label="Technologies" className="flex flex-wrap gap-2">
+      {tech.map((item, i) => (
+        <li key={i}>
+          <Badge tone="primary">{item}</Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ProjectLinks({ project }: { project: Project }) {
+  if (!project.repository_url && !project.demo_url) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {project.repository_url && (
+        <ExternalButton href={project.repository_url} icon={<Code aria-hidden="true" />}>
+          Code
+        </ExternalButton>
+      )}
+      {project.demo_url && (
+        <ExternalButton href={project.demo_url} icon={<Globe aria-hidden="true" />}>
+          Website
+        </ExternalButton>
+      )}
+    </div>
+  );
+}
+
+/** A project card. `compact` (home page): summary only, at most 6 technologies. */
+export function ProjectCard({ project, compact = false }: { project: Project; compact?: boolean }) {
+  const dates = period(project);
+  const tech = compact ? project.tech_stack.slice(0, HOME_CARD_TECHNOLOGIES) : project.tech_stack;
+  const Title = compact ? 'h3' : 'h2';
+  const funding = [project.funding_source, project.funding_amount].filter(Boolean).join(' · ');
+  return (
+    <article id={compact ? undefined : project.slug} className={cn(CARD, 'flex h-full flex-col gap-4 p-6 sm:p-8')}>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
+        {dates && (
+          <span className="inline-flex items-center gap-1.5">
+            <Calendar aria-hidden="true" className="size-4" />
+            {dates}
+          </span>
+        )}
+        {project.featured && !compact && <Badge tone="featured">Featured</Badge>}
+      </div>
+      <Title className="text-xl font-semibold tracking-tight">
+        {compact ? (
+          <a
+            href={`/projects#${project.slug}`}
+            className="rounded-sm hover:text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            {project.title}
+          </a>
+        ) : (
+          project.title
+        )}
+      </Title>
+      <p className={cn('leading-relaxed', compact ? 'text-muted-foreground' : 'text-lg')}>{project.summary}</p>
+      {!compact && project.content && <Paragraphs text={project.content} className="text-muted-foreground" />}
+      {!compact && project.collaborators.length > 0 && (
+        <p className="flex gap-2 text-sm text-muted-foreground">
+          <Users aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            <span className="font-medium text-foreground">Collaborators:</span> {project.collaborators.join(', ')}
+          </span>
+        </p>
+      )}
+      {!compact && funding && (
+        <p className="text-sm text-muted-foreground">
+          <span className="font-medium text-foreground">Funding:</span> {funding}
+        </p>
+      )}
+      <div className="mt-auto flex flex-col gap-4 pt-2">
+        <TechList tech={tech} />
+        <ProjectLinks project={project} />
+      </div>
+    </article>
+  );
+}
+
+/** Home page: featured projects, 2 placeholders while loading. */
+export function FeaturedProjectGrid({ projects, loading = false }: { projects: Project[]; loading?: boolean }) {
+  const grid = 'grid gap-6 md:grid-cols-2';
+  if (loading) return <Skeletons count={2} className={grid} />;
+  return (
+    <ul className={grid}>
+      {projects.map((project) => (
+        <li key={project.id}>
+          <ProjectCard project={project} compact />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The Projects page list. */
+export function ProjectList({ projects, loading = false }: { projects: Project[]; loading?: boolean }) {
+  if (loading) return <LoadingText>Loading projects...</LoadingText>;
+  if (projects.length === 0) return <EmptyState>No projects available yet.</EmptyState>;
+  return (
+    <ul className="grid gap-8 lg:grid-cols-2">
+      {projects.map((project) => (
+        <li key={project.id}>
+          <ProjectCard project={project} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,146 @@
+import { ArrowRight, FileText, Link as LinkIcon } from 'lucide-react';
+import type { Publication } from '../../api/types';
+import { ButtonLink } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import { doiUrl } from '../../lib/doi';
+import { groupRuns } from '../../lib/group';
+import { Badge, CARD, EmptyState, ExternalButton, Section, Skeletons } from './ui';
+
+function PublicationLinks({ publication, withUrl = false }: { publication: Publication; withUrl?: boolean }) {
+  const { doi, pdf_url, url } = publication;
+  if (!doi && !pdf_url && !(withUrl && url)) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {doi && (
+        <ExternalButton href={doiUrl(doi)} icon={<LinkIcon aria-hidden="true" />}>
+          DOI
+        </ExternalButton>
+      )}
+      {pdf_url && (
+        <ExternalButton href={pdf_url} icon={<FileText aria-hidden="true" />}>
+          PDF
+        </ExternalButton>
+      )}
+      {withUrl && url && <ExternalButton href={url}>Link</ExternalButton>}
+    </div>
+  );
+}
+
+/** Spec §2 Home → Featured Publications card. */
+export function FeaturedPublicationCard({ publication }: { publication: Publication }) {
+  return (
+    <article className={cn(CARD, 'flex h-full flex-col gap-3 p-6 transition-shadow hover:shadow-md')}>
+      <Badge tone="primary" className="self-start">
+        {publication.year}
+      </Badge>
+      <h3 className="line-clamp-2 text-lg leading-snug font-semibold tracking-tight">{publication.title}</h3>
+      <p className="text-sm text-muted-foreground">{publication.authors.join(', ')}</p>
+      <p className="text-sm font-medium text-primary">{publication.venue}</p>
+      {publication.abstract && (
+        <p className="line-clamp-3 text-sm leading-relaxed text-muted-foreground">{publication.abstract}</p>
+      )}
+      <div className="mt-auto pt-3">
+        <PublicationLinks publication={publication} />
+      </div>
+    </article>
+  );
+}
+
+/** Spec §2 Home → Featured Publications: nothing at all when none is featured. */
+export function FeaturedPublications({ publications, loading = false }: { publications: Publication[]; loading?: boolean }) {
+  const grid = 'grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3';
+  if (!loading && publications.length === 0) return null;
+  return (
+    <Section
+      id="featured-publications"
+      title="Featured Publications"
+      intro="Recent research contributions in hardware security and embedded systems."
+    >
+      {loading ? (
+        <Skeletons count={3} className={grid} />
+      ) : (
+        <ul className={grid}>
+          {publications.map((publication) => (
+            <li key={publication.id}>
+              <FeaturedPublicationCard publication={publication} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-10 flex justify-center">
+        <ButtonLink href="/publications" variant="outline" size="lg">
+          View All Publications
+          <ArrowRight aria-hidden="true" />
+        </ButtonLink>
+      </div>
+    </Section>
+  );
+}
+
+function PublicationEntry({ publication }: { publication: Publication }) {
+  const details = [publication.venue, publication.volume && `vol. ${publication.volume}`, publication.pages && `pp. ${publication.pages}`]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <article id={publication.slug} className="flex flex-col gap-2 py-6">
+      <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
+        <h3 className="flex-1 text-lg leading-snug font-semibold tracking-tight">{publication.title}</h3>
+        {publication.featured && <Badge tone="featured">Featured</Badge>}
+      </div>
+      <p className="text-muted-foreground">{publication.authors.join(', ')}</p>
+      <p className="text-sm font-medium text-primary italic">{details}</p>
+      {publication.abstract && (
+        <details className="group text-sm">
+          <summary className="w-fit cursor-pointer rounded-sm font-medium text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+            Abstract
+          </summary>
+          <p className="mt-2 leading-relaxed whitespace-pre-line text-muted-foreground">{publication.abstract}</p>
+        </details>
+      )}
+      {publication.bibtex && (
+        <details className="text-sm">
+          <summary className="w-fit cursor-pointer rounded-sm font-medium text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+            BibTeX
+          </summary>
+          <pre className="mt-2 overflow-x-auto rounded-lg bg-muted p-4 text-xs">{publication.bibtex}</pre>
+        </details>
+      )}
+      <div className="pt-2">
+        <PublicationLinks publication={publication} withUrl />
+      </div>
+    </article>
+  );
+}
+
+/** The Selected Publications page list, grouped by year. */
+export function PublicationList({
+  publications,
+  loading = false,
+  error = false,
+}: {
+  publications: Publication[];
+  loading?: boolean;
+  error?: boolean;
+}) {
+  if (loading) return <Skeletons count={4} className="space-y-6" />;
+  if (error) return <EmptyState>Error loading publications</EmptyState>;
+  if (publications.length === 0) return <EmptyState>No publications found</EmptyState>;
+  return (
+    <div className="space-y-12">
+      {groupRuns(publications, (publication) => publication.year).map(([year, items]) => (
+        <section key={year} aria-labelledby={`year-${year}`} className="grid gap-2 md:grid-cols-[8rem_1fr] md:gap-8">
+          <h2 id={`year-${year}`} className="text-2xl font-bold tracking-tight text-primary md:sticky md:top-24 md:self-start md:pt-5">
+            {year}
+          </h2>
+          <ol className="divide-y divide-border border-t border-border md:border-t-0">
+            {items.map((publication) => (
+              <li key={publication.id}>
+                <PublicationEntry publication={publication} />
+              </li>
+            ))}
+          </ol>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import type { HomeStats } from '../../api/types';
+import { CONTAINER } from './ui';
+
+/** The home page's live counters under the owner's labels and descriptions. */
+export function StatsStrip({ stats }: { stats: HomeStats }) {
+  const { labels } = stats;
+  const items = [
+    [stats.publications, labels.publications_label, labels.publications_description],
+    [stats.students, labels.students_label, labels.students_description],
+    [stats.courses, labels.courses_label, labels.courses_description],
+    [stats.research_areas, labels.research_areas_label, labels.research_areas_description],
+  ] as const;
+  return (
+    <section aria-labelledby="stats-title" className="border-y border-border bg-muted/50">
+      <h2 id="stats-title" className="sr-only">
+        At a glance
+      </h2>
+      <dl className={`${CONTAINER} grid grid-cols-2 gap-x-6 gap-y-10 py-12 lg:grid-cols-4`}>
+        {items.map(([count, label, description], i) => (
+          <div key={i} className="flex flex-col items-center gap-1 text-center">
+            <dt className="font-semibold">{label}</dt>
+            <dd className="order-first text-4xl font-bold tracking-tight text-primary sm:text-5xl">{count}</dd>
+            {description && <dd className="text-sm text-muted-foreground">{description}</dd>}
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

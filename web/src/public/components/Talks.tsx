@@ -1,0 +1,61 @@
+import { Calendar, FileText, MapPin, Video } from 'lucide-react';
+import type { Talk } from '../../api/types';
+import { cn } from '../../lib/cn';
+import { formatDate } from '../../lib/format';
+import { label } from '../labels';
+import { Badge, CARD, EmptyState, ExternalButton, LoadingText, Paragraphs } from './ui';
+
+function TalkCard({ talk }: { talk: Talk }) {
+  return (
+    <article id={talk.slug} className={cn(CARD, 'flex flex-col gap-3 p-6 sm:p-8')}>
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone="primary">{label(talk.type)}</Badge>
+        {talk.featured && <Badge tone="featured">Featured</Badge>}
+      </div>
+      <h2 className="text-xl font-semibold tracking-tight">{talk.title}</h2>
+      <p className="font-medium text-primary">{talk.event_name}</p>
+      <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted-foreground">
+        <li className="inline-flex items-center gap-1.5">
+          <Calendar aria-hidden="true" className="size-4" />
+          <time dateTime={talk.date}>{formatDate(talk.date)}</time>
+        </li>
+        {talk.event_location && (
+          <li className="inline-flex items-center gap-1.5">
+            <MapPin aria-hidden="true" className="size-4" />
+            {talk.event_location}
+          </li>
+        )}
+      </ul>
+      {talk.abstract && <Paragraphs text={talk.abstract} className="text-muted-foreground" />}
+      {(talk.slides_url || talk.video_url) && (
+        <div className="flex flex-wrap gap-2 pt-2">
+          {talk.slides_url && (
+            <ExternalButton href={talk.slides_url} icon={<FileText aria-hidden="true" />}>
+              Slides
+            </ExternalButton>
+          )}
+          {talk.video_url && (
+            <ExternalButton href={talk.video_url} icon={<Video aria-hidden="true" />}>
+              Video
+            </ExternalButton>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}
+
+/** The Talks & Presentations page list, newest first. */
+export function TalkList({ talks, loading = false }: { talks: Talk[]; loading?: boolean }) {
+  if (loading) return <LoadingText>Loading talks...</LoadingText>;
+  if (talks.length === 0) return <EmptyState>No talks and presentations available yet.</EmptyState>;
+  return (
+    <ul className="space-y-6">
+      {talks.map((talk) => (
+        <li key={talk.id}>
+          <TalkCard talk={talk} />
+        </li>
+      ))}
+    </ul>
+  );
+}

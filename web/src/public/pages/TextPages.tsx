@@ -1,0 +1,123 @@
+/** The pages made of the owner's texts (About, Contact) and the Blog placeholder. */
+import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { AboutContent, ContactContent, SectionPage } from '../../api/types';
+import { cn } from '../../lib/cn';
+import { CARD, EmptyState, PageBody, PageIntro, Paragraphs } from '../components/ui';
+import { PAGE_TITLES } from '../meta';
+
+const ABOUT_SECTIONS: Array<[keyof AboutContent, string]> = [
+  ['background', 'Background'],
+  ['research_interests', 'Research Interests'],
+  ['education', 'Education'],
+  ['experience', 'Experience'],
+  ['awards', 'Awards'],
+  ['leadership', 'Leadership'],
+  ['service', 'Service'],
+  ['personal', 'Personal'],
+];
+
+/** Spec §2 "About": the stored texts; the fallback title and bio with a placeholder until stored. */
+export function AboutPage({ data }: { data: SectionPage<AboutContent> }) {
+  const { content, stored } = data;
+  const sections = stored ? ABOUT_SECTIONS.filter(([key]) => content[key].trim() !== '') : [];
+  return (
+    <>
+      <PageIntro narrow title={content.title || PAGE_TITLES.about} />
+      <PageBody narrow>
+        {content.bio && <Paragraphs text={content.bio} className="text-lg sm:text-xl" />}
+        {!stored && (
+          <p className="mt-8 text-muted-foreground italic">Detailed biography and research interests coming soon...</p>
+        )}
+        {sections.map(([key, title]) => (
+          <section key={key} aria-labelledby={`about-${key}`} className="mt-12 border-t border-border pt-10">
+            <h2 id={`about-${key}`} className="text-2xl font-bold tracking-tight">
+              {title}
+            </h2>
+            <Paragraphs text={content[key]} className="mt-4 text-muted-foreground" />
+          </section>
+        ))}
+      </PageBody>
+    </>
+  );
+}
+
+function ContactCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <li className={cn(CARD, 'flex gap-4 p-6')}>
+      <span
+        aria-hidden="true"
+        className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-accent text-accent-foreground [&_svg]:size-5"
+      >
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <h2 className="font-semibold">{title}</h2>
+        <div className="mt-1 leading-relaxed break-words whitespace-pre-line text-muted-foreground">{children}</div>
+      </div>
+    </li>
+  );
+}
+
+const LINK = 'rounded-sm text-primary underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
+
+/** Spec §2 "Contact": the stored contact texts, or a placeholder until stored. */
+export function ContactPage({ data }: { data: SectionPage<ContactContent> }) {
+  const { content, stored } = data;
+  return (
+    <>
+      <PageIntro narrow title={content.title || PAGE_TITLES.contact} subtitle={content.subtitle} />
+      <PageBody narrow>
+        {stored ? (
+          <>
+            <ul className="grid gap-6 sm:grid-cols-2">
+              {content.email && (
+                <ContactCard icon={<Mail />} title="Email">
+                  <a href={`mailto:${content.email}`} className={LINK}>
+                    {content.email}
+                  </a>
+                </ContactCard>
+              )}
+              {content.phone && (
+                <ContactCard icon={<Phone />} title="Phone">
+                  <a href={`tel:${content.phone.replace(/[^\d+]/g, '')}`} className={LINK}>
+                    {content.phone}
+                  </a>
+                </ContactCard>
+              )}
+              {content.office_address && (
+                <ContactCard icon={<MapPin />} title="Office">
+                  {content.office_address}
+                </ContactCard>
+              )}
+              {content.mailing_address && (
+                <ContactCard icon={<Mail />} title="Mailing Address">
+                  {content.mailing_address}
+                </ContactCard>
+              )}
+              {content.office_hours && (
+                <ContactCard icon={<Clock />} title="Office Hours">
+                  {content.office_hours}
+                </ContactCard>
+              )}
+            </ul>
+            {content.additional_info && <Paragraphs text={content.additional_info} className="mt-10 text-muted-foreground" />}
+          </>
+        ) : (
+          <EmptyState>Contact form and information coming soon...</EmptyState>
+        )}
+      </PageBody>
+    </>
+  );
+}
+
+export function BlogPage() {
+  return (
+    <>
+      <PageIntro narrow title={PAGE_TITLES.blog} />
+      <PageBody narrow>
+        <EmptyState>Blog posts and articles coming soon...</EmptyState>
+      </PageBody>
+    </>
+  );
+}

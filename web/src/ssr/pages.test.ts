@@ -1,0 +1,491 @@
+// @vitest-environment happy-dom
+/**
+ * Every public page as the server renders it, from the fixtures: the spec's
+ * exact texts, the empty states, and the head of each page. The markup is
+ * parsed into a DOM to query it; React's development build reports warnings,
+ * and there must be none.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import type { PageData, RenderInput } from '../api/types';
+import {
+  aboutContent,
+  contactContent,
+  course,
+  emptyInputs,
+  filledInputs,
+  fullHomeInput,
+  homeInput,
+  newsItem,
+  openCall,
+  pageInput,
+  project,
+  publication,
+  researchArea,
+  SITE,
+  student,
+  talk,
+} from '../testing/fixtures';
+import { render } from './render';
+
+let consoleError: MockInstance;
+let consoleWarn: MockInstance;
+
+beforeEach(() => {
+  consoleError = vi.spyOn(console, 'error');
+  consoleWarn = vi.spyOn(console, 'warn');
+});
+
+afterEach(() => {
+  expect(consoleError).not.toHaveBeenCalled();
+  expect(consoleWarn).not.toHaveBeenCalled();
+});
+
+/** The rendered body as a DOM, and the <main> part of it. */
+function dom(input: RenderInput): { root: HTMLElement; main: HTMLElement; head: string } {
+  const { head, body } = render(input);
+  const root = document.createElement('div');
+  root.innerHTML = body;
+  const main = root.querySelector('main');
+  if (!main) throw new Error('no <main>');
+  return { root, main, head };
+}
+
+const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+const texts = (elements: Iterable<Element>) => [...elements].map(text);
+
+function page<K extends PageData['page']>(path: string, data: Extract<PageData, { page: K }>): RenderInput {
+  return pageInput(path, data);
+}
+
+/** Every external link opens in a new tab without handing over the opener. */
+function expectNewTab(link: Element | null) {
+  expect(link).not.toBeNull();
+  expect(link?.getAttribute('target')).toBe('_blank');
+  expect(link?.getAttribute('rel')).toBe('noopener noreferrer');
+}
+
+const PAGE_NAMES: Record<string, string> = {
+  '/': 'Home',
+  '/about': 'About',
+  '/research': 'Research Areas',
+  '/publications': 'Selected Publications',
+  '/projects': 'Projects',
+  '/teaching': 'Teaching',
+  '/students': 'Students',
+  '/talks': 'Talks & Presentations',
+  '/blog': 'Blog',
+  '/open-calls': 'Open Calls',
+  '/contact': 'Contact',
+  '/news': 'News',
+};
+
+describe('every page', () => {
+  const cases = [
+    ...filledInputs().map((input) => ['with content', input.path, input] as const),
+    ...emptyInputs().map((input) => ['empty', input.path, input] as const),
+  ];
+
+  it.each(cases)('%s: %s has one <h1>, its title, a description and a canonical URL', (_, __, input) => {
+    const { root, head } = dom(input);
+    expect(root.querySelectorAll('h1')).toHaveLength(1);
+    expect(head).toContain(`<title>${PAGE_NAMES[input.path]?.replace('&', '&amp;')} — ${SITE.owner_name}</title>`);
+    expect(head).toMatch(/<meta name="description" content="[^"]{20,160}">/);
+    expect(head).toContain(`<link rel="canonical" href="${SITE.base_url}${input.path}">`);
+  });
+
+  it.each(cases)('%s: %s marks its own navigation link as the current page', (_, __, input) => {
+    const { root } = dom(input);
+    const current = [...root.querySelectorAll('nav a[aria-current="page"]')];
+    // Once in the desktop and once in the mobile list; /news has no link of its own.
+    expect(current).toHaveLength(input.path === '/news' ? 0 : 2);
+    for (const link of current) expect(link.getAttribute('href')).toBe(input.path);
+  });
+
+  it('covers every route of the spec and /news', () => {
+    expect(filledInputs().map((input) => input.path)).toEqual(Object.keys(PAGE_NAMES));
+    expect(emptyInputs().map((input) => input.path)).toEqual(Object.keys(PAGE_NAMES));
+  });
+});
+
+describe('home', () => {
+  it('shows the counters under the stored labels and descriptions', () => {
+    const { main } = dom(fullHomeInput());
+    const stats = main.querySelector('section[aria-labelledby="stats-title"]');
+    const items = [...(stats?.querySelectorAll('dl > div') ?? [])].map((item) => [text(item.querySelector('dt')), ...texts(item.querySelectorAll('dd'))]);
+    expect(items).toEqual([
+      ['Publications', '42', 'Peer-reviewed papers and articles'],
+      ['Students', '7', 'Supervised students and alumni'],
+      ['Courses', '5', 'Courses taught'],
+      ['Research Areas', '3', 'Active fields of research'],
+    ]);
+  });
+
+  it('shows the research areas, featured projects and latest news sections with data', () => {
+    const { main } = dom(fullHomeInput());
+    expect(texts(main.querySelectorAll('h2'))).toEqual([
+      'At a glance',
+      'Research Areas',
+      'Featured Projects',
+      'Featured Publications',
+      'Latest News',
+    ]);
+    const areas = main.querySelector('#research-areas-title')?.closest('section');
+    expect(texts(areas?.querySelectorAll('h3') ?? [])).toEqual(['Hardware Security', 'Embedded Systems', 'AI-Driven Verification']);
+    expect(areas?.querySelector('a[href="/research"]')).not.toBeNull();
+  });
+
+  it('hides every optional section when its list is empty', () => {
+    const { main } = dom(homeInput());
+    expect(texts(main.querySelectorAll('h2'))).toEqual(['At a glance']);
+    expect(main.textContent).not.toContain('Featured Publications');
+    expect(main.textContent).not.toContain('View All Publications');
+  });
+
+  it('shows at most 6 technologies on a featured project card', () => {
+    const { main } = dom(fullHomeInput({ featured_projects: [project({ tech_stack: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'] })] }));
+    const card = main.querySelector('#featured-projects-title')?.closest('section');
+    expect(texts(card?.querySelectorAll('ul[aria-label="Technologies"] li') ?? [])).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
+  });
+
+  it('shows the 3 latest news, each linking to the news page, and a link to all news', () => {
+    const items = [newsItem({ title: 'One' }), newsItem({ title: 'Two' }), newsItem({ title: 'Three' })];
+    const { main } = dom(fullHomeInput({ latest_news: items }));
+    const section = main.querySelector('#latest-news-title')?.closest('section');
+    const titles = [...(section?.querySelectorAll('h3 a') ?? [])];
+    expect(texts(titles)).toEqual(['One', 'Two', 'Three']);
+    expect(titles.map((a) => a.getAttribute('href'))).toEqual(items.map((item) => `/news#news-${item.id}`));
+    expect(section?.querySelector('a[href="/news"]')).not.toBeNull();
+    expect(text(section?.querySelector('time'))).toBe('February 14, 2025');
+  });
+
+  describe('Featured Publications', () => {
+    const featured = () => dom(fullHomeInput()).main.querySelector('#featured-publications-title')?.closest('section');
+
+    it('has the heading, the sentence, a 1/2/3-column grid and the View All Publications button', () => {
+      const section = featured();
+      expect(text(section?.querySelector('h2'))).toBe('Featured Publications');
+      expect(section?.textContent).toContain('Recent research contributions in hardware security and embedded systems.');
+      expect(section?.querySelector('ul')?.className).toContain('grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3');
+      const all = [...(section?.querySelectorAll('a') ?? [])].find((a) => text(a) === 'View All Publications');
+      expect(all?.getAttribute('href')).toBe('/publications');
+    });
+
+    it('shows year, clamped title, authors joined by commas, venue and clamped abstract on each card', () => {
+      const card = featured()?.querySelector('article');
+      expect(text(card?.querySelector('span'))).toBe('2024');
+      const title = card?.querySelector('h3');
+      expect(text(title)).toBe('Side-Channel Resistant Masking for Embedded Processors');
+      expect(title?.className).toContain('line-clamp-2');
+      expect(card?.textContent).toContain('Jane Doe, Erik Svensson, Maria Garcia');
+      expect(card?.textContent).toContain('IEEE Transactions on Computers');
+      const abstract = [...(card?.querySelectorAll('p') ?? [])].find((p) => text(p).startsWith('We present'));
+      expect(abstract?.className).toContain('line-clamp-3');
+    });
+
+    it('links DOI to the public resolver and PDF to the file, both in a new tab', () => {
+      const card = featured()?.querySelector('article');
+      const doi = [...(card?.querySelectorAll('a') ?? [])].find((a) => text(a).startsWith('DOI'));
+      expect(doi?.getAttribute('href')).toBe('https://doi.org/10.1109/TC.2024.1234567');
+      expectNewTab(doi ?? null);
+      const pdf = [...(card?.querySelectorAll('a') ?? [])].find((a) => text(a).startsWith('PDF'));
+      expect(pdf?.getAttribute('href')).toBe('https://papers.example.org/masking.pdf');
+      expectNewTab(pdf ?? null);
+    });
+
+    it('leaves out the abstract, DOI and PDF when they are not set', () => {
+      const { main } = dom(fullHomeInput({ featured_publications: [publication({ abstract: null, doi: null, pdf_url: null })] }));
+      const card = main.querySelector('#featured-publications-title')?.closest('section')?.querySelector('article');
+      expect(card?.querySelectorAll('a')).toHaveLength(0);
+      expect(card?.querySelectorAll('.line-clamp-3')).toHaveLength(0);
+    });
+  });
+});
+
+describe('research areas', () => {
+  it('renders each area with its icon, colour and content as markup', () => {
+    const areas = [
+      researchArea({ icon: 'Cpu', color: '#10b981' }),
+      researchArea({ title: 'Other', slug: 'other', icon: 'Brain' }),
+      researchArea({ title: 'Unknown icon', slug: 'unknown', icon: 'Database', color: 'not a colour' }),
+    ];
+    const { main } = dom(page('/research', { page: 'research', data: { areas } }));
+    const articles = [...main.querySelectorAll('article')];
+    expect(articles.map((a) => text(a.querySelector('h2')))).toEqual(['Hardware Security', 'Other', 'Unknown icon']);
+    expect(articles.map((a) => a.querySelector('svg')?.getAttribute('class')?.match(/lucide-(\w+)/)?.[1])).toEqual(['cpu', 'brain', 'shield']);
+    expect(articles[0]?.innerHTML).toContain('color:#10b981');
+    expect(articles[2]?.innerHTML).toContain('color:#3b82f6'); // the default colour
+    expect(articles[0]?.querySelector('strong')?.textContent).toBe('side channels');
+    expect(texts(articles[0]?.querySelectorAll('li') ?? [])).toEqual(['Masking', 'Hiding']);
+  });
+
+  it('keeps headings inside the content below the area title', () => {
+    const { root } = dom(page('/research', { page: 'research', data: { areas: [researchArea({ content: '<h1>Inside</h1><h2>Deeper</h2>' })] } }));
+    expect(root.querySelectorAll('h1')).toHaveLength(1);
+    expect(text(root.querySelector('article h3'))).toBe('Inside');
+    expect(text(root.querySelector('article h4'))).toBe('Deeper');
+  });
+
+  it('shows the spec message when there is none', () => {
+    const { main } = dom(page('/research', { page: 'research', data: { areas: [] } }));
+    expect(text(main.querySelector('h1'))).toBe('Research Areas');
+    expect(main.textContent).toContain('No research areas found. Please add some in the admin console.');
+  });
+});
+
+describe('publications', () => {
+  it('lists publications by year with the scholar profile link', () => {
+    const publications = [
+      publication({ year: 2024 }),
+      publication({ title: 'Second', year: 2024, doi: null, url: 'https://example.org/p' }),
+      publication({ title: 'Old', year: 2020 }),
+    ];
+    const { main } = dom(page('/publications', { page: 'publications', data: { publications, scholar_url: 'https://scholar.example.com/jane' } }));
+    expect(text(main.querySelector('h1'))).toBe('Selected Publications');
+    expect(texts(main.querySelectorAll('h2'))).toEqual(['2024', '2020']);
+    expect(texts(main.querySelectorAll('h3'))).toEqual(['Side-Channel Resistant Masking for Embedded Processors', 'Second', 'Old']);
+    expect(main.textContent).toContain('Jane Doe, Erik Svensson, Maria Garcia');
+    const scholar = main.querySelector('a[href="https://scholar.example.com/jane"]');
+    expectNewTab(scholar);
+    expect(main.querySelectorAll('a[href^="https://doi.org/"]')).toHaveLength(2);
+    expectNewTab(main.querySelector('a[href="https://example.org/p"]'));
+  });
+
+  it("shows 'No publications found' and no scholar link when there is nothing", () => {
+    const { main } = dom(page('/publications', { page: 'publications', data: { publications: [], scholar_url: '' } }));
+    expect(main.textContent).toContain('No publications found');
+    expect(main.textContent).not.toContain('Google Scholar');
+  });
+});
+
+describe('projects', () => {
+  it('shows every project with all its technologies, dates, links and funding', () => {
+    const { main } = dom(page('/projects', { page: 'projects', data: { projects: [project()] } }));
+    expect(text(main.querySelector('h2'))).toBe('SecureBoot for RISC-V');
+    expect(main.querySelectorAll('ul[aria-label="Technologies"] li')).toHaveLength(8);
+    expect(main.textContent).toContain('Jan 2023 – Present');
+    expect(main.textContent).toContain('Swedish Research Council · 4 MSEK');
+    expectNewTab(main.querySelector('a[href="https://git.example.org/secureboot"]'));
+  });
+
+  it('shows the empty message', () => {
+    expect(dom(page('/projects', { page: 'projects', data: { projects: [] } })).main.textContent).toContain('No projects available yet.');
+  });
+});
+
+describe('teaching', () => {
+  it('groups courses by year with term, role and materials', () => {
+    const courses = [course(), course({ code: 'CS202', title: 'Embedded', year: 2024, term: 'fall', role: 'teaching-assistant', credits: null, students_count: null })];
+    const { main } = dom(page('/teaching', { page: 'teaching', data: { courses } }));
+    expect(texts(main.querySelectorAll('h2'))).toEqual(['2025', '2024']);
+    expect(main.textContent).toContain('Spring 2025');
+    expect(main.textContent).toContain('Fall 2024');
+    expect(main.textContent).toContain('Teaching assistant');
+    expect(main.textContent).toContain('7.5 credits');
+    expect(main.textContent).toContain('120 students');
+    expectNewTab(main.querySelector('a[href="https://courses.example.org/cs101"]'));
+  });
+
+  it('shows the empty message', () => {
+    expect(dom(page('/teaching', { page: 'teaching', data: { courses: [] } })).main.textContent).toContain(
+      'No course information available yet.',
+    );
+  });
+});
+
+describe('students', () => {
+  it('groups students as Current Students and Alumni, with initials when there is no photo', () => {
+    const students = [
+      student(),
+      student({ name: 'Li Wei', status: 'graduated', start_year: 2017, graduation_year: 2022, profile_image_url: '/files/li.jpg', current_position: 'Engineer at Arm' }),
+    ];
+    const { main } = dom(page('/students', { page: 'students', data: { students } }));
+    expect(texts(main.querySelectorAll('h2'))).toEqual(['Current Students', 'Alumni']);
+    const [current, alumni] = [...main.querySelectorAll('section')];
+    expect(text(current?.querySelector('h3'))).toBe('Ana Costa');
+    expect(text(current?.querySelector('span[aria-hidden="true"]'))).toBe('AC');
+    expect(current?.textContent).toContain('2022 – present');
+    expect(current?.textContent).toContain('PhD');
+    const photo = alumni?.querySelector('img');
+    expect(photo?.getAttribute('src')).toBe('/files/li.jpg');
+    expect(photo?.getAttribute('width')).toBe('64');
+    expect(photo?.getAttribute('height')).toBe('64');
+    expect(alumni?.textContent).toContain('2017 – 2022');
+    expect(alumni?.textContent).toContain('Now: Engineer at Arm');
+  });
+
+  it('leaves out a group without students', () => {
+    const { main } = dom(page('/students', { page: 'students', data: { students: [student()] } }));
+    expect(texts(main.querySelectorAll('h2'))).toEqual(['Current Students']);
+  });
+
+  it('shows the empty message (also what anonymous visitors see while the list is private)', () => {
+    expect(dom(page('/students', { page: 'students', data: { students: [] } })).main.textContent).toContain(
+      'No students information available yet.',
+    );
+  });
+});
+
+describe('talks', () => {
+  it('shows each talk with its type, event, date and location', () => {
+    const { main } = dom(page('/talks', { page: 'talks', data: { talks: [talk()] } }));
+    expect(text(main.querySelector('h1'))).toBe('Talks & Presentations');
+    expect(text(main.querySelector('h2'))).toBe('Trustworthy Hardware in the Age of AI');
+    for (const part of ['Keynote', 'Featured', 'Embedded Security Summit', 'November 20, 2024', 'Stockholm, Sweden']) {
+      expect(main.textContent).toContain(part);
+    }
+    expectNewTab(main.querySelector('a[href="https://talks.example.org/slides.pdf"]'));
+  });
+
+  it('shows the empty message', () => {
+    expect(dom(page('/talks', { page: 'talks', data: { talks: [] } })).main.textContent).toContain(
+      'No talks and presentations available yet.',
+    );
+  });
+});
+
+describe('blog', () => {
+  it('is a placeholder', () => {
+    const { main } = dom(page('/blog', { page: 'blog' }));
+    expect(text(main.querySelector('h1'))).toBe('Blog');
+    expect(main.textContent).toContain('Blog posts and articles coming soon...');
+  });
+});
+
+describe('about', () => {
+  it('shows the stored title, bio and the sections that are not empty', () => {
+    const content = aboutContent({ title: 'About Jane', background: 'Grew up by the sea.', awards: 'Best Paper 2021', service: '  ' });
+    const { main } = dom(page('/about', { page: 'about', data: { stored: true, content } }));
+    expect(text(main.querySelector('h1'))).toBe('About Jane');
+    expect(main.textContent).toContain('I am an associate professor working on hardware security.');
+    expect(texts(main.querySelectorAll('h2'))).toEqual(['Background', 'Awards']);
+    expect(main.textContent).not.toContain('coming soon');
+  });
+
+  it('shows the fallback title and bio with the placeholder while nothing is stored', () => {
+    const { main } = dom(page('/about', { page: 'about', data: { stored: false, content: aboutContent() } }));
+    expect(text(main.querySelector('h1'))).toBe('About Me');
+    expect(main.textContent).toContain('I am an associate professor working on hardware security.');
+    expect(main.textContent).toContain('Detailed biography and research interests coming soon...');
+  });
+});
+
+describe('contact', () => {
+  it('shows the stored contact details', () => {
+    const content = contactContent({ email: 'jane@example.org', phone: '+46 (31) 123', office_address: 'Room 5\nBuilding A', additional_info: 'Mornings are best.' });
+    const { main } = dom(page('/contact', { page: 'contact', data: { stored: true, content } }));
+    expect(text(main.querySelector('h1'))).toBe('Contact');
+    expect(main.textContent).toContain('Get in touch about research, teaching or collaboration.');
+    expect(main.querySelector('a[href="mailto:jane@example.org"]')).not.toBeNull();
+    expect(main.querySelector('a[href="tel:+4631123"]')).not.toBeNull();
+    expect(main.textContent).toContain('Room 5\nBuilding A');
+    expect(main.textContent).toContain('Mornings are best.');
+    expect(main.textContent).not.toContain('coming soon');
+  });
+
+  it('shows the placeholder while nothing is stored', () => {
+    const { main } = dom(page('/contact', { page: 'contact', data: { stored: false, content: contactContent() } }));
+    expect(main.textContent).toContain('Contact form and information coming soon...');
+  });
+});
+
+describe('open calls', () => {
+  const calls = (list = [openCall()]) => dom(page('/open-calls', { page: 'open_calls', data: { calls: list } })).main;
+
+  it('has the spec heading and subtitle', () => {
+    const main = calls();
+    expect(text(main.querySelector('h1'))).toBe('Open Calls for Proposals');
+    expect(main.textContent).toContain('Current funding opportunities and collaboration calls');
+  });
+
+  it('shows every part of a call', () => {
+    const card = calls().querySelector('article');
+    expect(text(card?.querySelector('h2'))).toBe('PhD Position in Hardware Security');
+    for (const part of ['Swedish Research Council', 'Featured', 'A fully funded four-year PhD position.', 'March 20, 2025', 'Full salary', '4 years']) {
+      expect(card?.textContent).toContain(part);
+    }
+    expect(card?.querySelector('em')?.textContent).toBe('side-channel'); // rich-text content
+    expect(texts(card?.querySelectorAll('h3') ?? [])).toEqual(['Requirements', 'Contact Information']);
+    expect(text(card?.querySelector('section li'))).toBe('MSc in computer engineering');
+    expect(card?.querySelector('a[href="mailto:jane@example.org"]')?.textContent).toBe('jane@example.org');
+    const apply = [...(card?.querySelectorAll('a') ?? [])].find((a) => text(a).startsWith('Apply Now'));
+    expect(apply?.getAttribute('href')).toBe('https://jobs.example.org/123');
+    expectNewTab(apply ?? null);
+  });
+
+  it("marks deadlines 30 days or fewer from the server's today as Soon, past ones included", () => {
+    // SITE.today is 2025-03-01.
+    const list = [
+      openCall({ title: 'in 10 days', deadline: '2025-03-11' }),
+      openCall({ title: 'in 30 days', deadline: '2025-03-31' }),
+      openCall({ title: 'in 31 days', deadline: '2025-04-01' }),
+      openCall({ title: 'in 60 days', deadline: '2025-04-30' }),
+      openCall({ title: 'passed', deadline: '2025-02-01' }),
+      openCall({ title: 'no deadline', deadline: null }),
+    ];
+    const soon = [...calls(list).querySelectorAll('article')].map((card) => [
+      text(card.querySelector('h2')),
+      texts(card.querySelectorAll('dd span')).includes('Soon'),
+    ]);
+    expect(soon).toEqual([
+      ['in 10 days', true],
+      ['in 30 days', true],
+      ['in 31 days', false],
+      ['in 60 days', false],
+      ['passed', true],
+      ['no deadline', false],
+    ]);
+    const badge = [...calls(list).querySelectorAll('dd span')].find((span) => text(span) === 'Soon');
+    expect(badge?.className).toContain('bg-destructive');
+  });
+
+  it('leaves out what a call does not have', () => {
+    const bare = openCall({
+      description: null,
+      content: null,
+      requirements: null,
+      contact_email: null,
+      contact_info: null,
+      application_url: null,
+      funding_amount: null,
+      duration: null,
+      funding_agency: null,
+      featured: false,
+    });
+    const card = calls([bare]).querySelector('article');
+    expect(card?.querySelectorAll('a')).toHaveLength(0);
+    expect(card?.querySelectorAll('h3')).toHaveLength(0);
+    expect(texts(card?.querySelectorAll('dt') ?? [])).toEqual(['Deadline']);
+  });
+
+  it('shows the empty message', () => {
+    expect(calls([]).textContent).toContain('No open calls available at the moment. Please check back later.');
+  });
+});
+
+describe('news', () => {
+  it('shows every item newest first with its date, content and link', () => {
+    const items = [
+      newsItem(),
+      newsItem({ title: 'Bare link', date: '2025-01-05', link_url: 'https://example.org/x', link_text: null }),
+      newsItem({ title: 'No link', date: '2024-12-31', link_url: null, link_text: null }),
+    ];
+    const { main } = dom(page('/news', { page: 'news', data: { items } }));
+    expect(text(main.querySelector('h1'))).toBe('News');
+    expect(texts(main.querySelectorAll('h2'))).toEqual(['Paper accepted at CHES 2025', 'Bare link', 'No link']);
+    expect(texts(main.querySelectorAll('time'))).toEqual(['February 14, 2025', 'January 5, 2025', 'December 31, 2024']);
+    expect(main.querySelector(`#news-${items[0]?.id}`)).not.toBeNull();
+    const links = [...main.querySelectorAll('a')];
+    expect(links.map((a) => [a.getAttribute('href'), a.childNodes[0]?.textContent])).toEqual([
+      ['https://ches.example.org/2025', 'Conference site'],
+      ['https://example.org/x', 'https://example.org/x'],
+    ]);
+    for (const link of links) expectNewTab(link);
+  });
+});
+
+describe('rich text', () => {
+  it('is written as the server stored it (sanitised there), not escaped', () => {
+    const { main } = dom(page('/open-calls', { page: 'open_calls', data: { calls: [openCall({ content: '<p>a <a href="https://x.example">link</a></p>' })] } }));
+    expect(main.querySelector('a[href="https://x.example"]')?.textContent).toBe('link');
+  });
+});
