@@ -86,11 +86,14 @@ impl Check {
         Some(value)
     }
 
-    /// Rich text: sanitised HTML, blank becomes `None`.
+    /// Rich text: sanitised HTML; `None` when nothing visible is left (blank, or an editor's
+    /// empty `<p></p>`), so an empty section is hidden rather than shown with no text.
     pub fn optional_html(&mut self, field: &str, label: &str, value: Option<String>) -> Option<String> {
         let value = self.optional_long(field, label, value)?;
         let clean = sanitize_html(&value);
-        (!clean.trim().is_empty()).then_some(clean)
+        let text = ammonia::Builder::empty().clean(&clean).to_string();
+        let visible = !text.trim().is_empty() || clean.contains("<img");
+        visible.then_some(clean)
     }
 
     /// An optional absolute http(s) URL.
@@ -301,6 +304,17 @@ mod tests {
         for (source, expected) in vectors {
             assert_eq!(slugify_variant(&source), expected, "slugify_variant({source:?})");
         }
+    }
+
+    #[test]
+    fn rich_text_with_nothing_visible_is_no_rich_text() {
+        let mut check = Check::new();
+        assert_eq!(check.optional_html("content", "Content", Some("<p></p>".into())), None);
+        assert_eq!(check.optional_html("content", "Content", Some("<p> <br></p><ul><li></li></ul>".into())), None);
+        assert_eq!(check.optional_html("content", "Content", Some("<script>x</script>".into())), None);
+        assert_eq!(check.optional_html("content", "Content", Some("<p>Hi</p>".into())).as_deref(), Some("<p>Hi</p>"));
+        assert!(check.optional_html("content", "Content", Some(r#"<img src="https://x.org/a.png" alt="">"#.into())).is_some());
+        assert!(check.finish().is_ok());
     }
 
     #[test]

@@ -137,8 +137,8 @@ impl Renderer {
     /// loaded after the page's own script.
     pub async fn render(&self, input: &RenderInput, external_script: Option<&str>) -> anyhow::Result<String> {
         let json = serde_json::to_string(input)?;
-        let output: RenderOutput = serde_json::from_str(&self.engine.render(json.clone()).await?)?;
-        Ok(self.document(&output, &json, external_script))
+        let output: RenderOutput = serde_json::from_str(&self.engine.render(json).await?)?;
+        Ok(self.document(&output, &hydration_json(input)?, external_script))
     }
 
     fn document(&self, output: &RenderOutput, data_json: &str, external_script: Option<&str>) -> String {
@@ -170,6 +170,18 @@ impl Renderer {
         html.push_str("</body>\n</html>\n");
         html
     }
+}
+
+/// What the browser hydrates from: only the frame (navigation, footer) hydrates, so it needs
+/// the path, the site and which page this is — not the page's data, whose HTML is already in
+/// the document. Sending the data twice would double the bytes of a long list page.
+fn hydration_json(input: &RenderInput) -> anyhow::Result<String> {
+    let page = serde_json::to_value(&input.page)?;
+    Ok(serde_json::to_string(&serde_json::json!({
+        "path": input.path,
+        "site": input.site,
+        "page": { "page": page["page"] },
+    }))?)
 }
 
 fn escape_attribute(value: &str) -> String {

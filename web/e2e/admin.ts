@@ -3,8 +3,8 @@
  * running axe, answering the browser's delete confirmation.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { OWNER, expect } from './server';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { OWNER, expect, ownerApi, test } from './server';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -42,4 +42,45 @@ export function answerNextConfirm(page: Page, accept: boolean): Promise<string> 
 /** The toast with `title` ('Success' / 'Error') and `description`. */
 export function toast(page: Page, title: 'Success' | 'Error', description: string | RegExp) {
   return page.locator('[data-sonner-toast]').filter({ hasText: title }).filter({ hasText: description });
+}
+
+/**
+ * Rows of content `tables` through the owner API, for seeding and checking. Every listed table
+ * is emptied before and after each test of the calling spec file, so other files sharing the
+ * worker's server never see these rows.
+ */
+export function cleanTables<Table extends string>(tables: readonly Table[]) {
+  let api: APIRequestContext;
+
+  async function rows<T = Record<string, unknown>>(table: Table): Promise<T[]> {
+    const response = await api.get(`/api/admin/${table}`);
+    expect(response.status()).toBe(200);
+    return (await response.json()) as T[];
+  }
+
+  async function seed(table: Table, data: Record<string, unknown>): Promise<{ id: string }> {
+    const response = await api.post(`/api/${table}`, { data });
+    expect(response.status(), await response.text()).toBe(201);
+    return (await response.json()) as { id: string };
+  }
+
+  async function clear() {
+    for (const table of tables) {
+      for (const row of await rows<{ id: string }>(table)) {
+        expect((await api.delete(`/api/${table}/${row.id}`)).ok()).toBe(true);
+      }
+    }
+  }
+
+  test.beforeEach(async ({ vita }) => {
+    api = await ownerApi(vita);
+    await clear();
+  });
+
+  test.afterEach(async () => {
+    await clear();
+    await api.dispose();
+  });
+
+  return { rows, seed };
 }

@@ -67,4 +67,10 @@ describe('public JavaScript', () => {
       expect(code).not.toContain(text);
     }
   });
+
+  it("does not ship the admin's rich-text editor", () => {
+    const code = publicFiles.map((file) => readFileSync(join(outDir, file), 'utf8')).join('\n');
+    // Tiptap's editor view names its element class 'ProseMirror'; minified code keeps the string.
+    expect(code).not.toContain('ProseMirror');
+  });
 });

@@ -29,7 +29,9 @@ afterEach(() => {
 /** Writes the page as the Rust server does, then loads the public entry. */
 async function serveAndHydrate(input: RenderInput): Promise<void> {
   const { body } = render(input);
-  const json = JSON.stringify(input).replace(/</g, '\\u003c');
+  // Like the server: path, site and page kind only (src/render/mod.rs, hydration_json).
+  const embedded = { path: input.path, site: input.site, page: { page: input.page.page } };
+  const json = JSON.stringify(embedded).replace(/</g, '\\u003c');
   document.body.innerHTML = `<div id="root">${body}</div><script type="application/json" id="vita-data">${json}</script>`;
   await import('./main');
   await vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe('true'));

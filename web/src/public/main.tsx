@@ -1,6 +1,7 @@
 /**
  * Browser entry of the public pages: hydrates the server-rendered markup in
- * #root from the `RenderInput` the server embedded as JSON in #vita-data.
+ * #root from the part of the `RenderInput` the server embeds as JSON in
+ * #vita-data (path, site and page kind; the content is already HTML).
  *
  * Only the frame is hydrated (navigation bar with its menu, scroll state and
  * theme toggle; footer): the page's content inside <main> has nothing
@@ -11,13 +12,16 @@ import '../styles.css';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { RenderInput } from '../api/types';
+
+/** The part of the `RenderInput` the server embeds (the page's data is already HTML). */
+type HydrationInput = Pick<RenderInput, 'path' | 'site'> & { page: Pick<RenderInput['page'], 'page'> };
 import { SiteLayout } from './components/SiteLayout';
 
 const data = document.getElementById('vita-data');
 const root = document.getElementById('root');
 
 if (data?.textContent && root) {
-  const input = JSON.parse(data.textContent) as RenderInput;
+  const input = JSON.parse(data.textContent) as HydrationInput;
   const mainHtml = document.getElementById('main')?.innerHTML ?? '';
   hydrateRoot(
     root,

@@ -7,8 +7,8 @@
  *
  * which takes a `RenderInput` as JSON and returns JSON `{ "head": …, "body": … }`:
  * `body` goes inside <div id="root">, `head` inside <head>. The server embeds the
- * same input as JSON in <script type="application/json" id="vita-data"> so the
- * browser hydrates from identical data.
+ * input's path, site and page kind as JSON in <script type="application/json"
+ * id="vita-data">, which is all the browser needs to hydrate the frame.
  */
 import './shims'; // first: React's server build needs TextEncoder/MessageChannel at load
 import type { RenderInput } from '../api/types';

@@ -5,7 +5,7 @@
  */
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 export function Dialog({
@@ -23,6 +23,12 @@ export function Dialog({
   children: ReactNode;
   className?: string;
 }) {
+  // Opened from state rather than a Radix Trigger, the dialog has no element to give focus
+  // back to: remember what had focus when it opened (the 'Edit' or 'Add' button).
+  const opener = useRef<HTMLElement | null>(null);
+  if (open && opener.current === null && typeof document !== 'undefined') {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -33,6 +39,14 @@ export function Dialog({
             'gap-4 overflow-y-auto rounded-xl border border-border bg-background p-5 shadow-xl sm:p-6',
             className,
           )}
+          onCloseAutoFocus={(event) => {
+            const target = opener.current;
+            opener.current = null;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
           // Without a description Radix warns; with one it is wired up as aria-describedby.
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
