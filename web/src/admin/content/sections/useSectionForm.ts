@@ -18,7 +18,9 @@ export function useSectionForm<K extends SectionKey>(section: K, record: Section
   type Content = SectionContents[K] & FieldValues;
   const stored = record.content as Content;
   const queryClient = useQueryClient();
-  const form = useForm<Content>({ defaultValues: stored as DefaultValues<Content>, mode: 'onTouched' });
+  // Checked on submit, then again as the owner types. Not on blur: a message appearing on
+  // blur pushes the submit button down between mouse-down and mouse-up, losing the click.
+  const form = useForm<Content>({ defaultValues: stored as DefaultValues<Content>, mode: 'onSubmit', reValidateMode: 'onChange' });
   const {
     reset,
     resetField,
