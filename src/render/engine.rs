@@ -7,16 +7,30 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 
 use anyhow::{Context as _, anyhow};
-use rquickjs::{CatchResultExt, Context, Function, Module, Runtime};
+use rquickjs::{CatchResultExt, Context, Function, Module, Object, Runtime};
 use tokio::sync::oneshot;
 
 /// The memory one engine may use; a runaway render fails instead of eating the machine.
 const MEMORY_LIMIT: usize = 256 * 1024 * 1024;
 const STACK_LIMIT: usize = 4 * 1024 * 1024;
+/// QuickJS frees most garbage at once by reference counting; its cycle collector runs when
+/// this many bytes were allocated since the last run, and walks every live object, the whole
+/// loaded bundle included. At QuickJS's default (256 KB) one render of a long page ran it
+/// many times; a render allocates a few MB, so this runs it about once per render.
+const GC_THRESHOLD: usize = 8 * 1024 * 1024;
+
+/// What the bundle's `vitaRender` returns: HTML for inside `<head>` and for inside the root
+/// element. Read as an object's two strings, not as JSON: serialising a long page to JSON in
+/// the interpreter and parsing it again here cost more than the rest of the hand-over.
+#[derive(Debug)]
+pub struct RenderOutput {
+    pub head: String,
+    pub body: String,
+}
 
 struct Job {
     input: String,
-    reply: oneshot::Sender<anyhow::Result<String>>,
+    reply: oneshot::Sender<anyhow::Result<RenderOutput>>,
 }
 
 /// Sends render jobs to the worker threads.
@@ -52,9 +66,8 @@ impl Engine {
         Ok(Self { jobs })
     }
 
-    /// Renders one page: `input` is the JSON the bundle's `vitaRender` takes; the answer is
-    /// the JSON it returns.
-    pub async fn render(&self, input: String) -> anyhow::Result<String> {
+    /// Renders one page: `input` is the JSON the bundle's `vitaRender` takes.
+    pub async fn render(&self, input: String) -> anyhow::Result<RenderOutput> {
         let (reply, answer) = oneshot::channel();
         self.jobs.send(Job { input, reply }).map_err(|_| anyhow!("the render threads have stopped"))?;
         answer.await.map_err(|_| anyhow!("a render thread stopped during a render"))?
@@ -71,6 +84,7 @@ impl Worker {
         let runtime = Runtime::new().context("cannot create a JavaScript runtime")?;
         runtime.set_memory_limit(MEMORY_LIMIT);
         runtime.set_max_stack_size(STACK_LIMIT);
+        runtime.set_gc_threshold(GC_THRESHOLD);
         let context = Context::full(&runtime).context("cannot create a JavaScript context")?;
         context.with(|ctx| -> anyhow::Result<()> {
             let promise = Module::evaluate(ctx.clone(), "ssr-entry.js", bundle)
@@ -100,10 +114,12 @@ impl Worker {
         }
     }
 
-    fn render(&self, input: String) -> anyhow::Result<String> {
-        let output = self.context.with(|ctx| -> anyhow::Result<String> {
+    fn render(&self, input: String) -> anyhow::Result<RenderOutput> {
+        let output = self.context.with(|ctx| -> anyhow::Result<RenderOutput> {
             let render: Function = ctx.globals().get("vitaRender").map_err(|e| anyhow!("{e}"))?;
-            render.call((input,)).catch(&ctx).map_err(|e| anyhow!("render failed: {e}"))
+            let output: Object = render.call((input,)).catch(&ctx).map_err(|e| anyhow!("render failed: {e}"))?;
+            let text = |name: &str| output.get::<_, String>(name).map_err(|e| anyhow!("the render returned no {name}: {e}"));
+            Ok(RenderOutput { head: text("head")?, body: text("body")? })
         });
         // Drain whatever the render scheduled (React's shims queue work) so nothing leaks
         // into the next render.

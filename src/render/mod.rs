@@ -7,7 +7,7 @@ pub mod cache;
 pub mod engine;
 pub mod pages;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use ts_rs::TS;
 
 use chrono::NaiveDate;
@@ -16,7 +16,7 @@ use uuid::Uuid;
 use crate::content::homepage::{AboutContent, ContactContent, HeroContent, StatsContent};
 use crate::content::{courses, news, open_calls, projects, publications, research_areas, talks};
 use assets::Manifest;
-use engine::Engine;
+use engine::{Engine, RenderOutput};
 
 /// Site-wide facts every public page needs.
 #[derive(Clone, Debug, Serialize, TS)]
@@ -99,6 +99,27 @@ pub enum PageData {
     NotFound,
 }
 
+impl PageData {
+    /// The page's tag in its JSON form (`"home"`, `"open_calls"`, …).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            PageData::Home(_) => "home",
+            PageData::About(_) => "about",
+            PageData::Research { .. } => "research",
+            PageData::Publications(_) => "publications",
+            PageData::Projects { .. } => "projects",
+            PageData::Teaching { .. } => "teaching",
+            PageData::Students { .. } => "students",
+            PageData::Talks { .. } => "talks",
+            PageData::Blog => "blog",
+            PageData::OpenCalls { .. } => "open_calls",
+            PageData::Contact(_) => "contact",
+            PageData::News { .. } => "news",
+            PageData::NotFound => "not_found",
+        }
+    }
+}
+
 /// What the server-render bundle's `vitaRender` takes (as JSON), and what the browser
 /// hydrates from.
 #[derive(Clone, Debug, Serialize, TS)]
@@ -106,13 +127,6 @@ pub struct RenderInput {
     pub path: String,
     pub site: SiteInfo,
     pub page: PageData,
-}
-
-/// What `vitaRender` returns.
-#[derive(Debug, Deserialize)]
-struct RenderOutput {
-    head: String,
-    body: String,
 }
 
 /// The theme is applied before the first paint by this inline script, so a reload never
@@ -137,7 +151,7 @@ impl Renderer {
     /// loaded after the page's own script.
     pub async fn render(&self, input: &RenderInput, external_script: Option<&str>) -> anyhow::Result<String> {
         let json = serde_json::to_string(input)?;
-        let output: RenderOutput = serde_json::from_str(&self.engine.render(json).await?)?;
+        let output = self.engine.render(json).await?;
         Ok(self.document(&output, &hydration_json(input)?, external_script))
     }
 
@@ -176,11 +190,10 @@ impl Renderer {
 /// the path, the site and which page this is — not the page's data, whose HTML is already in
 /// the document. Sending the data twice would double the bytes of a long list page.
 fn hydration_json(input: &RenderInput) -> anyhow::Result<String> {
-    let page = serde_json::to_value(&input.page)?;
     Ok(serde_json::to_string(&serde_json::json!({
         "path": input.path,
         "site": input.site,
-        "page": { "page": page["page"] },
+        "page": { "page": input.page.kind() },
     }))?)
 }
 
@@ -197,6 +210,20 @@ fn escape_json_for_script(json: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_page_kind_is_its_json_tag() {
+        let pages = [
+            PageData::Blog,
+            PageData::NotFound,
+            PageData::OpenCalls { calls: Vec::new() },
+            PageData::Research { areas: Vec::new() },
+            PageData::News { items: Vec::new() },
+        ];
+        for page in pages {
+            assert_eq!(serde_json::to_value(&page).unwrap()["page"], page.kind());
+        }
+    }
 
     #[test]
     fn script_data_cannot_close_its_element() {

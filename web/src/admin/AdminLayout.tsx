@@ -1,4 +1,4 @@
-import { Globe, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
+import { Globe, LayoutDashboard, LogOut, UserRound } from '../components/icons';
 import { useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { ThemeToggle } from '../components/ThemeToggle';

@@ -14,14 +14,14 @@ import {
   Presentation,
   Settings,
   Tags,
-  type LucideIcon,
-} from 'lucide-react';
+  type IconComponent,
+} from '../components/icons';
 
 export type AdminSection = {
   path: string;
   title: string;
   description: string;
-  icon: LucideIcon;
+  icon: IconComponent;
 };
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [

@@ -1,4 +1,4 @@
-import { Monitor, Moon, Sun } from 'lucide-react';
+import { Monitor, Moon, Sun } from './icons';
 import { nextTheme, useTheme, type ThemePreference } from '../lib/theme';
 import { Button } from './ui/button';
 

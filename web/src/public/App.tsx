@@ -1,11 +1,10 @@
 /**
- * The public site as the server renders it (QuickJS, see src/ssr/entry.tsx).
- * The browser (src/public/main.tsx) hydrates the frame around the page from the
- * same `RenderInput`, so everything here must render identically in both: no
- * `Intl`, no `Date.now()`, nothing read from the browser before mount.
+ * The content of each public page as the server renders it (QuickJS, see
+ * src/ssr/render.tsx, which puts it inside the frame, SiteLayout). The
+ * browser (src/public/main.tsx) hydrates only the frame, so the content must
+ * render identically on every engine: no `Intl`, no `Date.now()`.
  */
 import type { RenderInput } from '../api/types';
-import { SiteLayout } from './components/SiteLayout';
 import { HomePage } from './pages/HomePage';
 import {
   NewsPage,
@@ -20,7 +19,8 @@ import {
 import { NotFoundPage } from './pages/NotFoundPage';
 import { AboutPage, BlogPage, ContactPage } from './pages/TextPages';
 
-function PageContent({ input }: { input: RenderInput }) {
+/** The page's content, for inside <main>. */
+export function PageContent({ input }: { input: RenderInput }) {
   const page = input.page;
   switch (page.page) {
     case 'home':
@@ -54,13 +54,4 @@ function PageContent({ input }: { input: RenderInput }) {
       return unhandled;
     }
   }
-}
-
-/** A public page as the server renders it (see SiteLayout for what the browser hydrates). */
-export function PublicApp({ input }: { input: RenderInput }) {
-  return (
-    <SiteLayout site={input.site} path={input.path}>
-      <PageContent input={input} />
-    </SiteLayout>
-  );
 }

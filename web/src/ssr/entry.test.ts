@@ -61,8 +61,8 @@ function renderInBareContext(input: RenderInput): Output {
     'undefinedundefinedundefinedundefined',
   );
   vm.runInContext(bundle, context, { filename: 'entry.js' });
-  const json = vm.runInContext(`vitaRender(${JSON.stringify(JSON.stringify(input))})`, context) as string;
-  return JSON.parse(json) as Output;
+  const output = vm.runInContext(`vitaRender(${JSON.stringify(JSON.stringify(input))})`, context) as Output;
+  return { head: output.head, body: output.body };
 }
 
 function unwrap(context: QuickJSContext, result: ReturnType<QuickJSContext['evalCode']>): unknown {
@@ -84,9 +84,9 @@ async function renderInQuickJs(inputs: RenderInput[]): Promise<Output[]> {
     unwrap(context, context.evalCode(bundle, 'entry.js', { type: 'module' }));
     runtime.executePendingJobs();
     return inputs.map((input) => {
-      const json = unwrap(context, context.evalCode(`vitaRender(${JSON.stringify(JSON.stringify(input))})`));
+      const output = unwrap(context, context.evalCode(`vitaRender(${JSON.stringify(JSON.stringify(input))})`));
       runtime.executePendingJobs();
-      return JSON.parse(json as string) as Output;
+      return output as Output;
     });
   } finally {
     context.dispose();

@@ -2,8 +2,9 @@
  *  development build (which also reports React warnings). */
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { RenderInput } from '../api/types';
-import { homeInput, notFoundInput, SITE } from '../testing/fixtures';
+import { emptyInputs, filledInputs, homeInput, notFoundInput, SITE } from '../testing/fixtures';
 import { render } from './render';
+import { wholeTreeMarkup } from './whole-tree';
 
 let consoleError: MockInstance;
 let consoleWarn: MockInstance;
@@ -114,5 +115,28 @@ describe('render: not found', () => {
     expect(head).toContain(`<title>Page not found — ${SITE.owner_name}</title>`);
     expect(head).toContain('<meta name="robots" content="noindex">');
     expect(head).not.toContain('canonical');
+  });
+});
+
+describe('render: the frame rendered once per path', () => {
+  const inputs = [...filledInputs(), ...emptyInputs(), notFoundInput(), notFoundInput('/another/missing/page')];
+
+  it.each(inputs.map((input) => [input.path, input] as const))(
+    '%s: the page is the markup of the whole tree, on the first render and from the cached frame',
+    (_, input) => {
+      const expected = wholeTreeMarkup(input);
+      expect(render(input).body).toBe(expected);
+      expect(render(input).body).toBe(expected);
+    },
+  );
+
+  it('a new owner name or another path gets its own frame', () => {
+    const input = homeInput();
+    render(input);
+    const renamed: RenderInput = { ...input, site: { ...SITE, owner_name: 'Prof. Ann Lee' } };
+    expect(render(renamed).body).toBe(wholeTreeMarkup(renamed));
+    expect(render(renamed).body).toContain('>AL</span>');
+    const elsewhere: RenderInput = { ...input, path: '/about' };
+    expect(render(elsewhere).body).toMatch(/<a [^>]*href="\/about"[^>]*aria-current="page"/);
   });
 });

@@ -1,7 +1,9 @@
 import './shims';
 import { renderToString } from 'react-dom/server.browser';
 import type { RenderInput } from '../api/types';
-import { PublicApp } from '../public/App';
+import { PageContent } from '../public/App';
+import { SiteLayout } from '../public/components/SiteLayout';
+import { NAV_LINKS } from '../public/navigation';
 import { renderHead } from './head';
 
 export type RenderOutput = {
@@ -11,9 +13,48 @@ export type RenderOutput = {
   body: string;
 };
 
+/** Stands in <main> while the frame is rendered; the page's content replaces it. */
+const CONTENT_SLOT = '<!--vita:content-->';
+
+/**
+ * The frame (navigation bar, footer) of each navigation path and owner name,
+ * rendered once per engine. It is a third of a short page's elements, the same
+ * on every render of that page, and React in an interpreter pays for every
+ * element. The frame is rendered around a placeholder as `mainHtml` — exactly
+ * what the browser hydrates (see SiteLayout) — and the content, rendered on
+ * its own, goes in its place: React's markup for <main> holding the content
+ * is the same either way, as nothing in the content depends on its position
+ * in the tree (no useId, no context).
+ */
+const frames = new Map<string, string>();
+const FRAME_PATHS = new Set(['/news', ...NAV_LINKS.map((link) => link.href)]);
+
+function frame(input: RenderInput): string {
+  const key = `${input.path}\n${input.site.owner_name}`;
+  let html = frames.get(key);
+  if (html === undefined) {
+    html = renderToString(<SiteLayout site={input.site} path={input.path} mainHtml={CONTENT_SLOT} />);
+    // Only the site's own paths: a 404 page can have any path, and the owner
+    // can rename themselves, so the cache would otherwise grow without bound.
+    if (FRAME_PATHS.has(input.path)) {
+      if (frames.size >= 4 * FRAME_PATHS.size) frames.clear();
+      frames.set(key, html);
+    }
+  }
+  return html;
+}
+
+/** The resource hints React writes first, before the markup (a preload of the
+ *  hero's high-priority image): they lead the whole tree, not <main>. */
+const LEADING_HINTS = /^(?:<link [^>]*\/>)+/;
+
 export function render(input: RenderInput): RenderOutput {
+  const content = renderToString(<PageContent input={input} />);
+  const hints = LEADING_HINTS.exec(content)?.[0] ?? '';
+  const layout = frame(input);
+  const slot = layout.indexOf(CONTENT_SLOT);
   return {
     head: renderHead(input),
-    body: renderToString(<PublicApp input={input} />),
+    body: hints + layout.slice(0, slot) + content.slice(hints.length) + layout.slice(slot + CONTENT_SLOT.length),
   };
 }

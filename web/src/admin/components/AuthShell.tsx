@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from '../../components/icons';
 import type { ReactNode } from 'react';
 import { ThemeToggle } from '../../components/ThemeToggle';
 import { buttonClassName } from '../../components/ui/button';

@@ -15,7 +15,7 @@
  */
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { Bold, Italic, Link2, List, ListOrdered, Redo2, Undo2, type LucideIcon } from 'lucide-react';
+import { Bold, Italic, Link2, List, ListOrdered, Redo2, Undo2, type IconComponent } from '../../components/icons';
 import { useEffect, useId, useImperativeHandle, useMemo, useState, type Ref } from 'react';
 import { FieldError } from '../../components/ui/form-field';
 import { cn } from '../../lib/cn';
@@ -65,7 +65,7 @@ function ToolbarButton({
   onClick,
 }: {
   label: string;
-  icon: LucideIcon;
+  icon: IconComponent;
   pressed?: boolean;
   disabled?: boolean;
   onClick: () => void;

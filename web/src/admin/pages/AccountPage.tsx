@@ -4,7 +4,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LogOut, Monitor } from 'lucide-react';
+import { LogOut, Monitor } from '../../components/icons';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { SessionSummary } from '../../api/types';

@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from '../../components/icons';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../components/ui/button';
 import { useDocumentTitle } from '../useDocumentTitle';

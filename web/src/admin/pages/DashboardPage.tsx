@@ -1,4 +1,4 @@
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight } from '../../components/icons';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { DASHBOARD_CARDS } from '../sections';
@@ -16,7 +16,7 @@ export function DashboardPage() {
           <li key={path}>
             <Link
               to={path}
-              className="group flex h-full items-start gap-4 rounded-xl border border-border bg-card p-5 text-card-foreground shadow-sm transition hover:border-primary/40 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              className="group flex h-full items-start gap-4 rounded-xl border border-border bg-card p-5 text-card-foreground shadow-sm transition hover:border-primary/40 hover:shadow-md focus-ring"
             >
               <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
                 <Icon aria-hidden="true" className="size-5" />

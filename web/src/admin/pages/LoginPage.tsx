@@ -4,7 +4,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { LogIn } from 'lucide-react';
+import { LogIn } from '../../components/icons';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -73,7 +73,7 @@ export function LoginPage() {
               This site has not been set up.{' '}
               <Link
                 to="/admin/setup"
-                className="font-medium text-primary underline underline-offset-4 hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                className="font-medium text-primary underline underline-offset-4 hover:no-underline focus-ring"
               >
                 Create the owner account
               </Link>{' '}

@@ -115,7 +115,7 @@ function SettingsForm({ stored }: { stored: SiteSettings }) {
                 id="show_students_publicly"
                 type="checkbox"
                 aria-describedby={studentsHintId}
-                className="mt-0.5 size-4 shrink-0 rounded border-input accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                className="mt-0.5 size-4 shrink-0 rounded border-input accent-primary focus-ring"
                 {...register('show_students_publicly')}
               />
               <div className="grid gap-1.5">

@@ -2,7 +2,7 @@
  * A message box inside the page. `destructive` is for failures and is
  * announced at once (role="alert"); `default` is for notices (role="status").
  */
-import { CircleAlert, Info } from 'lucide-react';
+import { CircleAlert, Info } from '../icons';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 

@@ -1,5 +1,6 @@
 /**
- * Button styles shared by the public pages and the admin. `buttonClassName`
+ * Button styles shared by the public pages and the admin (the common part is
+ * the `.btn` class in styles.css). `buttonClassName`
  * styles any element (an <a> that looks like a button, a router <Link>, a
  * <button>); `Button` and `ButtonLink` are the common cases.
  */
@@ -8,12 +9,6 @@ import { cn } from '../../lib/cn';
 
 export type ButtonVariant = 'primary' | 'outline' | 'ghost' | 'destructive';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
-
-const BASE =
-  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg font-medium ' +
-  'transition-colors duration-150 select-none ' +
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring ' +
-  'disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0';
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary/90',
@@ -35,7 +30,7 @@ export function buttonClassName(
   size: ButtonSize = 'md',
   className?: string,
 ): string {
-  return cn(BASE, VARIANTS[variant], SIZES[size], className);
+  return cn('btn', VARIANTS[variant], SIZES[size], className);
 }
 
 type StyleProps = { variant?: ButtonVariant; size?: ButtonSize };

@@ -10,7 +10,7 @@ export function Checkbox({ label, className, id, ...props }: Omit<ComponentProps
       <input
         id={inputId}
         type="checkbox"
-        className="size-4 rounded border-input accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        className="size-4 rounded border-input accent-primary focus-ring"
         {...props}
       />
       <label htmlFor={inputId} className="text-sm font-medium">

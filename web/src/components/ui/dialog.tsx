@@ -4,7 +4,7 @@
  * inside itself so long forms fit a 390 px phone.
  */
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
+import { X } from '../icons';
 import { useRef, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 

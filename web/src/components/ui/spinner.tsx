@@ -1,5 +1,5 @@
 /** A spinning indicator. With a `label` it is announced (role="status"); without one it is decoration. */
-import { LoaderCircle } from 'lucide-react';
+import { LoaderCircle } from '../icons';
 import { cn } from '../../lib/cn';
 
 export function Spinner({ label, className }: { label?: string; className?: string }) {

@@ -3,7 +3,7 @@
  * after 4000 ms (the spec's library defaults). Toasts use the design tokens,
  * so they follow the light and dark themes without knowing about them.
  */
-import { CircleAlert, CircleCheck } from 'lucide-react';
+import { CircleAlert, CircleCheck } from '../icons';
 import { Toaster as Sonner } from 'sonner';
 
 export const TOAST_DURATION_MS = 4000;

@@ -1,4 +1,4 @@
-import { BookOpen, FileText, Globe } from 'lucide-react';
+import { BookOpen, FileText, Globe } from '../../components/icons';
 import type { Course } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { groupRuns } from '../../lib/group';

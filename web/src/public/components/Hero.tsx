@@ -1,4 +1,4 @@
-import { ChevronDown, Download, ExternalLink, GraduationCap, Mail } from 'lucide-react';
+import { ChevronDown, Download, ExternalLink, GraduationCap, Mail } from '../../components/icons';
 import type { HeroContent } from '../../api/types';
 import { ButtonLink } from '../../components/ui/button';
 import { initials } from '../../lib/initials';
@@ -96,7 +96,7 @@ export function Hero({ hero, nextSectionId }: { hero: HeroContent; nextSectionId
 
       <a
         href={`#${nextSectionId}`}
-        className="absolute bottom-6 left-1/2 flex -translate-x-1/2 flex-col items-center gap-1 rounded-full p-2 text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        className="absolute bottom-6 left-1/2 flex -translate-x-1/2 flex-col items-center gap-1 rounded-full p-2 text-muted-foreground transition-colors hover:text-foreground focus-ring"
       >
         <span className="sr-only">Scroll down</span>
         <ChevronDown aria-hidden="true" className="size-6 motion-safe:animate-bounce" />

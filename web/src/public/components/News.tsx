@@ -1,4 +1,4 @@
-import { Calendar } from 'lucide-react';
+import { Calendar } from '../../components/icons';
 import type { NewsItem } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
@@ -26,7 +26,7 @@ export function LatestNewsGrid({ items, loading = false }: { items: NewsItem[]; 
           <h3 className="text-lg leading-snug font-semibold tracking-tight">
             <a
               href={`/news#news-${item.id}`}
-              className="rounded-sm hover:text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              className="rounded-sm hover:text-primary focus-ring"
             >
               {item.title}
             </a>

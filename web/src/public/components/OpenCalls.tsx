@@ -1,4 +1,4 @@
-import { Calendar, Clock, Coins, Mail, Send } from 'lucide-react';
+import { Calendar, Clock, Coins, Mail, Send } from '../../components/icons';
 import type { ReactNode } from 'react';
 import type { OpenCall } from '../../api/types';
 import { buttonClassName } from '../../components/ui/button';
@@ -62,7 +62,7 @@ export function OpenCallCard({ call, today }: { call: OpenCall; today: string })
           <Fact icon={<Mail />} term="Contact">
             <a
               href={`mailto:${call.contact_email}`}
-              className="rounded-sm text-primary underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              className="rounded-sm text-primary underline underline-offset-2 hover:no-underline focus-ring"
             >
               {call.contact_email}
             </a>

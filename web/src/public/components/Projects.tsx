@@ -1,4 +1,4 @@
-import { Calendar, Code, Globe, Users } from 'lucide-react';
+import { Calendar, Code, Globe, Users } from '../../components/icons';
 import type { Project } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { formatShortMonthYear } from '../../lib/format';
@@ -65,7 +65,7 @@ export function ProjectCard({ project, compact = false }: { project: Project; co
         {compact ? (
           <a
             href={`/projects#${project.slug}`}
-            className="rounded-sm hover:text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            className="rounded-sm hover:text-primary focus-ring"
           >
             {project.title}
           </a>

@@ -1,4 +1,4 @@
-import { ArrowRight, FileText, Link as LinkIcon } from 'lucide-react';
+import { ArrowRight, FileText, Link as LinkIcon } from '../../components/icons';
 import type { Publication } from '../../api/types';
 import { ButtonLink } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
@@ -91,7 +91,7 @@ function PublicationEntry({ publication }: { publication: Publication }) {
       <p className="text-sm font-medium text-primary italic">{details}</p>
       {publication.abstract && (
         <details className="group text-sm">
-          <summary className="w-fit cursor-pointer rounded-sm font-medium text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+          <summary className="w-fit cursor-pointer rounded-sm font-medium text-primary focus-ring">
             Abstract
           </summary>
           <p className="mt-2 leading-relaxed whitespace-pre-line text-muted-foreground">{publication.abstract}</p>
@@ -99,7 +99,7 @@ function PublicationEntry({ publication }: { publication: Publication }) {
       )}
       {publication.bibtex && (
         <details className="text-sm">
-          <summary className="w-fit cursor-pointer rounded-sm font-medium text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+          <summary className="w-fit cursor-pointer rounded-sm font-medium text-primary focus-ring">
             BibTeX
           </summary>
           <pre className="mt-2 overflow-x-auto rounded-lg bg-muted p-4 text-xs">{publication.bibtex}</pre>

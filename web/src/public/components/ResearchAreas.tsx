@@ -1,4 +1,4 @@
-import { Brain, Cpu, Shield } from 'lucide-react';
+import { Brain, Cpu, Shield } from '../../components/icons';
 import type { ResearchArea } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { CARD, EmptyState, RichText, Skeletons } from './ui';
@@ -42,7 +42,7 @@ export function ResearchAreaGrid({ areas, loading = false }: { areas: ResearchAr
           <h3 className="mt-5 text-xl font-semibold tracking-tight">
             <a
               href={`/research#${area.slug}`}
-              className="rounded-sm hover:text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              className="rounded-sm hover:text-primary focus-ring"
             >
               {area.title}
             </a>

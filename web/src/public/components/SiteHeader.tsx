@@ -1,4 +1,4 @@
-import { Menu, X } from 'lucide-react';
+import { Menu, X } from '../../components/icons';
 import { useEffect, useState } from 'react';
 import { ThemeToggle } from '../../components/ThemeToggle';
 import { buttonClassName } from '../../components/ui/button';
@@ -147,8 +147,7 @@ function NavItem({
       aria-current={current ? 'page' : undefined}
       onClick={onNavigate}
       className={cn(
-        'rounded-md text-sm font-medium whitespace-nowrap transition-colors',
-        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        'nav-link',
         block ? 'block px-3 py-2.5 text-base' : 'px-2 py-2',
         current
           ? 'bg-accent text-accent-foreground'

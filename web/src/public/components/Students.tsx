@@ -1,4 +1,4 @@
-import { Globe } from 'lucide-react';
+import { Globe } from '../../components/icons';
 import type { PublicStudent } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { initials } from '../../lib/initials';

@@ -1,4 +1,4 @@
-import { Calendar, FileText, MapPin, Video } from 'lucide-react';
+import { Calendar, FileText, MapPin, Video } from '../../components/icons';
 import type { Talk } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';

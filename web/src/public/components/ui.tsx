@@ -3,7 +3,7 @@
  * single <h1>, sections with an <h2>, cards, badges, links that open a new tab,
  * empty and loading states, and sanitised rich text.
  */
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink } from '../../components/icons';
 import type { ReactNode } from 'react';
 import { buttonClassName, type ButtonVariant } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
@@ -89,7 +89,7 @@ const TONES: Record<Tone, string> = {
 
 export function Badge({ tone = 'neutral', children, className }: { tone?: Tone; children: ReactNode; className?: string }) {
   return (
-    <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', TONES[tone], className)}>
+    <span className={cn('badge', TONES[tone], className)}>
       {children}
     </span>
   );
@@ -124,7 +124,7 @@ export function ExternalTextLink({ href, children }: { href: string; children: R
       href={href}
       target="_blank"
       rel="noopener noreferrer"
-      className="rounded-sm font-medium break-words text-primary underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      className="rounded-sm font-medium break-words text-primary underline underline-offset-2 hover:no-underline focus-ring"
     >
       {children}
       <ExternalLink aria-hidden="true" className="ml-1 inline size-3.5 align-[-2px]" />

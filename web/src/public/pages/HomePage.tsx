@@ -1,4 +1,4 @@
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight } from '../../components/icons';
 import type { HomeData } from '../../api/types';
 import { Hero } from '../components/Hero';
 import { LatestNewsGrid } from '../components/News';
@@ -12,7 +12,7 @@ function AllLink({ href, children }: { href: string; children: string }) {
   return (
     <a
       href={href}
-      className="group inline-flex items-center gap-1.5 rounded-sm py-1 font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      className="group inline-flex items-center gap-1.5 rounded-sm py-1 font-medium text-primary hover:underline focus-ring"
     >
       {children}
       <ArrowRight aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />

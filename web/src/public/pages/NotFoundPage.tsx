@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from '../../components/icons';
 import { ButtonLink } from '../../components/ui/button';
 
 /** Spec §2: an unknown path shows this page (main.tsx logs the attempt to the console). */

@@ -1,5 +1,5 @@
 /** The pages made of the owner's texts (About, Contact) and the Blog placeholder. */
-import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { Clock, Mail, MapPin, Phone } from '../../components/icons';
 import type { ReactNode } from 'react';
 import type { AboutContent, ContactContent, SectionPage } from '../../api/types';
 import { cn } from '../../lib/cn';
@@ -59,7 +59,7 @@ function ContactCard({ icon, title, children }: { icon: ReactNode; title: string
   );
 }
 
-const LINK = 'rounded-sm text-primary underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
+const LINK = 'rounded-sm text-primary underline underline-offset-2 hover:no-underline focus-ring';
 
 /** Spec §2 "Contact": the stored contact texts, or a placeholder until stored. */
 export function ContactPage({ data }: { data: SectionPage<ContactContent> }) {

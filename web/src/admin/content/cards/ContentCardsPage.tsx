@@ -4,7 +4,7 @@
  * create dialog, and an edit dialog that opens when an item is chosen. Each
  * dialog closes after a successful save; deletes ask first (the kit's hook).
  */
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from '../../../components/icons';
 import { useState, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';

@@ -4,7 +4,7 @@
  * remove button while more than one row exists, so one row is always kept
  * (spec section 5). Blank rows are dropped when the form is saved.
  */
-import { Plus, X } from 'lucide-react';
+import { Plus, X } from '../../../components/icons';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/form-field';

@@ -9,7 +9,7 @@
  * success toast only appears once the URL is really stored; if storing fails
  * after an upload, the just uploaded object is deleted again.
  */
-import { FileText, Upload } from 'lucide-react';
+import { FileText, Upload } from '../../../components/icons';
 import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { toast } from 'sonner';
 import { Button, buttonClassName } from '../../../components/ui/button';
@@ -181,7 +181,7 @@ function CurrentFile({ url, label, preview }: { url: string; label: string; prev
       href={url}
       target="_blank"
       rel="noopener noreferrer"
-      className="inline-flex min-w-0 items-center gap-2 rounded-sm text-sm font-medium text-primary underline underline-offset-4 hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      className="inline-flex min-w-0 items-center gap-2 rounded-sm text-sm font-medium text-primary underline underline-offset-4 hover:no-underline focus-ring"
     >
       <FileText aria-hidden="true" className="size-4 shrink-0" />
       <span className="min-w-0 break-all">{fileNameOf(url)}</span>

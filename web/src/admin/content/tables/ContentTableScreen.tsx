@@ -5,7 +5,7 @@
  * and the loading, error and empty states. Each screen brings its columns
  * and its form.
  */
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from '../../../components/icons';
 import { useState, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

@@ -4,7 +4,7 @@
  * a live preview of the badge ('Tag Name' until a name is typed). Works
  * inside the tag form's FormProvider (fields `name` and `color`).
  */
-import { Check } from 'lucide-react';
+import { Check } from '../../../components/icons';
 import { useFormContext } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -72,7 +72,7 @@ export function TagColorField() {
               style={{ backgroundColor: preset.value, color: readableTextColor(preset.value) }}
               className={cn(
                 'flex size-8 items-center justify-center rounded-full border border-black/10 transition-transform hover:scale-110',
-                'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+                'focus-ring',
                 pressed && 'ring-2 ring-foreground ring-offset-2 ring-offset-background',
               )}
             >

@@ -1,5 +1,5 @@
 /** How the table screens show values: badges, tag colours and dates. */
-import { Star } from 'lucide-react';
+import { Star } from '../../../components/icons';
 import type { CSSProperties } from 'react';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';

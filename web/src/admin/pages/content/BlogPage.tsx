@@ -1,5 +1,5 @@
 /** /admin/blog: the spec's placeholder; blog posts are not part of the product yet. */
-import { Plus } from 'lucide-react';
+import { Plus } from '../../../components/icons';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { PageHeader } from '../../components/PageHeader';

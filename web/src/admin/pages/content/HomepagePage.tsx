@@ -49,7 +49,7 @@ const STATS_FIELDS: FieldSpecs<StatsContent> = {
 
 const TAB_TRIGGER =
   'inline-flex h-9 flex-1 items-center justify-center rounded-md px-3 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors ' +
-  'hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring ' +
+  'hover:text-foreground focus-ring ' +
   'data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm sm:flex-none';
 
 // Both forms stay mounted (only hidden), so unsaved edits survive switching tabs.

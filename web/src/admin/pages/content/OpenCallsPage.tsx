@@ -3,7 +3,7 @@
  * inline card above the table (the button is hidden meanwhile); Edit opens
  * the same card prefilled. The table lists every call, drafts included.
  */
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from '../../../components/icons';
 import { useEffect, useRef, useState } from 'react';
 import type { OpenCall } from '../../../api/types';
 import { Alert } from '../../../components/ui/alert';
