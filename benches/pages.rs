@@ -3,7 +3,9 @@
 //! 5 open calls), render it in the embedded QuickJS engine, wrap it in the document.
 //!
 //! `cargo bench --bench pages` prints p50 / p99 per page and the HTML size; with
-//! `-- --seed-only DIR` it only writes the data set into DIR (for `bench/run`).
+//! `-- --seed-only DIR` it only writes the data set into DIR (for `bench/run`); with
+//! `-- --dump-inputs DIR` it also writes each page's render input as DIR/<page>.json (for
+//! profiling the bundle in Node with `bench/profile-ssr.mjs`).
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -17,6 +19,8 @@ use vita::settings::SiteSettings;
 use vita::store::{self, Database};
 
 const RUNS: usize = 300;
+const WARM_UP: usize = 50;
+const PAGES: [PublicPage; 4] = [PublicPage::Home, PublicPage::Publications, PublicPage::Talks, PublicPage::OpenCalls];
 
 async fn create<E: Content>(db: &sea_orm::DatabaseConnection, value: Value)
 where
@@ -80,6 +84,25 @@ async fn seed(db: &sea_orm::DatabaseConnection) {
     }
 }
 
+/// One uncached render as the server does it: read the page's data, render, wrap in the
+/// document. Returns the time the data took, the whole time, the page and its render input.
+async fn render_page(
+    db: &sea_orm::DatabaseConnection,
+    renderer: &Renderer,
+    settings: &SiteSettings,
+    page: PublicPage,
+) -> (Duration, Duration, String, RenderInput) {
+    let started = Instant::now();
+    let hero = homepage::read::<HeroContent>(db).await.unwrap().content;
+    let data = pages::load(db, page, settings, &hero, false).await.unwrap();
+    let site = SiteInfo { owner_name: hero.name, base_url: "http://127.0.0.1:8080".into(), today: vita::clock::today() };
+    let data_time = started.elapsed();
+    let input = RenderInput { path: page.path().into(), site, page: data };
+    let html = renderer.render(&input, None).await.unwrap();
+    let total_time = started.elapsed();
+    (data_time, total_time, html, input)
+}
+
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
 }
@@ -87,7 +110,9 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 #[tokio::main]
 async fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let seed_only = args.iter().position(|a| a == "--seed-only").map(|i| args[i + 1].clone());
+    let option = |name: &str| args.iter().position(|a| a == name).map(|i| args[i + 1].clone());
+    let seed_only = option("--seed-only");
+    let dump_inputs = option("--dump-inputs");
     let dir = match &seed_only {
         Some(dir) => std::path::PathBuf::from(dir),
         None => tempfile::tempdir().unwrap().keep(),
@@ -103,27 +128,43 @@ async fn main() {
     }
     let renderer = Renderer::start(1).unwrap();
     let settings = SiteSettings::default();
-    println!("{:<14} {:>10} {:>10} {:>10} {:>10}", "page", "p50 ms", "p99 ms", "HTML KB", "gzip KB");
-    for page in [PublicPage::Home, PublicPage::Publications, PublicPage::Talks, PublicPage::OpenCalls] {
+    // The first renders of a page are slower (the engine's caches, SQLite's pages): warm up,
+    // so the figures are a running server's.
+    for page in PAGES {
+        for _ in 0..WARM_UP {
+            render_page(&db, &renderer, &settings, page).await;
+        }
+    }
+    println!("{:<14} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10}", "page", "p50 ms", "p99 ms", "data p50", "render p50", "HTML KB", "gzip KB");
+    for page in PAGES {
         let mut times = Vec::with_capacity(RUNS);
+        let mut data_times = Vec::with_capacity(RUNS);
+        let mut render_times = Vec::with_capacity(RUNS);
         let mut html = String::new();
         for _ in 0..RUNS {
-            let started = Instant::now();
-            let data = pages::load(&db, page, &settings, false).await.unwrap();
-            let hero = homepage::read::<HeroContent>(&db).await.unwrap().content;
-            let site = SiteInfo { owner_name: hero.name, base_url: "http://127.0.0.1:8080".into(), today: vita::clock::today() };
-            html = renderer.render(&RenderInput { path: page.path().into(), site, page: data }, None).await.unwrap();
-            times.push(started.elapsed());
+            let (data_time, total_time, page_html, input) = render_page(&db, &renderer, &settings, page).await;
+            if let Some(dir) = &dump_inputs {
+                let name = if page == PublicPage::Home { "home" } else { page.path().trim_start_matches('/') };
+                std::fs::write(format!("{dir}/{name}.json"), serde_json::to_string(&input).unwrap()).unwrap();
+            }
+            data_times.push(data_time);
+            render_times.push(total_time - data_time);
+            times.push(total_time);
+            html = page_html;
         }
         times.sort();
+        data_times.sort();
+        render_times.sort();
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
         gz.write_all(html.as_bytes()).unwrap();
         let gzip_len = gz.finish().unwrap().len();
         println!(
-            "{:<14} {:>10.2} {:>10.2} {:>10.1} {:>10.1}",
+            "{:<14} {:>10.2} {:>10.2} {:>10.2} {:>10.2} {:>10.1} {:>10.1}",
             page.path(),
             percentile(&times, 0.5).as_secs_f64() * 1000.0,
             percentile(&times, 0.99).as_secs_f64() * 1000.0,
+            percentile(&data_times, 0.5).as_secs_f64() * 1000.0,
+            percentile(&render_times, 0.5).as_secs_f64() * 1000.0,
             html.len() as f64 / 1024.0,
             gzip_len as f64 / 1024.0
         );

@@ -14,3 +14,8 @@ pub mod settings;
 pub mod store;
 pub mod types;
 pub mod validate;
+
+/// mimalloc for every allocation, the JavaScript engine's included (rquickjs's `rust-alloc`):
+/// a server render allocates and frees hundreds of thousands of small objects.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;

@@ -100,6 +100,9 @@ pub fn router(state: AppState) -> Router {
 pub fn security_headers(https: bool) -> middleware::SecurityHeaders {
     let mut scripts = vec![crate::render::THEME_SCRIPT.trim().to_owned()];
     scripts.extend(files::admin_inline_scripts());
+    // The admin page inlines the same theme script: one hash is enough.
+    scripts.sort();
+    scripts.dedup();
     let scripts: Vec<&str> = scripts.iter().map(String::as_str).collect();
     middleware::SecurityHeaders::new(&scripts, https)
 }

@@ -35,7 +35,8 @@ pub async fn page(State(state): State<AppState>, method: Method, uri: Uri, heade
                 return Ok(response);
             }
             tracing::info!(path, "page not found");
-            let html = render(&state, path, PageData::NotFound, None, crate::clock::today()).await?;
+            let owner_name = homepage::read::<HeroContent>(&state.db).await?.content.name;
+            let html = render(&state, path, owner_name, PageData::NotFound, None, crate::clock::today()).await?;
             let page = CachedPage::new(html, None);
             Ok(respond(&page, StatusCode::NOT_FOUND, &headers))
         }
@@ -53,10 +54,10 @@ async fn public_page(state: &AppState, page: PublicPage, headers: &HeaderMap) ->
         }
     }
     let generation = state.cache.generation();
-    let site = settings::site(&state.db).await?;
-    let data = pages::load(&state.db, page, &site, owner_signed_in).await?;
+    let (site, hero) = tokio::try_join!(settings::site(&state.db), homepage::read::<HeroContent>(&state.db))?;
+    let data = pages::load(&state.db, page, &site, &hero.content, owner_signed_in).await?;
     let analytics = (page == PublicPage::Home && !site.analytics_script_url.is_empty()).then_some(site.analytics_script_url.as_str());
-    let html = render(state, page.path(), data, analytics, today).await?;
+    let html = render(state, page.path(), hero.content.name, data, analytics, today).await?;
     let policy = analytics.map(|src| state.security.policy_allowing_script(src));
     let cached = Arc::new(tokio::task::spawn_blocking(move || CachedPage::new(html, policy)).await.map_err(anyhow::Error::from)?);
     if cacheable {
@@ -72,9 +73,15 @@ async fn signed_in(state: &AppState, headers: &HeaderMap) -> Result<bool, AppErr
     })
 }
 
-async fn render(state: &AppState, path: &str, page: PageData, external_script: Option<&str>, today: NaiveDate) -> Result<String, AppError> {
-    let hero = homepage::read::<HeroContent>(&state.db).await?.content;
-    let site = SiteInfo { owner_name: hero.name, base_url: state.base_url.clone(), today };
+async fn render(
+    state: &AppState,
+    path: &str,
+    owner_name: String,
+    page: PageData,
+    external_script: Option<&str>,
+    today: NaiveDate,
+) -> Result<String, AppError> {
+    let site = SiteInfo { owner_name, base_url: state.base_url.clone(), today };
     let input = RenderInput { path: path.to_owned(), site, page };
     Ok(state.renderer.render(&input, external_script).await?)
 }

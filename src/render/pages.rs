@@ -83,25 +83,36 @@ fn published() -> ListQuery {
 
 /// Reads what `page` shows. `owner_signed_in` matters only for the student list, which the
 /// spec shows to signed-in users (and to everyone when the owner turned that on).
+/// `hero` is the owner's hero section, which the caller has read already (every page shows
+/// the owner's name).
 pub async fn load(
     db: &DatabaseConnection,
     page: PublicPage,
     settings: &SiteSettings,
+    hero: &HeroContent,
     owner_signed_in: bool,
 ) -> Result<PageData, AppError> {
     let public = Audience::Public;
     Ok(match page {
         PublicPage::Home => {
-            let hero = homepage::read::<HeroContent>(db).await?.content;
             let featured = ListQuery { featured: Some(true), ..Default::default() };
             let latest = ListQuery { limit: Some(HOME_NEWS), ..Default::default() };
+            // Nine small reads: issued together, they overlap on the pool's connections
+            // instead of waiting for each other (a third of an uncached render of the page).
+            let (stats, research_areas, featured_projects, latest_news, featured_publications) = tokio::try_join!(
+                stats(db),
+                research_areas::Entity::list(db, published(), public),
+                projects::Entity::list(db, featured.clone(), public),
+                news::Entity::list(db, latest, public),
+                publications::Entity::list(db, featured, public),
+            )?;
             PageData::Home(HomeData {
-                hero,
-                stats: stats(db).await?,
-                research_areas: research_areas::Entity::list(db, published(), public).await?,
-                featured_projects: projects::Entity::list(db, featured.clone(), public).await?,
-                latest_news: news::Entity::list(db, latest, public).await?,
-                featured_publications: publications::Entity::list(db, featured, public).await?,
+                hero: hero.clone(),
+                stats,
+                research_areas,
+                featured_projects,
+                latest_news,
+                featured_publications,
             })
         }
         PublicPage::About => {
@@ -115,7 +126,7 @@ pub async fn load(
         PublicPage::Research => PageData::Research { areas: research_areas::Entity::list(db, published(), public).await? },
         PublicPage::Publications => PageData::Publications(PublicationsData {
             publications: publications::Entity::list(db, published(), public).await?,
-            scholar_url: homepage::read::<HeroContent>(db).await?.content.google_scholar_url,
+            scholar_url: hero.google_scholar_url.clone(),
         }),
         PublicPage::Projects => PageData::Projects { projects: projects::Entity::list(db, published(), public).await? },
         PublicPage::Teaching => PageData::Teaching { courses: courses::Entity::list(db, published(), public).await? },
@@ -137,12 +148,19 @@ pub async fn load(
 /// The live counters of the home page.
 async fn stats(db: &DatabaseConnection) -> Result<HomeStats, AppError> {
     let count = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
+    let (labels, publications, students, courses, research_areas) = tokio::try_join!(
+        homepage::read::<StatsContent>(db),
+        async { Ok(publications::Entity::find().filter(publications::Column::Status.eq(PUBLISHED)).count(db).await?) },
+        async { Ok(students::Entity::find().count(db).await?) },
+        async { Ok(courses::Entity::find().filter(courses::Column::Status.eq(PUBLISHED)).count(db).await?) },
+        async { Ok::<_, AppError>(research_areas::Entity::find().filter(research_areas::Column::Status.eq(PUBLISHED)).count(db).await?) },
+    )?;
     Ok(HomeStats {
-        labels: homepage::read::<StatsContent>(db).await?.content,
-        publications: count(publications::Entity::find().filter(publications::Column::Status.eq(PUBLISHED)).count(db).await?),
-        students: count(students::Entity::find().count(db).await?),
-        courses: count(courses::Entity::find().filter(courses::Column::Status.eq(PUBLISHED)).count(db).await?),
-        research_areas: count(research_areas::Entity::find().filter(research_areas::Column::Status.eq(PUBLISHED)).count(db).await?),
+        labels: labels.content,
+        publications: count(publications),
+        students: count(students),
+        courses: count(courses),
+        research_areas: count(research_areas),
     })
 }
 
