@@ -32,10 +32,20 @@ pub async fn upload(
 ) -> Result<(StatusCode, axum::Json<UploadedFile>), AppError> {
     let bucket = Bucket::from_name(&bucket)?;
     let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
-    if declared.is_some_and(|length| length > bucket.max_bytes()) {
+    if let Some(length) = declared.filter(|length| *length > bucket.max_bytes()) {
+        if length <= DRAIN_LIMIT {
+            discard(body, DRAIN_LIMIT).await;
+        }
         return Err(bucket.too_large());
     }
-    let data = read_limited(body, bucket).await?;
+    let data = match read_limited(body, bucket).await {
+        Err(ReadError::TooLarge(rest)) => {
+            discard(rest, DRAIN_LIMIT).await;
+            return Err(bucket.too_large());
+        }
+        Err(ReadError::Interrupted(error)) => return Err(error),
+        Ok(data) => data,
+    };
     if data.is_empty() {
         return Err(AppError::BadRequest("The file is empty".to_owned()));
     }
@@ -43,19 +53,41 @@ pub async fn upload(
     Ok((StatusCode::CREATED, axum::Json(uploaded)))
 }
 
+/// An oversized upload is read to its end (and thrown away) when it is at most this big, so
+/// the client, still sending, gets the 413 and its message instead of a broken connection; a
+/// larger one is answered at once and the connection closed.
+const DRAIN_LIMIT: usize = 32 * 1024 * 1024;
+
+enum ReadError {
+    /// Past the bucket's limit; the rest of the body is still unread.
+    TooLarge(Body),
+    Interrupted(AppError),
+}
+
 /// Reads the body but stops as soon as it passes the limit, whatever Content-Length said.
-async fn read_limited(mut body: Body, bucket: Bucket) -> Result<Bytes, AppError> {
+async fn read_limited(mut body: Body, bucket: Bucket) -> Result<Bytes, ReadError> {
     let mut data = Vec::new();
     while let Some(frame) = body.frame().await {
-        let frame = frame.map_err(|e| AppError::BadRequest(format!("The upload was interrupted: {e}")))?;
+        let frame = frame.map_err(|e| ReadError::Interrupted(AppError::BadRequest(format!("The upload was interrupted: {e}"))))?;
         if let Ok(chunk) = frame.into_data() {
             if data.len() + chunk.len() > bucket.max_bytes() {
-                return Err(bucket.too_large());
+                return Err(ReadError::TooLarge(body));
             }
             data.extend_from_slice(&chunk);
         }
     }
     Ok(Bytes::from(data))
+}
+
+/// Reads and drops the rest of a body, up to `limit` bytes.
+async fn discard(mut body: Body, limit: usize) {
+    let mut read = 0;
+    while let Some(Ok(frame)) = body.frame().await {
+        read += frame.data_ref().map_or(0, |chunk| chunk.len());
+        if read > limit {
+            return;
+        }
+    }
 }
 
 /// `DELETE /api/uploads/<bucket>/<name>`.
