@@ -103,6 +103,15 @@ async fn render_page(
     (data_time, total_time, html, input)
 }
 
+/// One page's timings: reading its data, rendering it, both; and its last HTML.
+#[derive(Default)]
+struct Samples {
+    data: Vec<Duration>,
+    render: Vec<Duration>,
+    total: Vec<Duration>,
+    html: String,
+}
+
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
 }
@@ -135,37 +144,39 @@ async fn main() {
             render_page(&db, &renderer, &settings, page).await;
         }
     }
-    println!("{:<14} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10}", "page", "p50 ms", "p99 ms", "data p50", "render p50", "HTML KB", "gzip KB");
-    for page in PAGES {
-        let mut times = Vec::with_capacity(RUNS);
-        let mut data_times = Vec::with_capacity(RUNS);
-        let mut render_times = Vec::with_capacity(RUNS);
-        let mut html = String::new();
-        for _ in 0..RUNS {
-            let (data_time, total_time, page_html, input) = render_page(&db, &renderer, &settings, page).await;
+    // The pages take turns, so a slow spell of this (shared, virtual) machine falls on all
+    // of them alike instead of on whichever page was being measured.
+    let mut samples: Vec<Samples> = PAGES.iter().map(|_| Samples::default()).collect();
+    for _ in 0..RUNS {
+        for (page, samples) in PAGES.into_iter().zip(&mut samples) {
+            let (data_time, total_time, html, input) = render_page(&db, &renderer, &settings, page).await;
             if let Some(dir) = &dump_inputs {
                 let name = if page == PublicPage::Home { "home" } else { page.path().trim_start_matches('/') };
                 std::fs::write(format!("{dir}/{name}.json"), serde_json::to_string(&input).unwrap()).unwrap();
             }
-            data_times.push(data_time);
-            render_times.push(total_time - data_time);
-            times.push(total_time);
-            html = page_html;
+            samples.data.push(data_time);
+            samples.render.push(total_time - data_time);
+            samples.total.push(total_time);
+            samples.html = html;
         }
-        times.sort();
-        data_times.sort();
-        render_times.sort();
+    }
+    println!("{:<14} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10}", "page", "p50 ms", "p99 ms", "data p50", "render p50", "HTML KB", "gzip KB");
+    for (page, mut samples) in PAGES.into_iter().zip(samples) {
+        samples.total.sort();
+        samples.data.sort();
+        samples.render.sort();
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-        gz.write_all(html.as_bytes()).unwrap();
+        gz.write_all(samples.html.as_bytes()).unwrap();
         let gzip_len = gz.finish().unwrap().len();
+        let ms = |times: &[Duration], p: f64| percentile(times, p).as_secs_f64() * 1000.0;
         println!(
             "{:<14} {:>10.2} {:>10.2} {:>10.2} {:>10.2} {:>10.1} {:>10.1}",
             page.path(),
-            percentile(&times, 0.5).as_secs_f64() * 1000.0,
-            percentile(&times, 0.99).as_secs_f64() * 1000.0,
-            percentile(&data_times, 0.5).as_secs_f64() * 1000.0,
-            percentile(&render_times, 0.5).as_secs_f64() * 1000.0,
-            html.len() as f64 / 1024.0,
+            ms(&samples.total, 0.5),
+            ms(&samples.total, 0.99),
+            ms(&samples.data, 0.5),
+            ms(&samples.render, 0.5),
+            samples.html.len() as f64 / 1024.0,
             gzip_len as f64 / 1024.0
         );
     }
