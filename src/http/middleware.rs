@@ -93,19 +93,25 @@ pub async fn invalidate_pages_after_writes(State(state): State<AppState>, reques
 
 pub async fn security_headers(State(security): State<SecurityHeaders>, request: Request, next: Next) -> Response {
     let mut response = next.run(request).await;
-    let headers = response.headers_mut();
-    for (name, value) in [
-        ("x-content-type-options", "nosniff"),
-        ("referrer-policy", "strict-origin-when-cross-origin"),
-        ("x-frame-options", "DENY"),
-    ] {
-        headers.entry(name).or_insert(HeaderValue::from_static(value));
-    }
-    headers.entry(header::CONTENT_SECURITY_POLICY).or_insert(security.content_security_policy.clone());
-    if let Some(hsts) = &security.strict_transport_security {
-        headers.insert(header::STRICT_TRANSPORT_SECURITY, hsts.clone());
-    }
+    security.apply(response.headers_mut());
     response
+}
+
+impl SecurityHeaders {
+    /// Adds the headers a response does not set itself (a page may bring its own policy).
+    pub fn apply(&self, headers: &mut HeaderMap) {
+        for (name, value) in [
+            ("x-content-type-options", "nosniff"),
+            ("referrer-policy", "strict-origin-when-cross-origin"),
+            ("x-frame-options", "DENY"),
+        ] {
+            headers.entry(name).or_insert(HeaderValue::from_static(value));
+        }
+        headers.entry(header::CONTENT_SECURITY_POLICY).or_insert(self.content_security_policy.clone());
+        if let Some(hsts) = &self.strict_transport_security {
+            headers.insert(header::STRICT_TRANSPORT_SECURITY, hsts.clone());
+        }
+    }
 }
 
 /// One structured line per request: method, path, status, latency.
@@ -114,14 +120,19 @@ pub async fn log_request(request: Request, next: Next) -> Response {
     let method = request.method().clone();
     let path = request.uri().path().to_owned();
     let response = next.run(request).await;
+    log_line(&method, &path, response.status(), started);
+    response
+}
+
+/// The line `log_request` writes (the page cache's fast path writes it too).
+pub fn log_line(method: &Method, path: &str, status: axum::http::StatusCode, started: Instant) {
     let latency_ms = started.elapsed().as_secs_f64() * 1000.0;
-    let status = response.status().as_u16();
+    let status = status.as_u16();
     if status >= 500 {
         tracing::error!(%method, path, status, latency_ms, "request");
     } else {
         tracing::info!(%method, path, status, latency_ms, "request");
     }
-    response
 }
 
 #[cfg(test)]

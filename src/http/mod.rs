@@ -92,6 +92,7 @@ pub fn router(state: AppState) -> Router {
             axum::response::IntoResponse::into_response(crate::error::AppError::Internal(anyhow::anyhow!("a handler panicked")))
         }))
         .layer(from_fn(middleware::log_request))
+        .layer(public::CachedPagesLayer { state: state.clone() })
         .with_state(state)
 }
 

@@ -12,13 +12,18 @@ use axum::http::HeaderValue;
 use chrono::NaiveDate;
 use sha2::{Digest, Sha256};
 
+/// One encoding of a page: its bytes and its ETag, ready to send.
+pub struct Variant {
+    pub body: Bytes,
+    /// The quoted strong validator, e.g. `"9f8a…-gz"`.
+    pub etag: HeaderValue,
+}
+
 /// One rendered page in every encoding it is served in.
 pub struct CachedPage {
-    /// Strong validator of the uncompressed HTML; each encoding gets its own suffix.
-    pub etag: String,
-    pub identity: Bytes,
-    pub gzip: Bytes,
-    pub brotli: Bytes,
+    pub identity: Variant,
+    pub gzip: Variant,
+    pub brotli: Variant,
     /// A page-specific Content-Security-Policy (the home page may load an analytics script).
     pub content_security_policy: Option<HeaderValue>,
 }
@@ -36,7 +41,17 @@ impl CachedPage {
             let mut writer = brotli::CompressorWriter::new(&mut brotli, 4096, 9, 22);
             writer.write_all(html.as_bytes()).expect("writing to memory cannot fail");
         }
-        Self { etag, identity: Bytes::from(html), gzip: Bytes::from(gzip), brotli: Bytes::from(brotli), content_security_policy }
+        // Each encoding is its own representation, so each gets its own validator.
+        let variant = |body: Vec<u8>, suffix: &str| Variant {
+            body: Bytes::from(body),
+            etag: HeaderValue::from_str(&format!("\"{etag}{suffix}\"")).expect("hex digits and a suffix are a valid header"),
+        };
+        Self {
+            identity: variant(html.into_bytes(), ""),
+            gzip: variant(gzip, "-gz"),
+            brotli: variant(brotli, "-br"),
+            content_security_policy,
+        }
     }
 }
 
@@ -131,10 +146,11 @@ mod tests {
         let html = "<p>hello</p>".repeat(200);
         let page = CachedPage::new(html.clone(), None);
         let mut gunzipped = String::new();
-        flate2::read::GzDecoder::new(&page.gzip[..]).read_to_string(&mut gunzipped).unwrap();
+        flate2::read::GzDecoder::new(&page.gzip.body[..]).read_to_string(&mut gunzipped).unwrap();
         let mut unbrotlied = String::new();
-        brotli::Decompressor::new(&page.brotli[..], 4096).read_to_string(&mut unbrotlied).unwrap();
+        brotli::Decompressor::new(&page.brotli.body[..], 4096).read_to_string(&mut unbrotlied).unwrap();
         assert_eq!((gunzipped.as_str(), unbrotlied.as_str()), (html.as_str(), html.as_str()));
-        assert!(page.gzip.len() < html.len() / 10);
+        assert!(page.gzip.body.len() < html.len() / 10);
+        assert_ne!(page.gzip.etag, page.brotli.etag, "each encoding has its own validator");
     }
 }

@@ -29,6 +29,10 @@ async fn anonymous_pages_come_compressed_with_a_strong_etag_and_revalidate_to_30
 
     let again = client.get(app.url("/")).header("accept-encoding", "gzip").header("if-none-match", &etag).send().await.unwrap();
     assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+    // Answered from the cache, before the middlewares: the same security headers all the same.
+    for name in ["x-content-type-options", "x-frame-options", "referrer-policy", "content-security-policy"] {
+        assert!(again.headers().contains_key(name), "a cached page lacks {name}");
+    }
     assert!(again.bytes().await.unwrap().is_empty());
 
     let brotli = client.get(app.url("/")).header("accept-encoding", "gzip, br").send().await.unwrap();
@@ -81,4 +85,22 @@ async fn the_analytics_script_loads_on_the_home_page_only_and_the_policy_allows_
     let other = anonymous.get(app.url("/no/such/page")).send().await.unwrap();
     assert!(!other.headers()["content-security-policy"].to_str().unwrap().contains("counter.example"));
     assert!(!other.text().await.unwrap().contains("counter.example"));
+}
+
+#[tokio::test]
+async fn the_owner_sees_the_student_list_even_when_visitors_have_the_page_cached() {
+    let app = TestApp::spawn().await;
+    app.sign_in().await;
+    let created = app.client.post(app.url("/api/students")).json(&json!({ "name": "Ada Lovelace" })).send().await.unwrap();
+    assert_eq!(created.status(), 201);
+    let anonymous = reqwest::Client::new();
+    for _ in 0..2 {
+        let page = anonymous.get(app.url("/students")).send().await.unwrap().text().await.unwrap();
+        assert!(!page.contains("Ada Lovelace"), "students are private by default");
+    }
+    let owner = app.client.get(app.url("/students")).send().await.unwrap().text().await.unwrap();
+    assert!(owner.contains("Ada Lovelace"), "the signed-in owner is not served the visitors' copy");
+    let stale_cookie = anonymous.get(app.url("/students")).header("cookie", "vita_session=not-a-session").send().await.unwrap();
+    assert!(!stale_cookie.text().await.unwrap().contains("Ada Lovelace"));
+    assert!(!anonymous.get(app.url("/students")).send().await.unwrap().text().await.unwrap().contains("Ada Lovelace"));
 }
