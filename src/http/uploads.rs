@@ -32,10 +32,9 @@ pub async fn upload(
 ) -> Result<(StatusCode, axum::Json<UploadedFile>), AppError> {
     let bucket = Bucket::from_name(&bucket)?;
     let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
-    if let Some(length) = declared.filter(|length| *length > bucket.max_bytes()) {
-        if length <= DRAIN_LIMIT {
-            discard(body, DRAIN_LIMIT).await;
-        }
+    // Past the drain limit there is no point reading: refuse at once. Anything smaller that is
+    // still too large is caught (and drained) while reading, whatever Content-Length said.
+    if declared.is_some_and(|length| length > DRAIN_LIMIT) {
         return Err(bucket.too_large());
     }
     let data = match read_limited(body, bucket).await {
