@@ -42,45 +42,74 @@ async fn seed(db: &sea_orm::DatabaseConnection) {
     let lorem = "We study how hardware Trojans, fault injection and side channels threaten embedded devices, \
                  and how formal and learning-based verification can find such flaws before tape-out.";
     for i in 0..60 {
-        create::<publications::Entity>(db, json!({
-            "title": format!("Publication {i}: Verifying secure boot chains against fault attacks"),
-            "authors": ["M. Eklund", "J. Svensson", "A. Author", format!("Co-Author {i}")],
-            "venue": "IEEE Transactions on Computer-Aided Design", "year": 2010 + i % 15, "abstract": lorem,
-            "doi": format!("10.1109/TCAD.2024.{i:05}"), "pdf_url": "https://example.org/paper.pdf", "featured": i % 10 == 0,
-        })).await;
+        create::<publications::Entity>(
+            db,
+            json!({
+                "title": format!("Publication {i}: Verifying secure boot chains against fault attacks"),
+                "authors": ["M. Eklund", "J. Svensson", "A. Author", format!("Co-Author {i}")],
+                "venue": "IEEE Transactions on Computer-Aided Design", "year": 2010 + i % 15, "abstract": lorem,
+                "doi": format!("10.1109/TCAD.2024.{i:05}"), "pdf_url": "https://example.org/paper.pdf", "featured": i % 10 == 0,
+            }),
+        )
+        .await;
     }
     for i in 0..10 {
-        create::<projects::Entity>(db, json!({
-            "title": format!("Project {i}"), "summary": lorem, "featured": i < 3, "sort_order": i,
-            "tech_stack": ["Rust", "Verilog", "SystemVerilog", "Python", "PyTorch", "Coq", "FPGA"],
-            "collaborators": ["KTH", "Chalmers"], "start_date": "2022-01-01",
-        })).await;
-        create::<students::Entity>(db, json!({
-            "name": format!("Student Number{i}"), "status": if i < 6 { "current" } else { "graduated" },
-            "thesis_title": "Learning-based verification of hardware", "sort_order": i,
-        })).await;
+        create::<projects::Entity>(
+            db,
+            json!({
+                "title": format!("Project {i}"), "summary": lorem, "featured": i < 3, "sort_order": i,
+                "tech_stack": ["Rust", "Verilog", "SystemVerilog", "Python", "PyTorch", "Coq", "FPGA"],
+                "collaborators": ["KTH", "Chalmers"], "start_date": "2022-01-01",
+            }),
+        )
+        .await;
+        create::<students::Entity>(
+            db,
+            json!({
+                "name": format!("Student Number{i}"), "status": if i < 6 { "current" } else { "graduated" },
+                "thesis_title": "Learning-based verification of hardware", "sort_order": i,
+            }),
+        )
+        .await;
     }
     for i in 0..20 {
-        create::<talks::Entity>(db, json!({
-            "title": format!("Talk {i}"), "event_name": "DATE Conference", "event_location": "Valencia, Spain",
-            "date": format!("2024-{:02}-10", 1 + i % 12), "abstract": lorem,
-        })).await;
+        create::<talks::Entity>(
+            db,
+            json!({
+                "title": format!("Talk {i}"), "event_name": "DATE Conference", "event_location": "Valencia, Spain",
+                "date": format!("2024-{:02}-10", 1 + i % 12), "abstract": lorem,
+            }),
+        )
+        .await;
     }
     for i in 0..12 {
-        create::<news::Entity>(db, json!({ "title": format!("News {i}"), "content": lorem, "date": format!("2025-{:02}-01", 1 + i % 12) })).await;
+        create::<news::Entity>(db, json!({ "title": format!("News {i}"), "content": lorem, "date": format!("2025-{:02}-01", 1 + i % 12) }))
+            .await;
     }
     for i in 0..8 {
-        create::<courses::Entity>(db, json!({ "code": format!("EDA{i:03}"), "title": format!("Course {i}"), "year": 2020 + i, "description": lorem })).await;
+        create::<courses::Entity>(
+            db,
+            json!({ "code": format!("EDA{i:03}"), "title": format!("Course {i}"), "year": 2020 + i, "description": lorem }),
+        )
+        .await;
     }
     for i in 0..5 {
-        create::<open_calls::Entity>(db, json!({
-            "title": format!("PhD position {i}"), "slug": format!("phd-position-{i}"), "description": lorem,
-            "content": format!("<p>{lorem}</p><ul><li>Fully funded</li></ul>"), "requirements": "<ul><li>MSc</li></ul>",
-            "deadline": format!("2026-{:02}-15", 1 + i), "funding_agency": "Swedish Research Council",
-        })).await;
+        create::<open_calls::Entity>(
+            db,
+            json!({
+                "title": format!("PhD position {i}"), "slug": format!("phd-position-{i}"), "description": lorem,
+                "content": format!("<p>{lorem}</p><ul><li>Fully funded</li></ul>"), "requirements": "<ul><li>MSc</li></ul>",
+                "deadline": format!("2026-{:02}-15", 1 + i), "funding_agency": "Swedish Research Council",
+            }),
+        )
+        .await;
     }
     for (i, title) in ["Hardware Security", "Embedded Systems", "AI-Driven Verification"].iter().enumerate() {
-        create::<research_areas::Entity>(db, json!({ "title": title, "description": lorem, "content": format!("<p>{lorem}</p>"), "sort_order": i })).await;
+        create::<research_areas::Entity>(
+            db,
+            json!({ "title": title, "description": lorem, "content": format!("<p>{lorem}</p>"), "sort_order": i }),
+        )
+        .await;
     }
 }
 
@@ -160,7 +189,10 @@ async fn main() {
             samples.html = html;
         }
     }
-    println!("{:<14} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10}", "page", "p50 ms", "p99 ms", "data p50", "render p50", "HTML KB", "gzip KB");
+    println!(
+        "{:<14} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10}",
+        "page", "p50 ms", "p99 ms", "data p50", "render p50", "HTML KB", "gzip KB"
+    );
     for (page, mut samples) in PAGES.into_iter().zip(samples) {
         samples.total.sort();
         samples.data.sort();

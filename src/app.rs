@@ -11,27 +11,11 @@ use tokio::net::TcpListener;
 use crate::config::Config;
 use std::sync::Arc;
 
-use crate::http::middleware::SecurityHeaders;
 use crate::files::Files;
+use crate::http::AppState;
 use crate::render::Renderer;
 use crate::render::cache::PageCache;
 use crate::{http, store};
-
-/// What every handler can reach.
-#[derive(Clone)]
-pub struct AppState {
-    pub db: DatabaseConnection,
-    pub renderer: Renderer,
-    /// The site's public address, for canonical links.
-    pub base_url: String,
-    /// Whether the session cookie is marked `Secure` (the site is served over HTTPS).
-    pub secure_cookies: bool,
-    /// Rendered public pages, cleared by every write.
-    pub cache: Arc<PageCache>,
-    pub security: SecurityHeaders,
-    /// Uploaded files (local folder or S3 bucket).
-    pub files: Files,
-}
 
 pub struct App {
     listener: TcpListener,
@@ -75,7 +59,9 @@ impl App {
         let db = self.state.db.clone();
         let router = http::router(self.state);
         axum::serve(self.listener, router.into_make_service_with_connect_info::<SocketAddr>())
-            .with_graceful_shutdown(shutdown).await.context("the server failed")?;
+            .with_graceful_shutdown(shutdown)
+            .await
+            .context("the server failed")?;
         store::close(db).await;
         Ok(())
     }

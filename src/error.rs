@@ -7,10 +7,10 @@ use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use sea_orm::{DbErr, RuntimeErr};
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 use ts_rs::TS;
-
-use crate::validate::FieldErrors;
 
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
@@ -43,6 +43,29 @@ pub enum AppError {
     Internal(#[from] anyhow::Error),
 }
 
+/// Field name → message, shown by the admin forms next to the field.
+#[derive(Debug, Default, Clone, Serialize, TS, PartialEq)]
+#[serde(transparent)]
+pub struct FieldErrors(#[ts(type = "Record<string, string>")] BTreeMap<String, String>);
+
+impl FieldErrors {
+    pub fn add(&mut self, field: &str, message: impl Into<String>) {
+        self.0.entry(field.to_owned()).or_insert_with(|| message.into());
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn get(&self, field: &str) -> Option<&str> {
+        self.0.get(field).map(String::as_str)
+    }
+
+    pub fn first_message(&self) -> Option<&str> {
+        self.0.values().next().map(String::as_str)
+    }
+}
+
 /// The JSON body of every error response.
 #[derive(Serialize, TS)]
 pub struct ErrorBody {
@@ -64,10 +87,7 @@ impl AppError {
     }
 
     pub fn validation(fields: FieldErrors) -> Self {
-        let message = fields
-            .first_message()
-            .unwrap_or("The request is not valid")
-            .to_owned();
+        let message = fields.first_message().unwrap_or("The request is not valid").to_owned();
         AppError::Validation { message, fields }
     }
 
@@ -156,9 +176,7 @@ impl From<JsonRejection> for AppError {
     fn from(rejection: JsonRejection) -> Self {
         let status = rejection.status();
         let message = match &rejection {
-            JsonRejection::MissingJsonContentType(_) => {
-                "Expected a JSON body with the header Content-Type: application/json".to_owned()
-            }
+            JsonRejection::MissingJsonContentType(_) => "Expected a JSON body with the header Content-Type: application/json".to_owned(),
             JsonRejection::JsonSyntaxError(_) => format!("The body is not valid JSON: {}", rejection.body_text()),
             JsonRejection::JsonDataError(_) => rejection.body_text(),
             _ => rejection.body_text(),

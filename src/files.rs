@@ -132,7 +132,8 @@ impl Files {
             .find(|k| k.mime == detected)
             .ok_or_else(|| AppError::UnsupportedMediaType(bucket.refusal().to_owned()))?;
         let original_extension = original_name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
-        let extension = if kind.extensions.contains(&original_extension.as_str()) { original_extension } else { kind.extensions[0].to_owned() };
+        let extension =
+            if kind.extensions.contains(&original_extension.as_str()) { original_extension } else { kind.extensions[0].to_owned() };
         let random: String = rand::rng().sample_iter(&Alphanumeric).take(10).map(char::from).collect();
         let name = format!("{}-{}.{extension}", Utc::now().timestamp_millis(), random.to_ascii_lowercase());
         let size = data.len() as u64;

@@ -10,6 +10,7 @@ pub mod error;
 pub mod files;
 pub mod http;
 pub mod render;
+pub mod rules;
 pub mod settings;
 pub mod store;
 pub mod types;

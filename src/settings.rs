@@ -3,14 +3,15 @@
 
 use chrono::Utc;
 use sea_orm::ActiveValue::Set;
-use sea_orm::entity::prelude::*;
 use sea_orm::TryInsertResult;
+use sea_orm::entity::prelude::*;
 use sea_orm::sea_query::OnConflict;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::error::AppError;
-use crate::validate::{Check, MAX_SHORT};
+use crate::rules::MAX_SHORT;
+use crate::validate::Check;
 
 /// The key of the owner's site-wide options.
 pub const SITE: &str = "site";

@@ -5,14 +5,13 @@
 use ts_rs::{Config, TS};
 
 use crate::auth::{ChangePasswordRequest, SessionInfo, SessionSummary, SetupRequest, SignInRequest, SignOutScope, User};
-use crate::http::SetupStatus;
 use crate::content::homepage::{AboutContent, ContactContent, HeroContent, SectionRecord, StatsContent};
-use crate::content::{StringList, courses, news, open_calls, projects, publications, research_areas, students, tags, talks};
-use crate::error::{ErrorBody, ErrorDetail};
-use crate::render::{HomeData, HomeStats, PageData, PublicStudent, PublicationsData, RenderInput, SectionPage, SiteInfo};
+use crate::content::{ContentStatus, StringList, courses, news, open_calls, projects, publications, research_areas, students, tags, talks};
+use crate::error::{ErrorBody, ErrorDetail, FieldErrors};
 use crate::files::UploadedFile;
+use crate::http::SetupStatus;
+use crate::render::{HomeData, HomeStats, PageData, PublicStudent, PublicationsData, RenderInput, SectionPage, SiteInfo};
 use crate::settings::SiteSettings;
-use crate::validate::FieldErrors;
 
 /// Where the generated file lives, relative to the repository root.
 pub const TYPES_FILE: &str = "web/src/api/types.ts";
@@ -27,16 +26,16 @@ macro_rules! declarations {
 pub fn typescript() -> String {
     let cfg = Config::default();
     let declarations = declarations!(&cfg;
-        ErrorBody, ErrorDetail, FieldErrors, StringList,
+        ErrorBody, ErrorDetail, FieldErrors, StringList, ContentStatus,
         User, SessionInfo, SignInRequest, SignOutScope, SetupRequest, SetupStatus, ChangePasswordRequest, SessionSummary,
         SectionRecord<HeroContent>, HeroContent, StatsContent, AboutContent, ContactContent,
         news::Model, news::Input,
-        publications::Model, publications::Input,
+        publications::PublicationKind, publications::Model, publications::Input,
         research_areas::Model, research_areas::Input,
         projects::Model, projects::Input,
-        courses::Model, courses::Input,
-        students::Model, students::Input,
-        talks::Model, talks::Input,
+        courses::CourseTerm, courses::CourseRole, courses::Model, courses::Input,
+        students::StudentLevel, students::StudentStatus, students::Model, students::Input,
+        talks::TalkType, talks::Model, talks::Input,
         tags::Model, tags::Input,
         open_calls::Model, open_calls::Input,
         SiteInfo, HomeData, HomeStats, SectionPage<AboutContent>, PublicationsData, PublicStudent, PageData, RenderInput,
@@ -64,10 +63,6 @@ mod tests {
             std::fs::write(&path, &fresh).expect("cannot write the types file");
         }
         let checked_in = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            checked_in == fresh,
-            "{} is stale: run `VITA_UPDATE_TYPES=1 cargo test types` and commit the result",
-            super::TYPES_FILE
-        );
+        assert!(checked_in == fresh, "{} is stale: run `VITA_UPDATE_TYPES=1 cargo test types` and commit the result", super::TYPES_FILE);
     }
 }

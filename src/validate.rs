@@ -2,41 +2,10 @@
 //! (section 4). The server is the authority: forms mirror these rules for the user, but every
 //! write passes through here.
 
-use std::collections::BTreeMap;
-
-use serde::Serialize;
-use ts_rs::TS;
 use unicode_normalization::{UnicodeNormalization, char::is_combining_mark};
 
-use crate::error::AppError;
-
-/// Longest accepted single-line text (titles, names, venues, slugs, URLs).
-pub const MAX_SHORT: usize = 1_000;
-/// Longest accepted free text (abstracts, rich text, BibTeX).
-pub const MAX_LONG: usize = 200_000;
-
-/// Field name → message, shown by the admin forms next to the field.
-#[derive(Debug, Default, Clone, Serialize, TS, PartialEq)]
-#[serde(transparent)]
-pub struct FieldErrors(#[ts(type = "Record<string, string>")] BTreeMap<String, String>);
-
-impl FieldErrors {
-    pub fn add(&mut self, field: &str, message: impl Into<String>) {
-        self.0.entry(field.to_owned()).or_insert_with(|| message.into());
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    pub fn get(&self, field: &str) -> Option<&str> {
-        self.0.get(field).map(String::as_str)
-    }
-
-    pub fn first_message(&self) -> Option<&str> {
-        self.0.values().next().map(String::as_str)
-    }
-}
+use crate::error::{AppError, FieldErrors};
+use crate::rules::{self, MAX_LONG, MAX_SHORT};
 
 /// Collects the problems of one input, then either passes or fails it as a whole.
 #[derive(Default)]
@@ -127,19 +96,6 @@ impl Check {
         }
     }
 
-    /// One of a fixed set of values; blank takes the default.
-    pub fn one_of(&mut self, field: &str, label: &str, value: Option<String>, allowed: &[&str], default: &str) -> String {
-        let value = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
-        match value {
-            None => default.to_owned(),
-            Some(v) if allowed.contains(&v.as_str()) => v,
-            Some(v) => {
-                self.fail(field, format!("{label} must be one of: {}", allowed.join(", ")));
-                v
-            }
-        }
-    }
-
     /// A whole number within a sensible range.
     pub fn int_range(&mut self, field: &str, label: &str, value: i32, range: std::ops::RangeInclusive<i32>) -> i32 {
         if !range.contains(&value) {
@@ -188,36 +144,19 @@ impl Check {
 }
 
 pub fn is_http_url(value: &str) -> bool {
-    let rest = value
-        .strip_prefix("https://")
-        .or_else(|| value.strip_prefix("http://"));
-    match rest {
-        Some(rest) => {
-            let host = rest.split(['/', '?', '#']).next().unwrap_or("");
-            !host.is_empty() && !value.chars().any(char::is_whitespace)
-        }
-        None => false,
-    }
+    rules::HTTP_URL.is_match(value)
 }
 
 pub fn is_email(value: &str) -> bool {
-    let Some((local, domain)) = value.split_once('@') else { return false };
-    !local.is_empty()
-        && !domain.is_empty()
-        && !domain.contains('@')
-        && domain.contains('.')
-        && !domain.starts_with('.')
-        && !domain.ends_with('.')
-        && !value.chars().any(char::is_whitespace)
+    rules::EMAIL.is_match(value)
 }
 
 pub fn is_hex_color(value: &str) -> bool {
-    value.len() == 7 && value.starts_with('#') && value[1..].chars().all(|c| c.is_ascii_hexdigit())
+    rules::HEX_COLOR.is_match(value)
 }
 
 pub fn is_slug(value: &str) -> bool {
-    !value.is_empty()
-        && value.split('-').all(|part| !part.is_empty() && part.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()))
+    rules::SLUG.is_match(value)
 }
 
 /// Accented letters become their base letter ('Café' → 'cafe'): NFKD splits them into a
@@ -251,16 +190,10 @@ pub fn slugify(source: &str) -> String {
 /// other than letters, digits, spaces and hyphens removed, white space runs become a hyphen,
 /// repeated hyphens collapsed, trimmed.
 pub fn slugify_variant(source: &str) -> String {
-    let kept: String = fold_accents(source)
-        .chars()
-        .filter(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c.is_whitespace() || *c == '-')
-        .collect();
+    let kept: String =
+        fold_accents(source).chars().filter(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c.is_whitespace() || *c == '-').collect();
     let hyphenated = kept.split_whitespace().collect::<Vec<_>>().join("-");
-    hyphenated
-        .split('-')
-        .filter(|part| !part.is_empty())
-        .collect::<Vec<_>>()
-        .join("-")
+    hyphenated.split('-').filter(|part| !part.is_empty()).collect::<Vec<_>>().join("-")
 }
 
 /// Rich text is stored only after this: scripts, event handlers, `javascript:` URLs and

@@ -55,7 +55,8 @@ pub async fn check(db: &impl ConnectionTrait, email: &str, ip: Option<&str>) -> 
 
 pub async fn record_failure(db: &impl ConnectionTrait, email: &str, ip: Option<&str>) -> Result<(), AppError> {
     let now = Utc::now();
-    let attempt = ActiveModel { id: Set(Uuid::new_v4()), email: Set(email.to_owned()), ip: Set(ip.map(str::to_owned)), created_at: Set(now) };
+    let attempt =
+        ActiveModel { id: Set(Uuid::new_v4()), email: Set(email.to_owned()), ip: Set(ip.map(str::to_owned)), created_at: Set(now) };
     Entity::insert(attempt).exec(db).await?;
     // Keep the table small: failures older than a day no longer matter.
     Entity::delete_many().filter(Column::CreatedAt.lt(now - Duration::days(1))).exec(db).await?;

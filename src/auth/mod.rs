@@ -1,32 +1,27 @@
 //! Owner sign-in: accounts with argon2id password hashes, server-side sessions referenced by a
-//! random token in an HttpOnly SameSite cookie, and the `OwnerSession` extractor that every
-//! owner-only handler takes, so such a handler cannot run without a valid session.
+//! random token in an HttpOnly SameSite cookie (`crate::http::session` reads and writes the
+//! cookie and makes `OwnerSession` an extractor).
 
 pub mod attempts;
 pub mod password;
 pub mod sessions;
 pub mod users;
 
-use axum::extract::FromRequestParts;
-use axum::http::request::Parts;
-use axum::http::{HeaderMap, header};
 use base64::Engine;
 use chrono::{DateTime, Duration, Utc};
 use rand::RngCore;
 use sea_orm::ActiveValue::Set;
 use sea_orm::sea_query::OnConflict;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use ts_rs::TS;
 use uuid::Uuid;
 
-use crate::app::AppState;
 use crate::error::AppError;
+use crate::error::FieldErrors;
 use crate::settings;
-use crate::validate::{FieldErrors, is_email};
+use crate::validate::is_email;
 
 pub const COOKIE_NAME: &str = "vita_session";
 /// A session not used for this long ends.
@@ -106,7 +101,9 @@ pub async fn add_owner(db: &impl ConnectionTrait, email: &str, password: &str) -
         updated_at: Set(now),
     };
     users::Entity::insert(row)
-        .on_conflict(OnConflict::column(users::Column::Email).update_columns([users::Column::PasswordHash, users::Column::UpdatedAt]).to_owned())
+        .on_conflict(
+            OnConflict::column(users::Column::Email).update_columns([users::Column::PasswordHash, users::Column::UpdatedAt]).to_owned(),
+        )
         .exec(db)
         .await?;
     settings::set_once(db, settings::SETUP_COMPLETED, serde_json::Value::Bool(true)).await?;
@@ -267,6 +264,17 @@ pub async fn sign_in(
         }
     };
     attempts::clear(db, &email).await?;
+    open_session(db, User { id: user.id, email: user.email }, user_agent, ip).await
+}
+
+/// Opens a session for a user whose credentials were just checked (or just set, by the
+/// first-run setup); returns the cookie token and the session.
+pub async fn open_session(
+    db: &impl ConnectionTrait,
+    user: User,
+    user_agent: Option<String>,
+    ip: Option<String>,
+) -> Result<(String, SessionInfo), AppError> {
     let token = new_token();
     let now = Utc::now();
     let session = sessions::ActiveModel {
@@ -282,7 +290,7 @@ pub async fn sign_in(
         updated_at: Set(now),
     };
     sessions::Entity::insert(session).exec(db).await?;
-    let info = SessionInfo { user: User { id: user.id, email: user.email }, expires_at: now + IDLE_LIFETIME };
+    let info = SessionInfo { user, expires_at: now + IDLE_LIFETIME };
     Ok((token, info))
 }
 
@@ -311,11 +319,7 @@ pub async fn session_for_token(db: &impl ConnectionTrait, token: &str) -> Result
         };
         sessions::Entity::update(touched).exec(db).await?;
     }
-    Ok(Some(OwnerSession {
-        session_id: session.id,
-        user: User { id: user.id, email: user.email },
-        expires_at: idle_expires_at,
-    }))
+    Ok(Some(OwnerSession { session_id: session.id, user: User { id: user.id, email: user.email }, expires_at: idle_expires_at }))
 }
 
 /// Which sessions a sign-out ends (the spec's scopes).
@@ -339,40 +343,4 @@ pub async fn sign_out(db: &impl ConnectionTrait, session: &OwnerSession, scope: 
         SignOutScope::Global => by_user.exec(db).await?,
     };
     Ok(())
-}
-
-/// The session token from the request's cookies, if any.
-pub fn cookie_token(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == COOKIE_NAME)
-        .map(|(_, value)| value.to_owned())
-        .filter(|value| !value.is_empty())
-}
-
-/// The `Set-Cookie` value that stores a session token (or clears it, with `None`).
-pub fn session_cookie(token: Option<&str>, secure: bool) -> String {
-    let secure = if secure { "; Secure" } else { "" };
-    match token {
-        Some(token) => format!(
-            "{COOKIE_NAME}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}{secure}",
-            ABSOLUTE_LIFETIME.num_seconds()
-        ),
-        None => format!("{COOKIE_NAME}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{secure}"),
-    }
-}
-
-impl FromRequestParts<AppState> for OwnerSession {
-    type Rejection = AppError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let token = cookie_token(&parts.headers).ok_or_else(|| AppError::Unauthorized(AUTH_REQUIRED.to_owned()))?;
-        session_for_token(&state.db, &token)
-            .await?
-            .ok_or_else(|| AppError::Unauthorized(AUTH_REQUIRED.to_owned()))
-    }
 }

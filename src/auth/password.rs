@@ -1,14 +1,13 @@
 //! Password hashing with argon2id. Hashing is deliberately slow, so it runs on a blocking
 //! thread and never stalls the async executor.
 
+use argon2::Argon2;
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use argon2::Argon2;
 
 use crate::error::AppError;
 
-pub const MIN_LENGTH: usize = 10;
-const MAX_LENGTH: usize = 1024;
+use crate::rules::{PASSWORD_MAX_LENGTH as MAX_LENGTH, PASSWORD_MIN_LENGTH as MIN_LENGTH};
 
 /// The reasons a new password is refused (the spec's `weak_password` with reasons).
 pub fn weaknesses(password: &str, email: &str) -> Vec<String> {
@@ -59,8 +58,5 @@ pub async fn verify(stored: Option<String>, password: String) -> Result<bool, Ap
 
 static DUMMY_HASH: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
     let salt = SaltString::generate(&mut OsRng);
-    Argon2::default()
-        .hash_password(b"not the password of anybody", &salt)
-        .expect("hashing a constant cannot fail")
-        .to_string()
+    Argon2::default().hash_password(b"not the password of anybody", &salt).expect("hashing a constant cannot fail").to_string()
 });

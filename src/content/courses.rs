@@ -1,16 +1,24 @@
 //! Courses taught: /teaching.
 
+use sea_orm::ActiveValue::{NotSet, Set};
+use sea_orm::Order;
 use sea_orm::entity::prelude::*;
-use sea_orm::{ActiveValue::Set, Order};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::{Audience, Content, ListQuery, PUBLISHED, STATUSES};
+use super::{Content, ContentStatus};
 use crate::error::AppError;
 use crate::validate::{Check, slugify};
 
-pub const TERMS: &[&str] = &["spring", "summer", "fall", "winter"];
-pub const ROLES: &[&str] = &["instructor", "co-instructor", "lecturer", "teaching-assistant"];
+text_enum! {
+    /// The term a course ran in.
+    CourseTerm { Spring = "spring", Summer = "summer", #[default] Fall = "fall", Winter = "winter" }
+}
+
+text_enum! {
+    /// The owner's role in a course.
+    CourseRole { #[default] Instructor = "instructor", CoInstructor = "co-instructor", Lecturer = "lecturer", TeachingAssistant = "teaching-assistant" }
+}
 
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize, TS)]
 #[sea_orm(table_name = "courses")]
@@ -23,8 +31,8 @@ pub struct Model {
     #[sea_orm(unique)]
     pub slug: String,
     pub year: i32,
-    pub term: String,
-    pub role: String,
+    pub term: CourseTerm,
+    pub role: CourseRole,
     #[sea_orm(column_type = "Text", nullable)]
     pub description: Option<String>,
     /// Fractional: 7.5 credits is common (ECTS).
@@ -32,7 +40,7 @@ pub struct Model {
     pub students_count: Option<i32>,
     pub course_url: Option<String>,
     pub syllabus_url: Option<String>,
-    pub status: String,
+    pub status: ContentStatus,
     pub featured: bool,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
@@ -45,29 +53,28 @@ impl ActiveModelBehavior for ActiveModel {}
 
 #[derive(Debug, Default, Deserialize, TS)]
 #[serde(deny_unknown_fields, default)]
-#[ts(rename = "CourseInput", optional_fields = nullable)]
+#[ts(rename = "CourseInput")]
 pub struct Input {
     pub code: String,
     pub title: String,
     pub slug: Option<String>,
     /// Defaults to the current year.
     pub year: Option<i32>,
-    /// spring, summer, fall or winter; defaults to fall.
-    pub term: Option<String>,
-    /// instructor, co-instructor, lecturer or teaching-assistant; defaults to instructor.
-    pub role: Option<String>,
+    pub term: CourseTerm,
+    pub role: CourseRole,
     pub description: Option<String>,
     pub credits: Option<f64>,
     pub students_count: Option<i32>,
     pub course_url: Option<String>,
     pub syllabus_url: Option<String>,
-    pub status: Option<String>,
+    pub status: ContentStatus,
     pub featured: bool,
 }
 
 impl Content for Entity {
     type Input = Input;
     const NOUN: &'static str = "course";
+    const ORDER: &'static [(&'static str, Order)] = &[("year", Order::Desc), ("term", Order::Asc)];
     const PATH: &'static str = "courses";
 
     fn active_model(input: Input) -> Result<ActiveModel, AppError> {
@@ -77,26 +84,23 @@ impl Content for Entity {
             code: Set(check.required("code", "Code", input.code)),
             slug: Set(check.slug(input.slug, &title, slugify)),
             title: Set(title),
-            year: Set(check.int_range("year", "Year", input.year.unwrap_or_else(crate::clock::current_year), 1000..=9999)),
-            term: Set(check.one_of("term", "Term", input.term, TERMS, "fall")),
-            role: Set(check.one_of("role", "Role", input.role, ROLES, "instructor")),
+            year: Set(check.int_range("year", "Year", input.year.unwrap_or_else(crate::clock::current_year), crate::rules::YEAR)),
+            term: Set(input.term),
+            role: Set(input.role),
             description: Set(check.optional_long("description", "Description", input.description)),
-            credits: Set(input.credits.map(|c| check.number_range("credits", "Credits", c, 0.0..=1000.0))),
-            students_count: Set(input.students_count.map(|c| check.int_range("students_count", "Students count", c, 0..=1_000_000))),
+            credits: Set(input.credits.map(|c| check.number_range("credits", "Credits", c, crate::rules::CREDITS))),
+            students_count: Set(input
+                .students_count
+                .map(|c| check.int_range("students_count", "Students count", c, crate::rules::STUDENTS_COUNT))),
             course_url: Set(check.optional_url("course_url", "Course URL", input.course_url)),
             syllabus_url: Set(check.optional_url("syllabus_url", "Syllabus URL", input.syllabus_url)),
-            status: Set(check.one_of("status", "Status", input.status, STATUSES, PUBLISHED)),
+            status: Set(input.status),
             featured: Set(input.featured),
-            ..Default::default()
+            id: NotSet,
+            created_at: NotSet,
+            updated_at: NotSet,
         };
         check.finish()?;
         Ok(model)
-    }
-
-    async fn list(db: &DatabaseConnection, query: ListQuery, audience: Audience) -> Result<Vec<Model>, AppError> {
-        let select = super::status_filter(Entity::find(), &query, audience);
-        let select = super::featured_filter(select, &query);
-        let select = super::order(select, &[("year", Order::Desc), ("term", Order::Asc)]);
-        Ok(super::limit(select, &query).all(db).await?)
     }
 }

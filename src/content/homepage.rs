@@ -3,15 +3,16 @@
 //! the site shows until the owner stores something; saving is an upsert keyed by section.
 
 use chrono::Utc;
+use sea_orm::ActiveValue::Set;
 use sea_orm::entity::prelude::*;
 use sea_orm::sea_query::OnConflict;
-use sea_orm::ActiveValue::Set;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::error::AppError;
-use crate::validate::{Check, MAX_LONG, MAX_SHORT, is_http_url};
+use crate::rules::{MAX_LONG, MAX_SHORT};
+use crate::validate::{Check, is_http_url};
 
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize)]
 #[sea_orm(table_name = "homepage_content")]

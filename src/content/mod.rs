@@ -3,6 +3,30 @@
 //! (section 7). The create / update / delete operations are the same for every table and live
 //! here once.
 
+/// A fixed set of values, stored as text and sent as a string union: the Rust enum with its
+/// text form for the database (SeaORM), the JSON (serde) and the TypeScript type (ts-rs).
+macro_rules! text_enum {
+    ($(#[$meta:meta])* $name:ident { $($(#[$variant_meta:meta])* $variant:ident = $value:literal),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(
+            Clone, Copy, Debug, Default, PartialEq, Eq, sea_orm::EnumIter, sea_orm::DeriveActiveEnum,
+            serde::Serialize, serde::Deserialize, ts_rs::TS,
+        )]
+        #[sea_orm(rs_type = "String", db_type = "Text")]
+        pub enum $name {
+            $($(#[$variant_meta])* #[sea_orm(string_value = $value)] #[serde(rename = $value)] $variant,)+
+        }
+
+        impl $name {
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Self::$variant => $value,)+
+                }
+            }
+        }
+    };
+}
+
 pub mod courses;
 pub mod homepage;
 pub mod news;
@@ -20,16 +44,15 @@ use std::str::FromStr;
 use chrono::Utc;
 use sea_orm::sea_query::NullOrdering;
 use sea_orm::{
-    ActiveModelBehavior, ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
-    FromJsonQueryResult, IntoActiveModel, Order, PrimaryKeyTrait, QueryFilter, QueryOrder, QuerySelect, Select, SqlErr,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, FromJsonQueryResult, IntoActiveModel, Order,
+    PrimaryKeyTrait, QueryFilter, QueryOrder, QuerySelect, Select, SqlErr,
 };
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use uuid::Uuid;
 
-use crate::error::AppError;
-use crate::validate::FieldErrors;
+use crate::error::{AppError, FieldErrors};
 
 /// A list of strings (authors, technologies, collaborators), stored as a JSON array so that
 /// SQLite and PostgreSQL hold it the same way.
@@ -38,9 +61,10 @@ use crate::validate::FieldErrors;
 #[ts(type = "Array<string>")]
 pub struct StringList(pub Vec<String>);
 
-/// Draft items are kept but never shown on public pages.
-pub const STATUSES: &[&str] = &["published", "draft"];
-pub const PUBLISHED: &str = "published";
+text_enum! {
+    /// Whether an item is on the public pages: drafts are kept but never shown there.
+    ContentStatus { #[default] Published = "published", Draft = "draft" }
+}
 
 /// Who is asking for a list: the public sees only what the spec says it sees.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,31 +82,60 @@ pub struct ListQuery {
     pub limit: Option<u64>,
 }
 
-/// A table of content that the owner edits through the admin.
-pub trait Content: EntityTrait<PrimaryKey: PrimaryKeyTrait<ValueType = Uuid>> + Default
-where
-    Self::Model: IntoActiveModel<Self::ActiveModel> + Serialize + Send + Sync,
-    Self::ActiveModel: ActiveModelTrait<Entity = Self> + ActiveModelBehavior + Send,
+/// Which of the shared list filters a table has (its columns of those names).
+#[derive(Clone, Copy, Debug)]
+pub struct Filters {
+    /// A `status` column of `ContentStatus`: the public sees published items only.
+    pub status: bool,
+    /// A `featured` column that `?featured=` filters on.
+    pub featured: bool,
+}
+
+/// A table of content that the owner edits through the admin. The bounds on the model and the
+/// active model are stated here once, as bounds of the entity's own associated types, so every
+/// generic function over `E: Content` has them without repeating them.
+pub trait Content:
+    EntityTrait<
+        PrimaryKey: PrimaryKeyTrait<ValueType = Uuid>,
+        Model: IntoActiveModel<<Self as EntityTrait>::ActiveModel> + Serialize + Send + Sync,
+        ActiveModel: Send,
+    > + Default
 {
-    /// The JSON payload of a create or an update.
-    type Input: DeserializeOwned + Send + 'static;
+    /// The JSON payload of a create or an update. `Default` fills the keys a create leaves out;
+    /// an update must send every key (see `crate::http`).
+    type Input: DeserializeOwned + Default + Send + 'static;
     /// The singular noun used in messages ("publication not found").
     const NOUN: &'static str;
     /// The path segment of the API (`/api/publications`).
     const PATH: &'static str;
     /// Whether even the list read needs a signed-in owner (students, per spec section 6).
     const OWNER_ONLY: bool = false;
+    /// The filters of the default list read.
+    const FILTERS: Filters = Filters { status: true, featured: true };
+    /// The spec's order of the list read (section 7); ties fall back to the newest first.
+    const ORDER: &'static [(&'static str, Order)];
 
     /// Checks the input against the spec's rules and returns an active model whose content
-    /// fields are all set (id and timestamps are set by the caller).
+    /// fields are all set; id and timestamps are `NotSet` and filled in by `create`/`update`.
     fn active_model(input: Self::Input) -> Result<Self::ActiveModel, AppError>;
 
-    /// The spec's list read for this table, with its filters and ordering.
+    /// The spec's list read for this table: its filters, its order and the limit.
     fn list(
         db: &DatabaseConnection,
         query: ListQuery,
         audience: Audience,
-    ) -> impl Future<Output = Result<Vec<Self::Model>, AppError>> + Send;
+    ) -> impl Future<Output = Result<Vec<Self::Model>, AppError>> + Send {
+        async move {
+            let mut select = Self::find();
+            if Self::FILTERS.status {
+                select = status_filter(select, &query, audience);
+            }
+            if Self::FILTERS.featured {
+                select = featured_filter(select, &query);
+            }
+            Ok(limit(order(select, Self::ORDER), &query).all(db).await?)
+        }
+    }
 }
 
 fn column<E: EntityTrait>(name: &str) -> E::Column {
@@ -90,11 +143,7 @@ fn column<E: EntityTrait>(name: &str) -> E::Column {
 }
 
 /// A unique slug clash is the user's mistake, not the server's: say so on the slug field.
-fn clash_to_validation<E: Content>(err: DbErr) -> AppError
-where
-    E::Model: IntoActiveModel<E::ActiveModel> + Serialize + Send + Sync,
-    E::ActiveModel: ActiveModelTrait<Entity = E> + ActiveModelBehavior + Send,
-{
+fn clash_to_validation<E: Content>(err: DbErr) -> AppError {
     match err.sql_err() {
         Some(SqlErr::UniqueConstraintViolation(_)) => {
             let mut fields = FieldErrors::default();
@@ -105,11 +154,7 @@ where
     }
 }
 
-pub async fn create<E: Content>(db: &impl ConnectionTrait, input: E::Input) -> Result<E::Model, AppError>
-where
-    E::Model: IntoActiveModel<E::ActiveModel> + Serialize + Send + Sync,
-    E::ActiveModel: ActiveModelTrait<Entity = E> + ActiveModelBehavior + Send,
-{
+pub async fn create<E: Content>(db: &impl ConnectionTrait, input: E::Input) -> Result<E::Model, AppError> {
     let mut model = E::active_model(input)?;
     let now = Utc::now();
     model.set(column::<E>("id"), Uuid::new_v4().into());
@@ -118,11 +163,7 @@ where
     model.insert(db).await.map_err(clash_to_validation::<E>)
 }
 
-pub async fn update<E: Content>(db: &impl ConnectionTrait, id: Uuid, input: E::Input) -> Result<E::Model, AppError>
-where
-    E::Model: IntoActiveModel<E::ActiveModel> + Serialize + Send + Sync,
-    E::ActiveModel: ActiveModelTrait<Entity = E> + ActiveModelBehavior + Send,
-{
+pub async fn update<E: Content>(db: &impl ConnectionTrait, id: Uuid, input: E::Input) -> Result<E::Model, AppError> {
     let mut model = E::active_model(input)?;
     model.set(column::<E>("id"), id.into());
     model.set(column::<E>("updated_at"), Utc::now().into());
@@ -133,11 +174,7 @@ where
     }
 }
 
-pub async fn delete<E: Content>(db: &impl ConnectionTrait, id: Uuid) -> Result<(), AppError>
-where
-    E::Model: IntoActiveModel<E::ActiveModel> + Serialize + Send + Sync,
-    E::ActiveModel: ActiveModelTrait<Entity = E> + ActiveModelBehavior + Send,
-{
+pub async fn delete<E: Content>(db: &impl ConnectionTrait, id: Uuid) -> Result<(), AppError> {
     let result = E::delete_by_id(id).exec(db).await?;
     if result.rows_affected == 0 {
         return Err(AppError::not_found(E::NOUN));
@@ -145,11 +182,7 @@ where
     Ok(())
 }
 
-pub async fn get<E: Content>(db: &impl ConnectionTrait, id: Uuid) -> Result<E::Model, AppError>
-where
-    E::Model: IntoActiveModel<E::ActiveModel> + Serialize + Send + Sync,
-    E::ActiveModel: ActiveModelTrait<Entity = E> + ActiveModelBehavior + Send,
-{
+pub async fn get<E: Content>(db: &impl ConnectionTrait, id: Uuid) -> Result<E::Model, AppError> {
     E::find_by_id(id).one(db).await?.ok_or_else(|| AppError::not_found(E::NOUN))
 }
 
@@ -157,7 +190,7 @@ where
 /// what they ask for (everything by default).
 fn status_filter<E: EntityTrait>(select: Select<E>, query: &ListQuery, audience: Audience) -> Select<E> {
     let status = match audience {
-        Audience::Public => Some(PUBLISHED.to_owned()),
+        Audience::Public => Some(ContentStatus::Published.as_str().to_owned()),
         Audience::Owner => query.status.clone(),
     };
     match status {

@@ -1,11 +1,12 @@
 //! News items: the home page shows the latest three; /news lists them all.
 
+use sea_orm::ActiveValue::{NotSet, Set};
+use sea_orm::Order;
 use sea_orm::entity::prelude::*;
-use sea_orm::{ActiveValue::Set, Order};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::{Audience, Content, ListQuery, PUBLISHED, STATUSES};
+use super::{Content, ContentStatus};
 use crate::error::AppError;
 use crate::validate::Check;
 
@@ -22,7 +23,7 @@ pub struct Model {
     pub link_url: Option<String>,
     pub link_text: Option<String>,
     pub featured: bool,
-    pub status: String,
+    pub status: ContentStatus,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }
@@ -34,7 +35,7 @@ impl ActiveModelBehavior for ActiveModel {}
 
 #[derive(Debug, Default, Deserialize, TS)]
 #[serde(deny_unknown_fields, default)]
-#[ts(rename = "NewsItemInput", optional_fields = nullable)]
+#[ts(rename = "NewsItemInput")]
 pub struct Input {
     pub title: String,
     pub content: String,
@@ -43,12 +44,13 @@ pub struct Input {
     pub link_url: Option<String>,
     pub link_text: Option<String>,
     pub featured: bool,
-    pub status: Option<String>,
+    pub status: ContentStatus,
 }
 
 impl Content for Entity {
     type Input = Input;
     const NOUN: &'static str = "news item";
+    const ORDER: &'static [(&'static str, Order)] = &[("date", Order::Desc)];
     const PATH: &'static str = "news";
 
     fn active_model(input: Input) -> Result<ActiveModel, AppError> {
@@ -60,17 +62,12 @@ impl Content for Entity {
             link_url: Set(check.optional_url("link_url", "Link URL", input.link_url)),
             link_text: Set(check.optional("link_text", "Link text", input.link_text)),
             featured: Set(input.featured),
-            status: Set(check.one_of("status", "Status", input.status, STATUSES, PUBLISHED)),
-            ..Default::default()
+            status: Set(input.status),
+            id: NotSet,
+            created_at: NotSet,
+            updated_at: NotSet,
         };
         check.finish()?;
         Ok(model)
-    }
-
-    async fn list(db: &DatabaseConnection, query: ListQuery, audience: Audience) -> Result<Vec<Model>, AppError> {
-        let select = super::status_filter(Entity::find(), &query, audience);
-        let select = super::featured_filter(select, &query);
-        let select = super::order(select, &[("date", Order::Desc)]);
-        Ok(super::limit(select, &query).all(db).await?)
     }
 }

@@ -1,12 +1,13 @@
 //! Open calls for proposals: /open-calls. Content, requirements and contact information are
 //! sanitised rich text.
 
+use sea_orm::ActiveValue::{NotSet, Set};
+use sea_orm::Order;
 use sea_orm::entity::prelude::*;
-use sea_orm::{ActiveValue::Set, Order};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::{Audience, Content, ListQuery, PUBLISHED, STATUSES};
+use super::{Audience, Content, ContentStatus, ListQuery};
 use crate::error::AppError;
 use crate::validate::Check;
 
@@ -33,7 +34,7 @@ pub struct Model {
     pub duration: Option<String>,
     pub funding_agency: Option<String>,
     pub deadline: Option<Date>,
-    pub status: String,
+    pub status: ContentStatus,
     pub featured: bool,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
@@ -46,7 +47,7 @@ impl ActiveModelBehavior for ActiveModel {}
 
 #[derive(Debug, Default, Deserialize, TS)]
 #[serde(deny_unknown_fields, default)]
-#[ts(rename = "OpenCallInput", optional_fields = nullable)]
+#[ts(rename = "OpenCallInput")]
 pub struct Input {
     pub title: String,
     /// Required for open calls: the form derives it from the title only when creating.
@@ -61,13 +62,15 @@ pub struct Input {
     pub duration: Option<String>,
     pub funding_agency: Option<String>,
     pub deadline: Option<Date>,
-    pub status: Option<String>,
+    pub status: ContentStatus,
     pub featured: bool,
 }
 
 impl Content for Entity {
     type Input = Input;
     const NOUN: &'static str = "open call";
+    /// The owner's order; the public one is by deadline (see `list`).
+    const ORDER: &'static [(&'static str, Order)] = &[];
     const PATH: &'static str = "open-calls";
 
     fn active_model(input: Input) -> Result<ActiveModel, AppError> {
@@ -90,9 +93,11 @@ impl Content for Entity {
             duration: Set(check.optional("duration", "Duration", input.duration)),
             funding_agency: Set(check.optional("funding_agency", "Funding agency", input.funding_agency)),
             deadline: Set(input.deadline),
-            status: Set(check.one_of("status", "Status", input.status, STATUSES, PUBLISHED)),
+            status: Set(input.status),
             featured: Set(input.featured),
-            ..Default::default()
+            id: NotSet,
+            created_at: NotSet,
+            updated_at: NotSet,
         };
         check.finish()?;
         Ok(model)
@@ -104,7 +109,7 @@ impl Content for Entity {
         let select = super::featured_filter(select, &query);
         let keys: &[(&str, Order)] = match audience {
             Audience::Public => &[("deadline", Order::Asc)],
-            Audience::Owner => &[],
+            Audience::Owner => Self::ORDER,
         };
         let select = super::order(select, keys);
         Ok(super::limit(select, &query).all(db).await?)

@@ -1,13 +1,15 @@
 //! Research projects: /projects and, when featured, the home page.
 
+use sea_orm::ActiveValue::{NotSet, Set};
+use sea_orm::Order;
 use sea_orm::entity::prelude::*;
-use sea_orm::{ActiveValue::Set, Order};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::{Audience, Content, ListQuery, PUBLISHED, STATUSES, StringList};
+use super::{Content, ContentStatus, StringList};
 use crate::error::AppError;
-use crate::validate::{Check, MAX_SHORT, slugify_variant};
+use crate::rules::MAX_SHORT;
+use crate::validate::{Check, slugify_variant};
 
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize, TS)]
 #[sea_orm(table_name = "projects")]
@@ -34,7 +36,7 @@ pub struct Model {
     pub end_date: Option<Date>,
     pub featured: bool,
     pub sort_order: i32,
-    pub status: String,
+    pub status: ContentStatus,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }
@@ -46,7 +48,7 @@ impl ActiveModelBehavior for ActiveModel {}
 
 #[derive(Debug, Default, Deserialize, TS)]
 #[serde(deny_unknown_fields, default)]
-#[ts(rename = "ProjectInput", optional_fields = nullable)]
+#[ts(rename = "ProjectInput")]
 pub struct Input {
     pub title: String,
     pub slug: Option<String>,
@@ -62,7 +64,7 @@ pub struct Input {
     pub end_date: Option<Date>,
     pub featured: bool,
     pub sort_order: i32,
-    pub status: Option<String>,
+    pub status: ContentStatus,
 }
 
 /// Empty entries are dropped on save (spec section 5).
@@ -77,15 +79,16 @@ fn entries(check: &mut Check, field: &str, label: &str, values: Vec<String>) -> 
 impl Content for Entity {
     type Input = Input;
     const NOUN: &'static str = "project";
+    const ORDER: &'static [(&'static str, Order)] = &[("sort_order", Order::Asc)];
     const PATH: &'static str = "projects";
 
     fn active_model(input: Input) -> Result<ActiveModel, AppError> {
         let mut check = Check::new();
         let title = check.required("title", "Title", input.title);
-        if let (Some(start), Some(end)) = (input.start_date, input.end_date) {
-            if end < start {
-                check.fail("end_date", "End date must not be before the start date");
-            }
+        if let (Some(start), Some(end)) = (input.start_date, input.end_date)
+            && end < start
+        {
+            check.fail("end_date", "End date must not be before the start date");
         }
         let model = ActiveModel {
             slug: Set(check.slug(input.slug, &title, slugify_variant)),
@@ -102,17 +105,12 @@ impl Content for Entity {
             end_date: Set(input.end_date),
             featured: Set(input.featured),
             sort_order: Set(input.sort_order),
-            status: Set(check.one_of("status", "Status", input.status, STATUSES, PUBLISHED)),
-            ..Default::default()
+            status: Set(input.status),
+            id: NotSet,
+            created_at: NotSet,
+            updated_at: NotSet,
         };
         check.finish()?;
         Ok(model)
-    }
-
-    async fn list(db: &DatabaseConnection, query: ListQuery, audience: Audience) -> Result<Vec<Model>, AppError> {
-        let select = super::status_filter(Entity::find(), &query, audience);
-        let select = super::featured_filter(select, &query);
-        let select = super::order(select, &[("sort_order", Order::Asc)]);
-        Ok(super::limit(select, &query).all(db).await?)
     }
 }

@@ -1,13 +1,30 @@
 //! Publications: listed on /publications and, when featured, on the home page.
 
+use sea_orm::ActiveValue::{NotSet, Set};
+use sea_orm::Order;
 use sea_orm::entity::prelude::*;
-use sea_orm::{ActiveValue::Set, Order};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::{Audience, Content, ListQuery, StringList, STATUSES, PUBLISHED};
+use super::{Content, ContentStatus, StringList};
 use crate::error::AppError;
 use crate::validate::{Check, slugify_variant};
+
+text_enum! {
+    /// What kind of work a publication is: it decides the venue's citation tag and the
+    /// reference styles' entry type.
+    PublicationKind {
+        JournalArticle = "journal-article",
+        #[default]
+        ConferencePaper = "conference-paper",
+        Preprint = "preprint",
+        Book = "book",
+        BookChapter = "book-chapter",
+        Thesis = "thesis",
+        Report = "report",
+        Other = "other",
+    }
+}
 
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize, TS)]
 #[sea_orm(table_name = "publications")]
@@ -20,8 +37,11 @@ pub struct Model {
     pub slug: String,
     #[sea_orm(column_type = "Json")]
     pub authors: StringList,
+    pub kind: PublicationKind,
     pub venue: String,
     pub year: i32,
+    /// 1 to 12, when known.
+    pub month: Option<i32>,
     #[sea_orm(column_type = "Text", nullable)]
     pub r#abstract: Option<String>,
     pub pdf_url: Option<String>,
@@ -29,10 +49,12 @@ pub struct Model {
     pub doi: Option<String>,
     pub pages: Option<String>,
     pub volume: Option<String>,
+    pub issue: Option<String>,
+    pub publisher: Option<String>,
     #[sea_orm(column_type = "Text", nullable)]
     pub bibtex: Option<String>,
     pub featured: bool,
-    pub status: String,
+    pub status: ContentStatus,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }
@@ -45,27 +67,32 @@ impl ActiveModelBehavior for ActiveModel {}
 /// What the admin sends to create or update a publication.
 #[derive(Debug, Default, Deserialize, TS)]
 #[serde(deny_unknown_fields, default)]
-#[ts(rename = "PublicationInput", optional_fields = nullable)]
+#[ts(rename = "PublicationInput")]
 pub struct Input {
     pub title: String,
     pub slug: Option<String>,
     pub authors: Vec<String>,
+    pub kind: PublicationKind,
     pub venue: String,
     pub year: Option<i32>,
+    pub month: Option<i32>,
     pub r#abstract: Option<String>,
     pub pdf_url: Option<String>,
     pub url: Option<String>,
     pub doi: Option<String>,
     pub pages: Option<String>,
     pub volume: Option<String>,
+    pub issue: Option<String>,
+    pub publisher: Option<String>,
     pub bibtex: Option<String>,
     pub featured: bool,
-    pub status: Option<String>,
+    pub status: ContentStatus,
 }
 
 impl Content for Entity {
     type Input = Input;
     const NOUN: &'static str = "publication";
+    const ORDER: &'static [(&'static str, Order)] = &[("year", Order::Desc)];
     const PATH: &'static str = "publications";
 
     fn active_model(input: Input) -> Result<ActiveModel, AppError> {
@@ -78,35 +105,34 @@ impl Content for Entity {
             check.fail("authors", "At least one author is required");
         }
         for author in &authors {
-            check.max_len("authors", "Each author", author, crate::validate::MAX_SHORT);
+            check.max_len("authors", "Each author", author, crate::rules::MAX_SHORT);
         }
         let venue = check.required("venue", "Venue", input.venue);
-        let year = check.int_range("year", "Year", input.year.unwrap_or_else(crate::clock::current_year), 1000..=9999);
+        let year = check.int_range("year", "Year", input.year.unwrap_or_else(crate::clock::current_year), crate::rules::YEAR);
         let model = ActiveModel {
             title: Set(title),
             slug: Set(slug),
             authors: Set(StringList(authors)),
             venue: Set(venue),
             year: Set(year),
+            month: Set(input.month.map(|m| check.int_range("month", "Month", m, crate::rules::MONTH))),
+            kind: Set(input.kind),
             r#abstract: Set(check.optional_long("abstract", "Abstract", input.r#abstract)),
             pdf_url: Set(check.optional_url("pdf_url", "PDF URL", input.pdf_url)),
             url: Set(check.optional_url("url", "URL", input.url)),
             doi: Set(check.optional("doi", "DOI", input.doi)),
             pages: Set(check.optional("pages", "Pages", input.pages)),
             volume: Set(check.optional("volume", "Volume", input.volume)),
+            issue: Set(check.optional("issue", "Issue", input.issue)),
+            publisher: Set(check.optional("publisher", "Publisher", input.publisher)),
             bibtex: Set(check.optional_long("bibtex", "BibTeX", input.bibtex)),
             featured: Set(input.featured),
-            status: Set(check.one_of("status", "Status", input.status, STATUSES, PUBLISHED)),
-            ..Default::default()
+            status: Set(input.status),
+            id: NotSet,
+            created_at: NotSet,
+            updated_at: NotSet,
         };
         check.finish()?;
         Ok(model)
-    }
-
-    async fn list(db: &DatabaseConnection, query: ListQuery, audience: Audience) -> Result<Vec<Model>, AppError> {
-        let select = super::status_filter(Entity::find(), &query, audience);
-        let select = super::featured_filter(select, &query);
-        let select = super::order(select, &[("year", Order::Desc)]);
-        Ok(super::limit(select, &query).all(db).await?)
     }
 }

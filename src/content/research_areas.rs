@@ -1,15 +1,15 @@
 //! Research areas: /research and the home page; `content` is sanitised rich text.
 
+use sea_orm::ActiveValue::{NotSet, Set};
+use sea_orm::Order;
 use sea_orm::entity::prelude::*;
-use sea_orm::{ActiveValue::Set, Order};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::{Audience, Content, ListQuery, PUBLISHED, STATUSES};
+use super::{Content, ContentStatus};
 use crate::error::AppError;
 use crate::validate::{Check, slugify_variant};
 
-pub const DEFAULT_COLOR: &str = "#3b82f6";
 pub const DEFAULT_ICON: &str = "Shield";
 
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize, TS)]
@@ -29,7 +29,7 @@ pub struct Model {
     pub icon: String,
     pub featured: bool,
     pub sort_order: i32,
-    pub status: String,
+    pub status: ContentStatus,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }
@@ -41,7 +41,7 @@ impl ActiveModelBehavior for ActiveModel {}
 
 #[derive(Debug, Default, Deserialize, TS)]
 #[serde(deny_unknown_fields, default)]
-#[ts(rename = "ResearchAreaInput", optional_fields = nullable)]
+#[ts(rename = "ResearchAreaInput")]
 pub struct Input {
     pub title: String,
     pub slug: Option<String>,
@@ -53,12 +53,13 @@ pub struct Input {
     pub icon: Option<String>,
     pub featured: bool,
     pub sort_order: i32,
-    pub status: Option<String>,
+    pub status: ContentStatus,
 }
 
 impl Content for Entity {
     type Input = Input;
     const NOUN: &'static str = "research area";
+    const ORDER: &'static [(&'static str, Order)] = &[("sort_order", Order::Asc)];
     const PATH: &'static str = "research-areas";
 
     fn active_model(input: Input) -> Result<ActiveModel, AppError> {
@@ -69,21 +70,16 @@ impl Content for Entity {
             title: Set(title),
             description: Set(check.optional_long("description", "Description", input.description)),
             content: Set(check.optional_html("content", "Content", input.content)),
-            color: Set(check.color("color", input.color, DEFAULT_COLOR)),
+            color: Set(check.color("color", input.color, crate::rules::DEFAULT_COLOR)),
             icon: Set(check.optional("icon", "Icon", input.icon).unwrap_or_else(|| DEFAULT_ICON.to_owned())),
             featured: Set(input.featured),
             sort_order: Set(input.sort_order),
-            status: Set(check.one_of("status", "Status", input.status, STATUSES, PUBLISHED)),
-            ..Default::default()
+            status: Set(input.status),
+            id: NotSet,
+            created_at: NotSet,
+            updated_at: NotSet,
         };
         check.finish()?;
         Ok(model)
-    }
-
-    async fn list(db: &DatabaseConnection, query: ListQuery, audience: Audience) -> Result<Vec<Model>, AppError> {
-        let select = super::status_filter(Entity::find(), &query, audience);
-        let select = super::featured_filter(select, &query);
-        let select = super::order(select, &[("sort_order", Order::Asc)]);
-        Ok(super::limit(select, &query).all(db).await?)
     }
 }

@@ -1,8 +1,9 @@
 //! Students supervised: /students groups them as Current Students and Alumni. The spec makes
 //! the list readable only by a signed-in user.
 
+use sea_orm::ActiveValue::{NotSet, Set};
+use sea_orm::Order;
 use sea_orm::entity::prelude::*;
-use sea_orm::{ActiveValue::Set, Order};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -10,8 +11,15 @@ use super::{Audience, Content, ListQuery};
 use crate::error::AppError;
 use crate::validate::Check;
 
-pub const LEVELS: &[&str] = &["bachelor", "master", "phd"];
-pub const STUDENT_STATUSES: &[&str] = &["current", "graduated"];
+text_enum! {
+    /// The degree a student works towards.
+    StudentLevel { Bachelor = "bachelor", Master = "master", #[default] Phd = "phd" }
+}
+
+text_enum! {
+    /// Current students and alumni (students have no draft state).
+    StudentStatus { #[default] Current = "current", Graduated = "graduated" }
+}
 
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize, TS)]
 #[sea_orm(table_name = "students")]
@@ -20,8 +28,8 @@ pub struct Model {
     #[sea_orm(primary_key, auto_increment = false)]
     pub id: Uuid,
     pub name: String,
-    pub level: String,
-    pub status: String,
+    pub level: StudentLevel,
+    pub status: StudentStatus,
     #[sea_orm(column_type = "Text", nullable)]
     pub bio: Option<String>,
     pub thesis_title: Option<String>,
@@ -44,13 +52,11 @@ impl ActiveModelBehavior for ActiveModel {}
 
 #[derive(Debug, Default, Deserialize, TS)]
 #[serde(deny_unknown_fields, default)]
-#[ts(rename = "StudentInput", optional_fields = nullable)]
+#[ts(rename = "StudentInput")]
 pub struct Input {
     pub name: String,
-    /// bachelor, master or phd; defaults to phd.
-    pub level: Option<String>,
-    /// current or graduated; defaults to current.
-    pub status: Option<String>,
+    pub level: StudentLevel,
+    pub status: StudentStatus,
     pub bio: Option<String>,
     pub thesis_title: Option<String>,
     /// Defaults to the current year.
@@ -67,20 +73,22 @@ pub struct Input {
 impl Content for Entity {
     type Input = Input;
     const NOUN: &'static str = "student";
+    const ORDER: &'static [(&'static str, Order)] = &[("sort_order", Order::Asc)];
     const PATH: &'static str = "students";
     const OWNER_ONLY: bool = true;
 
     fn active_model(input: Input) -> Result<ActiveModel, AppError> {
         let mut check = Check::new();
-        let start_year = check.int_range("start_year", "Start year", input.start_year.unwrap_or_else(crate::clock::current_year), 1000..=9999);
-        let graduation_year = input.graduation_year.map(|y| check.int_range("graduation_year", "Graduation year", y, 1000..=9999));
+        let start_year =
+            check.int_range("start_year", "Start year", input.start_year.unwrap_or_else(crate::clock::current_year), crate::rules::YEAR);
+        let graduation_year = input.graduation_year.map(|y| check.int_range("graduation_year", "Graduation year", y, crate::rules::YEAR));
         if graduation_year.is_some_and(|g| g < start_year) {
             check.fail("graduation_year", "Graduation year must not be before the start year");
         }
         let model = ActiveModel {
             name: Set(check.required("name", "Name", input.name)),
-            level: Set(check.one_of("level", "Level", input.level, LEVELS, "phd")),
-            status: Set(check.one_of("status", "Status", input.status, STUDENT_STATUSES, "current")),
+            level: Set(input.level),
+            status: Set(input.status),
             bio: Set(check.optional_long("bio", "Bio", input.bio)),
             thesis_title: Set(check.optional("thesis_title", "Thesis title", input.thesis_title)),
             start_year: Set(start_year),
@@ -91,7 +99,9 @@ impl Content for Entity {
             website_url: Set(check.optional_url("website_url", "Website URL", input.website_url)),
             profile_image_url: Set(check.optional("profile_image_url", "Profile image URL", input.profile_image_url)),
             sort_order: Set(input.sort_order),
-            ..Default::default()
+            id: NotSet,
+            created_at: NotSet,
+            updated_at: NotSet,
         };
         check.finish()?;
         Ok(model)
@@ -103,7 +113,7 @@ impl Content for Entity {
             Some(status) => Entity::find().filter(Column::Status.eq(status.as_str())),
             None => Entity::find(),
         };
-        let select = super::order(select, &[("sort_order", Order::Asc)]);
+        let select = super::order(select, Self::ORDER);
         Ok(super::limit(select, &query).all(db).await?)
     }
 }

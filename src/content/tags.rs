@@ -1,15 +1,14 @@
 //! Tags: a name, a slug and a colour.
 
+use sea_orm::ActiveValue::{NotSet, Set};
+use sea_orm::Order;
 use sea_orm::entity::prelude::*;
-use sea_orm::{ActiveValue::Set, Order};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::{Audience, Content, ListQuery};
+use super::{Content, Filters};
 use crate::error::AppError;
 use crate::validate::{Check, slugify};
-
-pub const DEFAULT_COLOR: &str = "#3b82f6";
 
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize, TS)]
 #[sea_orm(table_name = "tags")]
@@ -32,7 +31,7 @@ impl ActiveModelBehavior for ActiveModel {}
 
 #[derive(Debug, Default, Deserialize, TS)]
 #[serde(deny_unknown_fields, default)]
-#[ts(rename = "TagInput", optional_fields = nullable)]
+#[ts(rename = "TagInput")]
 pub struct Input {
     pub name: String,
     pub slug: Option<String>,
@@ -42,6 +41,9 @@ pub struct Input {
 impl Content for Entity {
     type Input = Input;
     const NOUN: &'static str = "tag";
+    /// Tags have no status and no featured flag: everyone sees them all, by name.
+    const FILTERS: Filters = Filters { status: false, featured: false };
+    const ORDER: &'static [(&'static str, Order)] = &[("name", Order::Asc)];
     const PATH: &'static str = "tags";
 
     fn active_model(input: Input) -> Result<ActiveModel, AppError> {
@@ -50,16 +52,12 @@ impl Content for Entity {
         let model = ActiveModel {
             slug: Set(check.slug(input.slug, &name, slugify)),
             name: Set(name),
-            color: Set(check.color("color", input.color, DEFAULT_COLOR)),
-            ..Default::default()
+            color: Set(check.color("color", input.color, crate::rules::DEFAULT_COLOR)),
+            id: NotSet,
+            created_at: NotSet,
+            updated_at: NotSet,
         };
         check.finish()?;
         Ok(model)
-    }
-
-    /// Tags have no status: everyone sees them all, by name.
-    async fn list(db: &DatabaseConnection, query: ListQuery, _audience: Audience) -> Result<Vec<Model>, AppError> {
-        let select = super::order(Entity::find(), &[("name", Order::Asc)]);
-        Ok(super::limit(select, &query).all(db).await?)
     }
 }

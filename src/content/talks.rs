@@ -1,15 +1,19 @@
 //! Talks and presentations: /talks.
 
+use sea_orm::ActiveValue::{NotSet, Set};
+use sea_orm::Order;
 use sea_orm::entity::prelude::*;
-use sea_orm::{ActiveValue::Set, Order};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::{Audience, Content, ListQuery, PUBLISHED, STATUSES};
+use super::{Content, ContentStatus};
 use crate::error::AppError;
 use crate::validate::{Check, slugify};
 
-pub const TYPES: &[&str] = &["invited", "keynote", "conference", "workshop", "seminar", "webinar"];
+text_enum! {
+    /// The kind of a talk.
+    TalkType { #[default] Invited = "invited", Keynote = "keynote", Conference = "conference", Workshop = "workshop", Seminar = "seminar", Webinar = "webinar" }
+}
 
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize, TS)]
 #[sea_orm(table_name = "talks")]
@@ -26,12 +30,12 @@ pub struct Model {
     #[sea_orm(column_name = "type")]
     #[serde(rename = "type")]
     #[ts(rename = "type")]
-    pub talk_type: String,
+    pub talk_type: TalkType,
     #[sea_orm(column_type = "Text", nullable)]
     pub r#abstract: Option<String>,
     pub slides_url: Option<String>,
     pub video_url: Option<String>,
-    pub status: String,
+    pub status: ContentStatus,
     pub featured: bool,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
@@ -44,27 +48,27 @@ impl ActiveModelBehavior for ActiveModel {}
 
 #[derive(Debug, Default, Deserialize, TS)]
 #[serde(deny_unknown_fields, default)]
-#[ts(rename = "TalkInput", optional_fields = nullable)]
+#[ts(rename = "TalkInput")]
 pub struct Input {
     pub title: String,
     pub slug: Option<String>,
     pub event_name: String,
     pub event_location: Option<String>,
     pub date: Option<Date>,
-    /// invited, keynote, conference, workshop, seminar or webinar; defaults to invited.
     #[serde(rename = "type")]
     #[ts(rename = "type")]
-    pub talk_type: Option<String>,
+    pub talk_type: TalkType,
     pub r#abstract: Option<String>,
     pub slides_url: Option<String>,
     pub video_url: Option<String>,
-    pub status: Option<String>,
+    pub status: ContentStatus,
     pub featured: bool,
 }
 
 impl Content for Entity {
     type Input = Input;
     const NOUN: &'static str = "talk";
+    const ORDER: &'static [(&'static str, Order)] = &[("date", Order::Desc)];
     const PATH: &'static str = "talks";
 
     fn active_model(input: Input) -> Result<ActiveModel, AppError> {
@@ -80,22 +84,17 @@ impl Content for Entity {
             event_name: Set(check.required("event_name", "Event name", input.event_name)),
             event_location: Set(check.optional("event_location", "Event location", input.event_location)),
             date: Set(date),
-            talk_type: Set(check.one_of("type", "Type", input.talk_type, TYPES, "invited")),
+            talk_type: Set(input.talk_type),
             r#abstract: Set(check.optional_long("abstract", "Abstract", input.r#abstract)),
             slides_url: Set(check.optional_url("slides_url", "Slides URL", input.slides_url)),
             video_url: Set(check.optional_url("video_url", "Video URL", input.video_url)),
-            status: Set(check.one_of("status", "Status", input.status, STATUSES, PUBLISHED)),
+            status: Set(input.status),
             featured: Set(input.featured),
-            ..Default::default()
+            id: NotSet,
+            created_at: NotSet,
+            updated_at: NotSet,
         };
         check.finish()?;
         Ok(model)
-    }
-
-    async fn list(db: &DatabaseConnection, query: ListQuery, audience: Audience) -> Result<Vec<Model>, AppError> {
-        let select = super::status_filter(Entity::find(), &query, audience);
-        let select = super::featured_filter(select, &query);
-        let select = super::order(select, &[("date", Order::Desc)]);
-        Ok(super::limit(select, &query).all(db).await?)
     }
 }

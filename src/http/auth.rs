@@ -8,8 +8,9 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
+use super::AppState;
 use super::extract::{Json, Path, Query};
-use crate::app::AppState;
+use super::session;
 use crate::auth::{self, ChangePasswordRequest, OwnerSession, SessionSummary, SetupRequest, SignInRequest, SignOutScope};
 use crate::error::AppError;
 
@@ -19,10 +20,17 @@ pub async fn sign_in(
     headers: HeaderMap,
     Json(request): Json<SignInRequest>,
 ) -> Result<Response, AppError> {
-    let user_agent = headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()).map(str::to_owned);
-    let (token, session) = auth::sign_in(&state.db, request, user_agent, Some(peer.ip().to_string())).await?;
-    let cookie = auth::session_cookie(Some(&token), state.secure_cookies);
-    Ok(([(header::SET_COOKIE, cookie)], axum::Json(session)).into_response())
+    let (token, session) = auth::sign_in(&state.db, request, user_agent(&headers), Some(peer.ip().to_string())).await?;
+    Ok(with_session_cookie(&state, &token, session))
+}
+
+fn user_agent(headers: &HeaderMap) -> Option<String> {
+    headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()).map(str::to_owned)
+}
+
+fn with_session_cookie(state: &AppState, token: &str, session: auth::SessionInfo) -> Response {
+    let cookie = session::session_cookie(Some(token), state.secure_cookies);
+    ([(header::SET_COOKIE, cookie)], axum::Json(session)).into_response()
 }
 
 pub async fn session(owner: OwnerSession) -> axum::Json<auth::SessionInfo> {
@@ -40,7 +48,7 @@ pub async fn sign_out(State(state): State<AppState>, owner: OwnerSession, Query(
     let response = if query.scope == SignOutScope::Others {
         StatusCode::NO_CONTENT.into_response()
     } else {
-        ([(header::SET_COOKIE, auth::session_cookie(None, state.secure_cookies))], StatusCode::NO_CONTENT).into_response()
+        ([(header::SET_COOKIE, session::session_cookie(None, state.secure_cookies))], StatusCode::NO_CONTENT).into_response()
     };
     Ok(response)
 }
@@ -55,16 +63,17 @@ pub async fn setup_status(State(state): State<AppState>) -> Result<axum::Json<Se
     Ok(axum::Json(SetupStatus { setup_needed: auth::setup_needed(&state.db).await? }))
 }
 
-/// `POST /api/auth/setup`: creates the owner account once, then signs it in.
+/// `POST /api/auth/setup`: creates the owner account once, then signs it in (with the password
+/// just hashed: checking it again would only cost another slow hash).
 pub async fn setup(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     Json(request): Json<SetupRequest>,
 ) -> Result<Response, AppError> {
-    let credentials = SignInRequest { email: Some(request.email.clone()), password: Some(request.password.clone()) };
-    auth::setup_owner(&state.db, request).await?;
-    sign_in(State(state), ConnectInfo(peer), headers, Json(credentials)).await
+    let user = auth::setup_owner(&state.db, request).await?;
+    let (token, session) = auth::open_session(&state.db, user, user_agent(&headers), Some(peer.ip().to_string())).await?;
+    Ok(with_session_cookie(&state, &token, session))
 }
 
 pub async fn change_password(
@@ -80,7 +89,11 @@ pub async fn list_sessions(State(state): State<AppState>, owner: OwnerSession) -
     Ok(axum::Json(auth::list_sessions(&state.db, &owner).await?))
 }
 
-pub async fn revoke_session(State(state): State<AppState>, owner: OwnerSession, Path(id): Path<uuid::Uuid>) -> Result<StatusCode, AppError> {
+pub async fn revoke_session(
+    State(state): State<AppState>,
+    owner: OwnerSession,
+    Path(id): Path<uuid::Uuid>,
+) -> Result<StatusCode, AppError> {
     auth::revoke_session(&state.db, &owner, id).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -2,15 +2,13 @@
 //! by id for the owner. One generic handler per operation serves every table.
 
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::IntoResponse;
-use sea_orm::{ActiveModelBehavior, ActiveModelTrait, IntoActiveModel};
-use serde::Serialize;
 use uuid::Uuid;
 
-use super::extract::{Json, Path, Query};
-use crate::app::AppState;
-use crate::auth::{self, OwnerSession};
+use super::AppState;
+use super::extract::{self, Json, Path, Query};
+use crate::auth::OwnerSession;
 use crate::content::homepage::{self, Section, SectionRecord};
 use crate::content::{self, Audience, Content, ListQuery};
 use crate::error::AppError;
@@ -18,21 +16,11 @@ use crate::error::AppError;
 /// `GET /api/<table>`: what a visitor may see (published items, with the spec's filters).
 pub async fn list_public<E: Content>(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    owner: Option<OwnerSession>,
     Query(query): Query<ListQuery>,
-) -> Result<axum::Json<Vec<E::Model>>, AppError>
-where
-    E::Model: IntoActiveModel<E::ActiveModel> + Serialize + Send + Sync,
-    E::ActiveModel: ActiveModelTrait<Entity = E> + ActiveModelBehavior + Send,
-{
-    if E::OWNER_ONLY {
-        let signed_in = match auth::cookie_token(&headers) {
-            Some(token) => auth::session_for_token(&state.db, &token).await?.is_some(),
-            None => false,
-        };
-        if !signed_in {
-            return Err(AppError::Unauthorized(format!("Authentication required to access {} data", E::NOUN)));
-        }
+) -> Result<axum::Json<Vec<E::Model>>, AppError> {
+    if E::OWNER_ONLY && owner.is_none() {
+        return Err(AppError::Unauthorized(format!("Authentication required to access {} data", E::NOUN)));
     }
     Ok(axum::Json(E::list(&state.db, query, Audience::Public).await?))
 }
@@ -42,11 +30,7 @@ pub async fn list_owner<E: Content>(
     State(state): State<AppState>,
     _owner: OwnerSession,
     Query(query): Query<ListQuery>,
-) -> Result<axum::Json<Vec<E::Model>>, AppError>
-where
-    E::Model: IntoActiveModel<E::ActiveModel> + Serialize + Send + Sync,
-    E::ActiveModel: ActiveModelTrait<Entity = E> + ActiveModelBehavior + Send,
-{
+) -> Result<axum::Json<Vec<E::Model>>, AppError> {
     Ok(axum::Json(E::list(&state.db, query, Audience::Owner).await?))
 }
 
@@ -54,11 +38,7 @@ pub async fn get_one<E: Content>(
     State(state): State<AppState>,
     _owner: OwnerSession,
     Path(id): Path<Uuid>,
-) -> Result<axum::Json<E::Model>, AppError>
-where
-    E::Model: IntoActiveModel<E::ActiveModel> + Serialize + Send + Sync,
-    E::ActiveModel: ActiveModelTrait<Entity = E> + ActiveModelBehavior + Send,
-{
+) -> Result<axum::Json<E::Model>, AppError> {
     Ok(axum::Json(content::get::<E>(&state.db, id).await?))
 }
 
@@ -66,11 +46,7 @@ pub async fn create<E: Content>(
     State(state): State<AppState>,
     _owner: OwnerSession,
     Json(input): Json<E::Input>,
-) -> Result<impl IntoResponse, AppError>
-where
-    E::Model: IntoActiveModel<E::ActiveModel> + Serialize + Send + Sync,
-    E::ActiveModel: ActiveModelTrait<Entity = E> + ActiveModelBehavior + Send,
-{
+) -> Result<impl IntoResponse, AppError> {
     let created = content::create::<E>(&state.db, input).await?;
     Ok((StatusCode::CREATED, axum::Json(created)))
 }
@@ -79,24 +55,15 @@ pub async fn update<E: Content>(
     State(state): State<AppState>,
     _owner: OwnerSession,
     Path(id): Path<Uuid>,
-    Json(input): Json<E::Input>,
-) -> Result<axum::Json<E::Model>, AppError>
-where
-    E::Model: IntoActiveModel<E::ActiveModel> + Serialize + Send + Sync,
-    E::ActiveModel: ActiveModelTrait<Entity = E> + ActiveModelBehavior + Send,
-{
+    Json(body): Json<serde_json::Value>,
+) -> Result<axum::Json<E::Model>, AppError> {
+    // An unknown id is "not found" whatever the body says.
+    content::get::<E>(&state.db, id).await?;
+    let input = extract::complete::<E::Input>(body)?;
     Ok(axum::Json(content::update::<E>(&state.db, id, input).await?))
 }
 
-pub async fn delete<E: Content>(
-    State(state): State<AppState>,
-    _owner: OwnerSession,
-    Path(id): Path<Uuid>,
-) -> Result<StatusCode, AppError>
-where
-    E::Model: IntoActiveModel<E::ActiveModel> + Serialize + Send + Sync,
-    E::ActiveModel: ActiveModelTrait<Entity = E> + ActiveModelBehavior + Send,
-{
+pub async fn delete<E: Content>(State(state): State<AppState>, _owner: OwnerSession, Path(id): Path<Uuid>) -> Result<StatusCode, AppError> {
     content::delete::<E>(&state.db, id).await?;
     Ok(StatusCode::NO_CONTENT)
 }

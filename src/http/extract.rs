@@ -1,13 +1,23 @@
 //! Axum's extractors with their rejections turned into `AppError`, so malformed JSON, a wrong
 //! type or a bad id get the same JSON error body as every other failure.
 
-use axum::extract::{FromRequest, FromRequestParts};
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use serde::de::DeserializeOwned;
 
-use crate::error::AppError;
+use crate::error::{AppError, FieldErrors};
 
-#[derive(FromRequest)]
-#[from_request(via(axum::Json), rejection(AppError))]
+/// A JSON body: read as axum reads it (content type, size limit, syntax), then turned into `T`
+/// through `from_value`, so a field that does not fit is named in the error.
 pub struct Json<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
+    type Rejection = AppError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, AppError> {
+        let axum::Json(value) = axum::Json::<serde_json::Value>::from_request(request, state).await?;
+        from_value(value).map(Json)
+    }
+}
 
 #[derive(FromRequestParts)]
 #[from_request(via(axum::extract::Path), rejection(AppError))]
@@ -16,3 +26,59 @@ pub struct Path<T>(pub T);
 #[derive(FromRequestParts)]
 #[from_request(via(axum::extract::Query), rejection(AppError))]
 pub struct Query<T>(pub T);
+
+/// Deserialises a JSON value. A required field that is missing, or a value outside a fixed set
+/// (a status, a talk type), is the user's mistake on that field: 422 with the field named. Any
+/// other mismatch (a wrong type, an unknown field) is a malformed request: 400, naming the path.
+pub fn from_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, AppError> {
+    serde_path_to_error::deserialize(value).map_err(|err| {
+        let path = err.path().to_string();
+        let message = err.inner().to_string();
+        if let Some(field) = backticked(&message).into_iter().next().filter(|_| message.starts_with("missing field")) {
+            let mut fields = FieldErrors::default();
+            fields.add(&field, format!("{} is required", label(&field)));
+            return AppError::validation(fields);
+        }
+        if message.starts_with("unknown variant") {
+            let allowed = message.split_once("expected").map(|(_, rest)| backticked(rest)).unwrap_or_default();
+            let mut fields = FieldErrors::default();
+            fields.add(&path, format!("{} must be one of: {}", label(&path), allowed.join(", ")));
+            return AppError::validation(fields);
+        }
+        if path == "." { AppError::BadRequest(message) } else { AppError::BadRequest(format!("{path}: {message}")) }
+    })
+}
+
+/// An update replaces the whole row, so it must say what every field becomes: a key left out
+/// would otherwise be read as "empty" and silently erase the stored value. Each missing key is
+/// a 422 on that field; then the body is read like any other.
+pub fn complete<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, AppError> {
+    let Some(object) = value.as_object() else {
+        return Err(AppError::BadRequest("The body must be a JSON object".to_owned()));
+    };
+    let mut fields = FieldErrors::default();
+    for key in serde_aux::serde_introspection::serde_introspect::<T>() {
+        if !object.contains_key(*key) {
+            fields.add(key, format!("{key} is missing: an update must send every field (null empties an optional one)"));
+        }
+    }
+    if !fields.is_empty() {
+        return Err(AppError::validation(fields));
+    }
+    from_value(value)
+}
+
+/// The words between backticks in a serde message ("expected `draft` or `published`").
+fn backticked(message: &str) -> Vec<String> {
+    message.split('`').skip(1).step_by(2).map(str::to_owned).collect()
+}
+
+/// A field's name as a label: `event_name` → "Event name".
+fn label(field: &str) -> String {
+    let words = field.replace('_', " ");
+    let mut chars = words.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}

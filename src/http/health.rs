@@ -3,7 +3,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 
-use crate::app::AppState;
+use super::AppState;
 
 /// The process is up and answering.
 pub async fn healthz() -> &'static str {
@@ -12,9 +12,5 @@ pub async fn healthz() -> &'static str {
 
 /// The process can reach its database.
 pub async fn readyz(State(state): State<AppState>) -> (StatusCode, &'static str) {
-    if crate::store::ping(&state.db).await {
-        (StatusCode::OK, "ready")
-    } else {
-        (StatusCode::SERVICE_UNAVAILABLE, "database unreachable")
-    }
+    if crate::store::ping(&state.db).await { (StatusCode::OK, "ready") } else { (StatusCode::SERVICE_UNAVAILABLE, "database unreachable") }
 }

@@ -4,14 +4,14 @@
 use std::time::Instant;
 
 use axum::extract::{Request, State};
-use base64::Engine;
-use base64::engine::general_purpose::STANDARD as BASE64;
-use sha2::{Digest, Sha256};
 use axum::http::{HeaderMap, HeaderValue, Method, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD as BASE64;
+use sha2::{Digest, Sha256};
 
-use crate::app::AppState;
+use super::AppState;
 use crate::error::AppError;
 
 /// A browser sends `Origin` (and `Sec-Fetch-Site`) with every unsafe request. One that comes
@@ -26,10 +26,10 @@ pub async fn same_origin(request: Request, next: Next) -> Response {
 }
 
 fn is_cross_site(headers: &HeaderMap) -> bool {
-    if let Some(site) = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok()) {
-        if site == "cross-site" || site == "same-site" {
-            return true;
-        }
+    if let Some(site) = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok())
+        && (site == "cross-site" || site == "same-site")
+    {
+        return true;
     }
     let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) else {
         return false;
@@ -58,10 +58,8 @@ impl SecurityHeaders {
     /// `inline_scripts` are the exact texts of the inline scripts the pages carry (the theme
     /// script): they are allowed by hash, so no other inline script can run.
     pub fn new(inline_scripts: &[&str], https: bool) -> Self {
-        let hashes: String = inline_scripts
-            .iter()
-            .map(|script| format!(" 'sha256-{}'", BASE64.encode(Sha256::digest(script.as_bytes()))))
-            .collect();
+        let hashes: String =
+            inline_scripts.iter().map(|script| format!(" 'sha256-{}'", BASE64.encode(Sha256::digest(script.as_bytes())))).collect();
         Self {
             content_security_policy: HeaderValue::from_str(&policy(&hashes)).expect("the policy is ASCII"),
             script_hashes: hashes,
@@ -76,7 +74,8 @@ impl SecurityHeaders {
     pub fn policy_allowing_script(&self, src: &str) -> HeaderValue {
         let origin: String = src.splitn(4, '/').take(3).collect::<Vec<_>>().join("/");
         let origin: String = origin.chars().filter(|c| c.is_ascii_graphic() && *c != ';' && *c != ',' && *c != '\'').collect();
-        let with_script = policy(&format!("{} {origin}", self.script_hashes)).replace("connect-src 'self'", &format!("connect-src 'self' {origin}"));
+        let with_script =
+            policy(&format!("{} {origin}", self.script_hashes)).replace("connect-src 'self'", &format!("connect-src 'self' {origin}"));
         HeaderValue::from_str(&with_script).unwrap_or_else(|_| self.content_security_policy.clone())
     }
 }
@@ -100,11 +99,9 @@ pub async fn security_headers(State(security): State<SecurityHeaders>, request: 
 impl SecurityHeaders {
     /// Adds the headers a response does not set itself (a page may bring its own policy).
     pub fn apply(&self, headers: &mut HeaderMap) {
-        for (name, value) in [
-            ("x-content-type-options", "nosniff"),
-            ("referrer-policy", "strict-origin-when-cross-origin"),
-            ("x-frame-options", "DENY"),
-        ] {
+        for (name, value) in
+            [("x-content-type-options", "nosniff"), ("referrer-policy", "strict-origin-when-cross-origin"), ("x-frame-options", "DENY")]
+        {
             headers.entry(name).or_insert(HeaderValue::from_static(value));
         }
         headers.entry(header::CONTENT_SECURITY_POLICY).or_insert(self.content_security_policy.clone());

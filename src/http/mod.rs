@@ -19,6 +19,18 @@
 //!
 //! `<table>` is one of `news`, `publications`, `research-areas`, `projects`, `courses`,
 //! `students`, `talks`, `tags`, `open-calls`.
+//!
+//! ## Writes: POST fills defaults, PUT replaces the whole row
+//!
+//! `POST /api/<table>` creates a row; a key left out takes its default (no slug: derived from
+//! the title; no status: published; no optional text: empty). Nothing stored can be lost.
+//!
+//! `PUT /api/<table>/<id>` replaces the row with the body, so the body must name **every** field
+//! of the table's input type: a missing key is a 422 on that field ("… is missing: an update
+//! must send every field"), never read as "empty", because that would silently erase the stored
+//! value (what the admin would do if a form forgot a field). `null` is how a client empties an
+//! optional field. The generated TypeScript types (`web/src/api/types.ts`) make every key of an
+//! `*Input` type required, so the admin cannot compile a request that leaves one out.
 
 mod auth;
 pub use auth::SetupStatus;
@@ -28,20 +40,41 @@ mod files;
 mod health;
 pub mod middleware;
 mod public;
+pub mod session;
 mod settings_api;
 mod uploads;
 
-use axum::extract::DefaultBodyLimit;
-use axum::routing::{delete, get, post, put};
-use axum::middleware::{from_fn, from_fn_with_state};
 use axum::Router;
-use sea_orm::{ActiveModelBehavior, ActiveModelTrait, IntoActiveModel};
-use serde::Serialize;
+use axum::extract::DefaultBodyLimit;
+use axum::middleware::{from_fn, from_fn_with_state};
+use axum::routing::{delete, get, post, put};
 use tower_http::catch_panic::CatchPanicLayer;
 
-use crate::app::AppState;
+use std::sync::Arc;
+
+use sea_orm::DatabaseConnection;
+
 use crate::content::homepage::{AboutContent, ContactContent, HeroContent, StatsContent};
 use crate::content::{Content, courses, news, open_calls, projects, publications, research_areas, students, tags, talks};
+use crate::files::Files;
+use crate::render::Renderer;
+use crate::render::cache::PageCache;
+
+/// What every handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    pub db: DatabaseConnection,
+    pub renderer: Renderer,
+    /// The site's public address, for canonical links.
+    pub base_url: String,
+    /// Whether the session cookie is marked `Secure` (the site is served over HTTPS).
+    pub secure_cookies: bool,
+    /// Rendered public pages, cleared by every write.
+    pub cache: Arc<PageCache>,
+    pub security: middleware::SecurityHeaders,
+    /// Uploaded files (local folder or S3 bucket).
+    pub files: Files,
+}
 
 /// JSON bodies larger than this are refused with 413 before they are read.
 pub const MAX_JSON_BODY: usize = 2 * 1024 * 1024;
@@ -109,15 +142,8 @@ pub fn security_headers(https: bool) -> middleware::SecurityHeaders {
 }
 
 /// The five routes of one content table.
-fn content_routes<E: Content>(api: Router<AppState>) -> Router<AppState>
-where
-    E::Model: IntoActiveModel<E::ActiveModel> + Serialize + Send + Sync,
-    E::ActiveModel: ActiveModelTrait<Entity = E> + ActiveModelBehavior + Send,
-{
+fn content_routes<E: Content>(api: Router<AppState>) -> Router<AppState> {
     api.route(&format!("/{}", E::PATH), get(content::list_public::<E>).post(content::create::<E>))
         .route(&format!("/admin/{}", E::PATH), get(content::list_owner::<E>))
-        .route(
-            &format!("/{}/{{id}}", E::PATH),
-            get(content::get_one::<E>).put(content::update::<E>).delete(content::delete::<E>),
-        )
+        .route(&format!("/{}/{{id}}", E::PATH), get(content::get_one::<E>).put(content::update::<E>).delete(content::delete::<E>))
 }

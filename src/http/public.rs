@@ -15,10 +15,11 @@ use chrono::NaiveDate;
 
 use tower::{Layer, Service};
 
-use super::files;
+use super::AppState;
+use super::files::{self, Encoding};
 use super::middleware::log_line;
-use crate::app::AppState;
-use crate::auth;
+use super::session;
+use crate::auth::OwnerSession;
 use crate::content::homepage::{self, HeroContent};
 use crate::error::AppError;
 use crate::render::cache::CachedPage;
@@ -28,7 +29,13 @@ use crate::settings;
 
 /// Every path no other route claims: a public page, a root file of the frontend (favicon), or
 /// the 404 page with the attempt logged.
-pub async fn page(State(state): State<AppState>, method: Method, uri: Uri, headers: HeaderMap) -> Result<Response, AppError> {
+pub async fn page(
+    State(state): State<AppState>,
+    owner: Option<OwnerSession>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
     let path = uri.path();
     if path.starts_with("/api/") || path == "/api" {
         return Err(AppError::NotFound(format!("No API endpoint at {path}")));
@@ -37,9 +44,9 @@ pub async fn page(State(state): State<AppState>, method: Method, uri: Uri, heade
         return Err(AppError::NotFound(format!("Nothing at {path}")));
     }
     match PublicPage::from_path(path) {
-        Some(page) => public_page(&state, page, &headers).await,
+        Some(page) => public_page(&state, page, owner.is_some(), &headers).await,
         None => {
-            if let Some(response) = files::root_file(path) {
+            if let Some(response) = files::root_file(path, &headers) {
                 return Ok(response);
             }
             tracing::info!(path, "page not found");
@@ -102,7 +109,7 @@ fn cached_response(state: &AppState, request: &Request) -> Option<Response> {
     }
     let page = PublicPage::from_path(request.uri().path())?;
     // A signed-in owner may see another student list: the full path checks the session.
-    if page.depends_on_viewer() && auth::cookie_token(request.headers()).is_some() {
+    if page.depends_on_viewer() && session::cookie_token(request.headers()).is_some() {
         return None;
     }
     let cached = state.cache.get(page.path(), crate::clock::today())?;
@@ -112,15 +119,13 @@ fn cached_response(state: &AppState, request: &Request) -> Option<Response> {
     Some(response)
 }
 
-async fn public_page(state: &AppState, page: PublicPage, headers: &HeaderMap) -> Result<Response, AppError> {
+async fn public_page(state: &AppState, page: PublicPage, signed_in: bool, headers: &HeaderMap) -> Result<Response, AppError> {
     // Only the student list differs for a signed-in owner; such requests skip the cache.
-    let owner_signed_in = page.depends_on_viewer() && signed_in(state, headers).await?;
+    let owner_signed_in = page.depends_on_viewer() && signed_in;
     let cacheable = !owner_signed_in;
     let today = crate::clock::today();
-    if cacheable {
-        if let Some(cached) = state.cache.get(page.path(), today) {
-            return Ok(respond(&cached, StatusCode::OK, headers));
-        }
+    if cacheable && let Some(cached) = state.cache.get(page.path(), today) {
+        return Ok(respond(&cached, StatusCode::OK, headers));
     }
     let generation = state.cache.generation();
     let (site, hero) = tokio::try_join!(settings::site(&state.db), homepage::read::<HeroContent>(&state.db))?;
@@ -133,13 +138,6 @@ async fn public_page(state: &AppState, page: PublicPage, headers: &HeaderMap) ->
         state.cache.insert(page.path(), Arc::clone(&cached), generation, today);
     }
     Ok(respond(&cached, StatusCode::OK, headers))
-}
-
-async fn signed_in(state: &AppState, headers: &HeaderMap) -> Result<bool, AppError> {
-    Ok(match auth::cookie_token(headers) {
-        Some(token) => auth::session_for_token(&state.db, &token).await?.is_some(),
-        None => false,
-    })
 }
 
 async fn render(
@@ -155,46 +153,14 @@ async fn render(
     Ok(state.renderer.render(&input, external_script).await?)
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Encoding {
-    Brotli,
-    Gzip,
-    Identity,
-}
-
-/// The best encoding the client accepts: brotli, then gzip, then none (`q=0` refuses one).
-fn negotiate(headers: &HeaderMap) -> Encoding {
-    let accepted = headers.get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).unwrap_or("");
-    let accepts = |wanted: &str| {
-        accepted.split(',').any(|item| {
-            let mut parts = item.split(';');
-            let name = parts.next().unwrap_or("").trim();
-            let refused = parts.any(|p| p.trim().strip_prefix("q=").and_then(|q| q.trim().parse::<f32>().ok()) == Some(0.0));
-            name.eq_ignore_ascii_case(wanted) && !refused
-        })
-    };
-    if accepts("br") {
-        Encoding::Brotli
-    } else if accepts("gzip") {
-        Encoding::Gzip
-    } else {
-        Encoding::Identity
-    }
-}
-
 fn respond(page: &CachedPage, status: StatusCode, request: &HeaderMap) -> Response {
-    let (variant, content_encoding) = match negotiate(request) {
+    let (variant, content_encoding) = match files::negotiate(request) {
         Encoding::Brotli => (&page.brotli, Some("br")),
         Encoding::Gzip => (&page.gzip, Some("gzip")),
         Encoding::Identity => (&page.identity, None),
     };
-    let etag = variant.etag.as_bytes();
-    let not_modified = status == StatusCode::OK
-        && request
-            .get(header::IF_NONE_MATCH)
-            .is_some_and(|tags| tags.as_bytes().split(|b| *b == b',').any(|tag| tag.trim_ascii() == etag || tag.trim_ascii() == b"*"));
-    let mut response =
-        if not_modified { StatusCode::NOT_MODIFIED.into_response() } else { (status, variant.body.clone()).into_response() };
+    let not_modified = status == StatusCode::OK && files::not_modified(request, &variant.etag);
+    let mut response = if not_modified { StatusCode::NOT_MODIFIED.into_response() } else { (status, variant.body.clone()).into_response() };
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
@@ -207,23 +173,4 @@ fn respond(page: &CachedPage, status: StatusCode, request: &HeaderMap) -> Respon
         headers.insert(header::CONTENT_SECURITY_POLICY, policy.clone());
     }
     response
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn accept(value: &'static str) -> HeaderMap {
-        let mut headers = HeaderMap::new();
-        headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_static(value));
-        headers
-    }
-
-    #[test]
-    fn brotli_is_preferred_then_gzip_and_q_zero_refuses() {
-        assert!(negotiate(&accept("gzip, deflate, br")) == Encoding::Brotli);
-        assert!(negotiate(&accept("gzip")) == Encoding::Gzip);
-        assert!(negotiate(&accept("br;q=0, gzip;q=0.5")) == Encoding::Gzip);
-        assert!(negotiate(&HeaderMap::new()) == Encoding::Identity);
-    }
 }

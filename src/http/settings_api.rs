@@ -2,8 +2,8 @@
 
 use axum::extract::State;
 
+use super::AppState;
 use super::extract::Json;
-use crate::app::AppState;
 use crate::auth::OwnerSession;
 use crate::error::AppError;
 use crate::settings::{self, SiteSettings};

@@ -8,8 +8,8 @@ use axum::response::{IntoResponse, Response};
 use http_body_util::BodyExt;
 use serde::Deserialize;
 
+use super::AppState;
 use super::extract::{Path, Query};
-use crate::app::AppState;
 use crate::auth::OwnerSession;
 use crate::error::AppError;
 use crate::files::{Bucket, UploadedFile};
@@ -90,7 +90,11 @@ async fn discard(mut body: Body, limit: usize) {
 }
 
 /// `DELETE /api/uploads/<bucket>/<name>`.
-pub async fn remove(State(state): State<AppState>, _owner: OwnerSession, Path((bucket, name)): Path<(String, String)>) -> Result<StatusCode, AppError> {
+pub async fn remove(
+    State(state): State<AppState>,
+    _owner: OwnerSession,
+    Path((bucket, name)): Path<(String, String)>,
+) -> Result<StatusCode, AppError> {
     state.files.remove(Bucket::from_name(&bucket)?, &name).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -8,9 +8,24 @@ use rust_embed::RustEmbed;
 use serde::Deserialize;
 
 /// Browser files: hashed scripts and styles under `assets/`, the admin page, static files.
+/// Their compressed copies (made by `build.rs`) are kept apart, so no URL serves one as a file.
 #[derive(RustEmbed)]
 #[folder = "web/dist/client"]
+#[exclude = "*.br"]
+#[exclude = "*.gz"]
 pub struct ClientFiles;
+
+/// `<file>.br`: the brotli copy of a text file of [`ClientFiles`], when it is smaller.
+#[derive(RustEmbed)]
+#[folder = "web/dist/client"]
+#[include = "*.br"]
+pub struct BrotliFiles;
+
+/// `<file>.gz`: the gzip copy of a text file of [`ClientFiles`], when it is smaller.
+#[derive(RustEmbed)]
+#[folder = "web/dist/client"]
+#[include = "*.gz"]
+pub struct GzipFiles;
 
 #[derive(RustEmbed)]
 #[folder = "web/dist/ssr"]

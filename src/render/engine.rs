@@ -91,11 +91,8 @@ impl Worker {
                 .catch(&ctx)
                 .map_err(|e| anyhow!("the server-render bundle does not load: {e}"))?;
             promise.finish::<()>().catch(&ctx).map_err(|e| anyhow!("the server-render bundle failed: {e}"))?;
-            let _: Function = ctx
-                .globals()
-                .get("vitaRender")
-                .catch(&ctx)
-                .map_err(|e| anyhow!("the server-render bundle defines no vitaRender: {e}"))?;
+            let _: Function =
+                ctx.globals().get("vitaRender").catch(&ctx).map_err(|e| anyhow!("the server-render bundle defines no vitaRender: {e}"))?;
             Ok(())
         })?;
         Ok(Self { runtime, context })

@@ -14,6 +14,7 @@ use chrono::NaiveDate;
 use uuid::Uuid;
 
 use crate::content::homepage::{AboutContent, ContactContent, HeroContent, StatsContent};
+use crate::content::students::{StudentLevel, StudentStatus};
 use crate::content::{courses, news, open_calls, projects, publications, research_areas, talks};
 use assets::Manifest;
 use engine::{Engine, RenderOutput};
@@ -68,8 +69,8 @@ pub struct PublicationsData {
 pub struct PublicStudent {
     pub id: Uuid,
     pub name: String,
-    pub level: String,
-    pub status: String,
+    pub level: StudentLevel,
+    pub status: StudentStatus,
     pub bio: Option<String>,
     pub thesis_title: Option<String>,
     pub start_year: i32,
@@ -84,18 +85,33 @@ pub struct PublicStudent {
 #[derive(Clone, Debug, Serialize, TS)]
 #[serde(tag = "page", content = "data", rename_all = "snake_case")]
 pub enum PageData {
-    Home(HomeData),
+    /// Boxed: the home page carries the most, and the other pages need not be as large.
+    Home(Box<HomeData>),
     About(SectionPage<AboutContent>),
-    Research { areas: Vec<research_areas::Model> },
+    Research {
+        areas: Vec<research_areas::Model>,
+    },
     Publications(PublicationsData),
-    Projects { projects: Vec<projects::Model> },
-    Teaching { courses: Vec<courses::Model> },
-    Students { students: Vec<PublicStudent> },
-    Talks { talks: Vec<talks::Model> },
+    Projects {
+        projects: Vec<projects::Model>,
+    },
+    Teaching {
+        courses: Vec<courses::Model>,
+    },
+    Students {
+        students: Vec<PublicStudent>,
+    },
+    Talks {
+        talks: Vec<talks::Model>,
+    },
     Blog,
-    OpenCalls { calls: Vec<open_calls::Model> },
+    OpenCalls {
+        calls: Vec<open_calls::Model>,
+    },
     Contact(SectionPage<ContactContent>),
-    News { items: Vec<news::Model> },
+    News {
+        items: Vec<news::Model>,
+    },
     NotFound,
 }
 

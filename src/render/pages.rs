@@ -6,8 +6,7 @@ use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, Quer
 use super::{HomeData, HomeStats, PageData, PublicStudent, PublicationsData, SectionPage};
 use crate::content::homepage::{self, AboutContent, ContactContent, HeroContent, StatsContent};
 use crate::content::{
-    Audience, Content, ListQuery, PUBLISHED, courses, news, open_calls, projects, publications, research_areas, students,
-    talks,
+    Audience, Content, ContentStatus, ListQuery, courses, news, open_calls, projects, publications, research_areas, students, talks,
 };
 use crate::error::AppError;
 use crate::settings::SiteSettings;
@@ -106,14 +105,14 @@ pub async fn load(
                 news::Entity::list(db, latest, public),
                 publications::Entity::list(db, featured, public),
             )?;
-            PageData::Home(HomeData {
+            PageData::Home(Box::new(HomeData {
                 hero: hero.clone(),
                 stats,
                 research_areas,
                 featured_projects,
                 latest_news,
                 featured_publications,
-            })
+            }))
         }
         PublicPage::About => {
             let record = homepage::read::<AboutContent>(db).await?;
@@ -150,10 +149,14 @@ async fn stats(db: &DatabaseConnection) -> Result<HomeStats, AppError> {
     let count = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
     let (labels, publications, students, courses, research_areas) = tokio::try_join!(
         homepage::read::<StatsContent>(db),
-        async { Ok(publications::Entity::find().filter(publications::Column::Status.eq(PUBLISHED)).count(db).await?) },
+        async { Ok(publications::Entity::find().filter(publications::Column::Status.eq(ContentStatus::Published)).count(db).await?) },
         async { Ok(students::Entity::find().count(db).await?) },
-        async { Ok(courses::Entity::find().filter(courses::Column::Status.eq(PUBLISHED)).count(db).await?) },
-        async { Ok::<_, AppError>(research_areas::Entity::find().filter(research_areas::Column::Status.eq(PUBLISHED)).count(db).await?) },
+        async { Ok(courses::Entity::find().filter(courses::Column::Status.eq(ContentStatus::Published)).count(db).await?) },
+        async {
+            Ok::<_, AppError>(
+                research_areas::Entity::find().filter(research_areas::Column::Status.eq(ContentStatus::Published)).count(db).await?,
+            )
+        },
     )?;
     Ok(HomeStats {
         labels: labels.content,

@@ -10,7 +10,12 @@ pub struct Migrator;
 #[sea_orm_migration::async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(M0001Initial), Box::new(M0002SignInProtection), Box::new(M0003FractionalCredits)]
+        vec![
+            Box::new(M0001Initial),
+            Box::new(M0002SignInProtection),
+            Box::new(M0003FractionalCredits),
+            Box::new(M0004PublicationCitationFields),
+        ]
     }
 }
 
@@ -30,10 +35,7 @@ fn content_table(name: &'static str, columns: Vec<ColumnDef>) -> TableCreateStat
     for mut column in columns {
         table.col(&mut column);
     }
-    table
-        .col(timestamp_with_time_zone("created_at"))
-        .col(timestamp_with_time_zone("updated_at"))
-        .to_owned()
+    table.col(timestamp_with_time_zone("created_at")).col(timestamp_with_time_zone("updated_at")).to_owned()
 }
 
 fn index(table: &'static str, columns: &[&'static str], unique: bool) -> IndexCreateStatement {
@@ -56,76 +58,151 @@ impl MigrationTrait for M0001Initial {
             content_table(
                 "news_items",
                 vec![
-                    string("title"), text("content"), date("date"), string_null("link_url"), string_null("link_text"),
-                    boolean("featured"), string("status"),
+                    string("title"),
+                    text("content"),
+                    date("date"),
+                    string_null("link_url"),
+                    string_null("link_text"),
+                    boolean("featured"),
+                    string("status"),
                 ],
             ),
             content_table(
                 "research_areas",
                 vec![
-                    string("title"), string_uniq("slug"), text_null("description"), text_null("content"), string("color"),
-                    string("icon"), boolean("featured"), integer("sort_order"), string("status"),
+                    string("title"),
+                    string_uniq("slug"),
+                    text_null("description"),
+                    text_null("content"),
+                    string("color"),
+                    string("icon"),
+                    boolean("featured"),
+                    integer("sort_order"),
+                    string("status"),
                 ],
             ),
             content_table(
                 "publications",
                 vec![
-                    string("title"), string_uniq("slug"), json("authors"), string("venue"), integer("year"),
-                    text_null("abstract"), string_null("pdf_url"), string_null("url"), string_null("doi"),
-                    string_null("pages"), string_null("volume"), text_null("bibtex"), boolean("featured"), string("status"),
+                    string("title"),
+                    string_uniq("slug"),
+                    json("authors"),
+                    string("venue"),
+                    integer("year"),
+                    text_null("abstract"),
+                    string_null("pdf_url"),
+                    string_null("url"),
+                    string_null("doi"),
+                    string_null("pages"),
+                    string_null("volume"),
+                    text_null("bibtex"),
+                    boolean("featured"),
+                    string("status"),
                 ],
             ),
             content_table(
                 "projects",
                 vec![
-                    string("title"), string_uniq("slug"), text("summary"), text_null("content"), json("tech_stack"),
-                    json("collaborators"), string_null("repository_url"), string_null("demo_url"),
-                    string_null("funding_source"), string_null("funding_amount"), date_null("start_date"),
-                    date_null("end_date"), boolean("featured"), integer("sort_order"), string("status"),
+                    string("title"),
+                    string_uniq("slug"),
+                    text("summary"),
+                    text_null("content"),
+                    json("tech_stack"),
+                    json("collaborators"),
+                    string_null("repository_url"),
+                    string_null("demo_url"),
+                    string_null("funding_source"),
+                    string_null("funding_amount"),
+                    date_null("start_date"),
+                    date_null("end_date"),
+                    boolean("featured"),
+                    integer("sort_order"),
+                    string("status"),
                 ],
             ),
             content_table(
                 "courses",
                 vec![
-                    string("code"), string("title"), string_uniq("slug"), integer("year"), string("term"), string("role"),
-                    text_null("description"), integer_null("credits"), integer_null("students_count"),
-                    string_null("course_url"), string_null("syllabus_url"), string("status"), boolean("featured"),
+                    string("code"),
+                    string("title"),
+                    string_uniq("slug"),
+                    integer("year"),
+                    string("term"),
+                    string("role"),
+                    text_null("description"),
+                    integer_null("credits"),
+                    integer_null("students_count"),
+                    string_null("course_url"),
+                    string_null("syllabus_url"),
+                    string("status"),
+                    boolean("featured"),
                 ],
             ),
             content_table(
                 "students",
                 vec![
-                    string("name"), string("level"), string("status"), text_null("bio"), string_null("thesis_title"),
-                    integer("start_year"), integer_null("graduation_year"), string_null("current_position"),
-                    string_null("email"), string_null("linkedin_url"), string_null("website_url"),
-                    string_null("profile_image_url"), integer("sort_order"),
+                    string("name"),
+                    string("level"),
+                    string("status"),
+                    text_null("bio"),
+                    string_null("thesis_title"),
+                    integer("start_year"),
+                    integer_null("graduation_year"),
+                    string_null("current_position"),
+                    string_null("email"),
+                    string_null("linkedin_url"),
+                    string_null("website_url"),
+                    string_null("profile_image_url"),
+                    integer("sort_order"),
                 ],
             ),
             content_table(
                 "talks",
                 vec![
-                    string("title"), string_uniq("slug"), string("event_name"), string_null("event_location"), date("date"),
-                    string("type"), text_null("abstract"), string_null("slides_url"), string_null("video_url"),
-                    string("status"), boolean("featured"),
+                    string("title"),
+                    string_uniq("slug"),
+                    string("event_name"),
+                    string_null("event_location"),
+                    date("date"),
+                    string("type"),
+                    text_null("abstract"),
+                    string_null("slides_url"),
+                    string_null("video_url"),
+                    string("status"),
+                    boolean("featured"),
                 ],
             ),
             content_table("tags", vec![string("name"), string_uniq("slug"), string("color")]),
             content_table(
                 "open_calls",
                 vec![
-                    string("title"), string_uniq("slug"), text_null("description"), text_null("content"),
-                    text_null("requirements"), string_null("contact_email"), text_null("contact_info"),
-                    string_null("application_url"), string_null("funding_amount"), string_null("duration"),
-                    string_null("funding_agency"), date_null("deadline"), string("status"), boolean("featured"),
+                    string("title"),
+                    string_uniq("slug"),
+                    text_null("description"),
+                    text_null("content"),
+                    text_null("requirements"),
+                    string_null("contact_email"),
+                    text_null("contact_info"),
+                    string_null("application_url"),
+                    string_null("funding_amount"),
+                    string_null("duration"),
+                    string_null("funding_agency"),
+                    date_null("deadline"),
+                    string("status"),
+                    boolean("featured"),
                 ],
             ),
             content_table("users", vec![string_uniq("email"), string("password_hash")]),
             content_table(
                 "sessions",
                 vec![
-                    uuid("user_id"), string_uniq("token_hash"), timestamp_with_time_zone("last_seen_at"),
-                    timestamp_with_time_zone("idle_expires_at"), timestamp_with_time_zone("expires_at"),
-                    string_null("user_agent"), string_null("ip"),
+                    uuid("user_id"),
+                    string_uniq("token_hash"),
+                    timestamp_with_time_zone("last_seen_at"),
+                    timestamp_with_time_zone("idle_expires_at"),
+                    timestamp_with_time_zone("expires_at"),
+                    string_null("user_agent"),
+                    string_null("ip"),
                 ],
             )
             .foreign_key(
@@ -222,6 +299,41 @@ impl MigrationTrait for M0003FractionalCredits {
             "ALTER TABLE courses RENAME COLUMN credits_fractional TO credits",
         ] {
             db.execute_unprepared(statement).await?;
+        }
+        Ok(())
+    }
+}
+
+/// What citations need of a publication: its kind (existing rows become conference papers,
+/// the spec's usual case), the issue, the publisher and the month. One column per statement:
+/// SQLite alters one column at a time.
+struct M0004PublicationCitationFields;
+
+impl MigrationName for M0004PublicationCitationFields {
+    fn name(&self) -> &str {
+        "m0004_publication_citation_fields"
+    }
+}
+
+#[sea_orm_migration::async_trait::async_trait]
+impl MigrationTrait for M0004PublicationCitationFields {
+    fn use_transaction(&self) -> Option<bool> {
+        Some(true)
+    }
+
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        for mut column in
+            [string("kind").default("conference-paper").to_owned(), string_null("issue"), string_null("publisher"), integer_null("month")]
+        {
+            manager.alter_table(Table::alter().table("publications").add_column(&mut column).to_owned()).await?;
+        }
+        Ok(())
+    }
+
+    /// Back to the previous release's table (the migration test starts from there).
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        for column in ["kind", "issue", "publisher", "month"] {
+            manager.alter_table(Table::alter().table("publications").drop_column(column).to_owned()).await?;
         }
         Ok(())
     }

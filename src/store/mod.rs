@@ -110,4 +110,3 @@ pub async fn close(db: DatabaseConnection) {
         tracing::warn!(error = %err, "closing the database failed");
     }
 }
-

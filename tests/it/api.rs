@@ -49,7 +49,8 @@ async fn bad_requests_get_a_readable_4xx_and_write_nothing() {
     let (status, _) = error_of(app.client.post(&url).body(r#"{"title":"T"}"#).send().await.unwrap()).await;
     assert_eq!(status, 400, "a body without a JSON content type is refused");
 
-    let (status, body) = error_of(app.client.post(&url).json(&json!({ "title": "", "authors": [""], "venue": "V" })).send().await.unwrap()).await;
+    let (status, body) =
+        error_of(app.client.post(&url).json(&json!({ "title": "", "authors": [""], "venue": "V" })).send().await.unwrap()).await;
     assert_eq!(status, 422);
     assert_eq!(body["error"]["fields"]["title"], "Title is required");
     assert_eq!(body["error"]["fields"]["authors"], "At least one author is required");
@@ -58,7 +59,15 @@ async fn bad_requests_get_a_readable_4xx_and_write_nothing() {
     let (status, _) = error_of(app.client.post(&url).json(&huge).send().await.unwrap()).await;
     assert_eq!(status, 413);
 
-    let (status, body) = error_of(app.client.put(app.url(&format!("/api/publications/{}", uuid::Uuid::new_v4()))).json(&json!({ "title": "T", "authors": ["A"], "venue": "V" })).send().await.unwrap()).await;
+    let (status, body) = error_of(
+        app.client
+            .put(app.url(&format!("/api/publications/{}", uuid::Uuid::new_v4())))
+            .json(&json!({ "title": "T", "authors": ["A"], "venue": "V" }))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!((status, body["error"]["message"].as_str().unwrap()), (StatusCode::NOT_FOUND, "Publication not found"));
 
     let (status, _) = error_of(app.client.delete(app.url("/api/publications/not-a-uuid")).send().await.unwrap()).await;
@@ -69,7 +78,8 @@ async fn bad_requests_get_a_readable_4xx_and_write_nothing() {
 
     assert_eq!(publication_count(&app).await, 0, "no bad request wrote anything");
 
-    let created = app.client.post(&url).json(&json!({ "title": "Real", "authors": ["A"], "venue": "V", "year": 2024 })).send().await.unwrap();
+    let created =
+        app.client.post(&url).json(&json!({ "title": "Real", "authors": ["A"], "venue": "V", "year": 2024 })).send().await.unwrap();
     assert_eq!(created.status(), 201);
     assert_eq!(publication_count(&app).await, 1);
 }
@@ -94,7 +104,10 @@ async fn writes_and_owner_reads_need_a_session() {
         assert_eq!(status, 401);
     }
     let (status, body) = error_of(app.client.get(app.url("/api/students")).send().await.unwrap()).await;
-    assert_eq!((status, body["error"]["message"].as_str().unwrap()), (StatusCode::UNAUTHORIZED, "Authentication required to access student data"));
+    assert_eq!(
+        (status, body["error"]["message"].as_str().unwrap()),
+        (StatusCode::UNAUTHORIZED, "Authentication required to access student data")
+    );
     let public = app.client.get(app.url("/api/tags")).send().await.unwrap();
     assert_eq!(public.status(), 200, "public lists need no session");
 }
@@ -106,20 +119,39 @@ async fn a_signed_in_owner_writes_and_the_public_reads_published_items() {
     let session: Value = app.client.get(app.url("/api/auth/session")).send().await.unwrap().json().await.unwrap();
     assert_eq!(session["user"]["email"], crate::helpers::OWNER_EMAIL);
 
-    let draft: Value = app.client.post(app.url("/api/talks")).json(&json!({ "title": "Draft talk", "event_name": "E", "date": "2025-01-01", "status": "draft" })).send().await.unwrap().json().await.unwrap();
-    let public: Value = app.client.post(app.url("/api/talks")).json(&json!({ "title": "Public talk", "event_name": "E", "date": "2025-02-01" })).send().await.unwrap().json().await.unwrap();
+    let draft: Value = app
+        .client
+        .post(app.url("/api/talks"))
+        .json(&json!({ "title": "Draft talk", "event_name": "E", "date": "2025-01-01", "status": "draft" }))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let public: Value = app
+        .client
+        .post(app.url("/api/talks"))
+        .json(&json!({ "title": "Public talk", "event_name": "E", "date": "2025-02-01" }))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     let anonymous = reqwest::Client::new();
     let listed: Vec<Value> = anonymous.get(app.url("/api/talks")).send().await.unwrap().json().await.unwrap();
     assert_eq!(listed.iter().map(|t| t["title"].as_str().unwrap()).collect::<Vec<_>>(), ["Public talk"]);
 
-    let updated = app.client.put(app.url(&format!("/api/talks/{}", draft["id"].as_str().unwrap()))).json(&json!({ "title": "Now public", "event_name": "E", "date": "2025-03-01" })).send().await.unwrap();
+    let updated = app.client.put(app.url(&format!("/api/talks/{}", draft["id"].as_str().unwrap()))).json(&json!({ "title": "Now public", "slug": null, "event_name": "E", "event_location": null, "date": "2025-03-01", "type": "invited", "abstract": null, "slides_url": null, "video_url": null, "status": "published", "featured": false })).send().await.unwrap();
     assert_eq!(updated.status(), 200);
     let deleted = app.client.delete(app.url(&format!("/api/talks/{}", public["id"].as_str().unwrap()))).send().await.unwrap();
     assert_eq!(deleted.status(), 204);
     let listed: Vec<Value> = anonymous.get(app.url("/api/talks")).send().await.unwrap().json().await.unwrap();
     assert_eq!(listed.iter().map(|t| t["title"].as_str().unwrap()).collect::<Vec<_>>(), ["Now public"]);
 
-    let hero: Value = app.client.put(app.url("/api/homepage/hero")).json(&json!({ "name": "Dr. Jane Doe" })).send().await.unwrap().json().await.unwrap();
+    let hero: Value =
+        app.client.put(app.url("/api/homepage/hero")).json(&json!({ "name": "Dr. Jane Doe" })).send().await.unwrap().json().await.unwrap();
     assert_eq!(hero["content"]["name"], "Dr. Jane Doe");
     assert_eq!(hero["content"]["title"], "Associate Professor", "fields left out keep their defaults");
 
@@ -134,9 +166,11 @@ async fn unsafe_requests_from_another_origin_are_refused() {
     let app = TestApp::spawn().await;
     app.sign_in().await;
     let body = json!({ "name": "csrf" });
-    let (status, _) = error_of(app.client.post(app.url("/api/tags")).header("origin", "https://evil.example").json(&body).send().await.unwrap()).await;
+    let (status, _) =
+        error_of(app.client.post(app.url("/api/tags")).header("origin", "https://evil.example").json(&body).send().await.unwrap()).await;
     assert_eq!(status, 403);
-    let (status, _) = error_of(app.client.post(app.url("/api/tags")).header("sec-fetch-site", "cross-site").json(&body).send().await.unwrap()).await;
+    let (status, _) =
+        error_of(app.client.post(app.url("/api/tags")).header("sec-fetch-site", "cross-site").json(&body).send().await.unwrap()).await;
     assert_eq!(status, 403);
     let same = app.client.post(app.url("/api/tags")).header("origin", app.base.clone()).json(&body).send().await.unwrap();
     assert_eq!(same.status(), 201);

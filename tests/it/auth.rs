@@ -19,14 +19,27 @@ async fn first_run_setup_creates_the_owner_once_and_then_closes() {
     assert_eq!(status["setup_needed"], true);
 
     let setup = |body: Value| app.client.post(app.url("/api/auth/setup")).json(&body).send();
-    let (status, _, body) = error_message(setup(json!({ "email": "me@example.org", "password": "short", "password_confirmation": "short" })).await.unwrap()).await;
+    let (status, _, body) =
+        error_message(setup(json!({ "email": "me@example.org", "password": "short", "password_confirmation": "short" })).await.unwrap())
+            .await;
     assert_eq!((status, body["error"]["code"].as_str().unwrap()), (StatusCode::UNPROCESSABLE_ENTITY, "weak_password"));
     assert!(body["error"]["fields"]["password"].as_str().unwrap().contains("at least 10 characters"));
-    let (status, _, body) = error_message(setup(json!({ "email": "me@example.org", "password": "a long enough passphrase", "password_confirmation": "different passphrase" })).await.unwrap()).await;
+    let (status, _, body) = error_message(
+        setup(
+            json!({ "email": "me@example.org", "password": "a long enough passphrase", "password_confirmation": "different passphrase" }),
+        )
+        .await
+        .unwrap(),
+    )
+    .await;
     assert_eq!(status, 422);
     assert_eq!(body["error"]["fields"]["password_confirmation"], "The passwords do not match");
 
-    let created = setup(json!({ "email": "me@example.org", "password": "a long enough passphrase", "password_confirmation": "a long enough passphrase" })).await.unwrap();
+    let created = setup(
+        json!({ "email": "me@example.org", "password": "a long enough passphrase", "password_confirmation": "a long enough passphrase" }),
+    )
+    .await
+    .unwrap();
     assert_eq!(created.status(), 200, "setup signs the new owner in");
     let session: Value = app.client.get(app.url("/api/auth/session")).send().await.unwrap().json().await.unwrap();
     assert_eq!(session["user"]["email"], "me@example.org");
@@ -41,7 +54,9 @@ async fn first_run_setup_creates_the_owner_once_and_then_closes() {
 async fn the_sixth_failed_sign_in_within_fifteen_minutes_is_rate_limited() {
     let app = TestApp::spawn_on(TestDb::postgres().await).await;
     vita::auth::add_owner(&app.test_db.db, OWNER_EMAIL, OWNER_PASSWORD).await.unwrap();
-    let attempt = |password: &'static str| app.client.post(app.url("/api/auth/token")).json(&json!({ "email": OWNER_EMAIL, "password": password })).send();
+    let attempt = |password: &'static str| {
+        app.client.post(app.url("/api/auth/token")).json(&json!({ "email": OWNER_EMAIL, "password": password })).send()
+    };
     for _ in 0..5 {
         assert_eq!(attempt("wrong password").await.unwrap().status(), 400);
     }
@@ -60,14 +75,17 @@ async fn changing_the_password_ends_the_other_sessions() {
     let app = TestApp::spawn().await;
     app.sign_in().await;
     let other = reqwest::Client::builder().cookie_store(true).build().unwrap();
-    let signed_in = other.post(app.url("/api/auth/token")).json(&json!({ "email": OWNER_EMAIL, "password": OWNER_PASSWORD })).send().await.unwrap();
+    let signed_in =
+        other.post(app.url("/api/auth/token")).json(&json!({ "email": OWNER_EMAIL, "password": OWNER_PASSWORD })).send().await.unwrap();
     assert_eq!(signed_in.status(), 200);
 
     let sessions: Vec<Value> = app.client.get(app.url("/api/auth/sessions")).send().await.unwrap().json().await.unwrap();
     assert_eq!(sessions.len(), 2);
     assert_eq!(sessions.iter().filter(|s| s["current"] == true).count(), 1);
 
-    let change = |current: &str, new: &str| app.client.put(app.url("/api/auth/password")).json(&json!({ "current_password": current, "new_password": new })).send();
+    let change = |current: &str, new: &str| {
+        app.client.put(app.url("/api/auth/password")).json(&json!({ "current_password": current, "new_password": new })).send()
+    };
     let (status, _, body) = error_message(change("not the password", "a brand new passphrase").await.unwrap()).await;
     assert_eq!(status, 422);
     assert_eq!(body["error"]["fields"]["current_password"], "The current password is not correct");

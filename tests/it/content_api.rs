@@ -14,8 +14,10 @@ struct Table {
     path: &'static str,
     /// A body that creates a valid row.
     valid: fn() -> Value,
-    /// A body missing the required fields, and the field errors it must get.
+    /// The field errors that creating from `{}` must get (the spec's required fields).
     missing: &'static [(&'static str, &'static str)],
+    /// Optional fields that `null` sets to a default rather than to null.
+    defaults_on_null: &'static [&'static str],
     /// A field whose JSON type is text, to send a number in.
     text_field: &'static str,
     /// Rich-text fields, stored sanitised.
@@ -29,6 +31,7 @@ const TABLES: &[Table] = &[
         path: "news",
         valid: || json!({ "title": "Grant awarded", "content": "We got it.", "date": "2025-03-01" }),
         missing: &[("title", "Title is required"), ("content", "Content is required")],
+        defaults_on_null: &["date"],
         text_field: "title",
         html_fields: &[],
         has_slug: false,
@@ -37,6 +40,7 @@ const TABLES: &[Table] = &[
         path: "publications",
         valid: || json!({ "title": "Side channels", "authors": ["A. Author"], "venue": "USENIX Security", "year": 2024 }),
         missing: &[("title", "Title is required"), ("venue", "Venue is required"), ("authors", "At least one author is required")],
+        defaults_on_null: &["slug", "year"],
         text_field: "venue",
         html_fields: &[],
         has_slug: true,
@@ -45,6 +49,7 @@ const TABLES: &[Table] = &[
         path: "research-areas",
         valid: || json!({ "title": "Systems security", "content": "<p>Intro</p>" }),
         missing: &[("title", "Title is required")],
+        defaults_on_null: &["slug", "color", "icon"],
         text_field: "title",
         html_fields: &["content"],
         has_slug: true,
@@ -53,6 +58,7 @@ const TABLES: &[Table] = &[
         path: "projects",
         valid: || json!({ "title": "Trusted boot", "summary": "Measured boot for IoT.", "tech_stack": ["Rust"], "collaborators": [], "featured": false, "sort_order": 0 }),
         missing: &[("title", "Title is required"), ("summary", "Summary is required")],
+        defaults_on_null: &["slug"],
         text_field: "summary",
         html_fields: &[],
         has_slug: true,
@@ -61,6 +67,7 @@ const TABLES: &[Table] = &[
         path: "courses",
         valid: || json!({ "code": "CS101", "title": "Intro to Security", "credits": 7.5 }),
         missing: &[("code", "Code is required"), ("title", "Title is required")],
+        defaults_on_null: &["slug", "year"],
         text_field: "code",
         html_fields: &[],
         has_slug: true,
@@ -69,6 +76,7 @@ const TABLES: &[Table] = &[
         path: "students",
         valid: || json!({ "name": "Ada Lovelace" }),
         missing: &[("name", "Name is required")],
+        defaults_on_null: &["start_year"],
         text_field: "name",
         html_fields: &[],
         has_slug: false,
@@ -77,6 +85,7 @@ const TABLES: &[Table] = &[
         path: "talks",
         valid: || json!({ "title": "Keynote", "event_name": "RustConf", "date": "2025-09-01" }),
         missing: &[("title", "Title is required"), ("event_name", "Event name is required"), ("date", "Date is required")],
+        defaults_on_null: &["slug"],
         text_field: "event_name",
         html_fields: &[],
         has_slug: true,
@@ -85,6 +94,7 @@ const TABLES: &[Table] = &[
         path: "tags",
         valid: || json!({ "name": "Security" }),
         missing: &[("name", "Name is required")],
+        defaults_on_null: &["slug", "color"],
         text_field: "name",
         html_fields: &[],
         has_slug: true,
@@ -93,13 +103,15 @@ const TABLES: &[Table] = &[
         path: "open-calls",
         valid: || json!({ "title": "PhD position", "slug": "phd-position", "content": "<p>Apply</p>", "requirements": "<ul><li>MSc</li></ul>", "contact_info": "<p>Mail me</p>" }),
         missing: &[("title", "Title is required"), ("slug", "Slug is required")],
+        defaults_on_null: &[],
         text_field: "title",
         html_fields: &["content", "requirements", "contact_info"],
         has_slug: true,
     },
 ];
 
-const HOSTILE: &str = r#"<p>ok</p><script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">x</a><svg onload="alert(4)"></svg>"#;
+const HOSTILE: &str =
+    r#"<p>ok</p><script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">x</a><svg onload="alert(4)"></svg>"#;
 
 async fn error_of(response: reqwest::Response) -> (StatusCode, Value) {
     let status = response.status();
@@ -128,34 +140,40 @@ async fn bad_input_is_refused_and_changes_nothing(test_db: TestDb) {
         }
         let item = app.url(&format!("/api/{}/{}", table.path, row["id"].as_str().unwrap()));
         let before = rows(&app, table).await;
+        // An update sends every field (see the absent-key test below).
+        let valid = || input_of(&row);
 
         let send_raw = |body: &'static str| app.client.put(&item).header("content-type", "application/json").body(body).send();
         let (status, body) = error_of(send_raw("{\"title\": ").await.unwrap()).await;
         assert_eq!(status, 400, "{}: malformed JSON: {body}", table.path);
 
-        let mut wrong_type = (table.valid)();
+        let mut wrong_type = valid();
         wrong_type[table.text_field] = json!(42);
         let (status, body) = error_of(app.client.put(&item).json(&wrong_type).send().await.unwrap()).await;
         assert_eq!(status, 400, "{}: wrong type: {body}", table.path);
-        assert!(body["error"]["message"].as_str().unwrap().contains(table.text_field), "{}: the message names the field: {body}", table.path);
+        assert!(
+            body["error"]["message"].as_str().unwrap().contains(table.text_field),
+            "{}: the message names the field: {body}",
+            table.path
+        );
 
         let (status, body) = error_of(app.client.put(&item).json(&json!([1, 2])).send().await.unwrap()).await;
         assert_eq!(status, 400, "{}: an array is not a row: {body}", table.path);
 
-        let (status, body) = error_of(app.client.put(&item).json(&json!({})).send().await.unwrap()).await;
+        let (status, body) = error_of(app.client.post(&collection).json(&json!({})).send().await.unwrap()).await;
         assert_eq!(status, 422, "{}: missing fields: {body}", table.path);
         for (field, message) in table.missing {
             assert_eq!(body["error"]["fields"][field], *message, "{}: {body}", table.path);
         }
 
-        let mut oversized = (table.valid)();
+        let mut oversized = valid();
         oversized[table.text_field] = json!("x".repeat(1024 * 1024));
         let (status, body) = error_of(app.client.put(&item).json(&oversized).send().await.unwrap()).await;
         assert_eq!(status, 422, "{}: a 1 MB {}: {body}", table.path, table.text_field);
         assert!(body["error"]["fields"][table.text_field].as_str().unwrap().contains("at most"), "{}: {body}", table.path);
 
         let unknown = app.url(&format!("/api/{}/{}", table.path, uuid::Uuid::new_v4()));
-        let (status, body) = error_of(app.client.put(&unknown).json(&(table.valid)()).send().await.unwrap()).await;
+        let (status, body) = error_of(app.client.put(&unknown).json(&valid()).send().await.unwrap()).await;
         assert_eq!(status, 404, "{}: update of an unknown id: {body}", table.path);
         let (status, _) = error_of(app.client.delete(&unknown).send().await.unwrap()).await;
         assert_eq!(status, 404, "{}: delete of an unknown id", table.path);
@@ -173,7 +191,7 @@ async fn bad_input_is_refused_and_changes_nothing(test_db: TestDb) {
         assert_eq!(rows(&app, table).await, before, "{}: no bad request changed anything", table.path);
 
         // Hostile HTML: rich text is stored sanitised, plain text is stored as text (the pages escape it).
-        let mut hostile = (table.valid)();
+        let mut hostile = valid();
         hostile[table.text_field] = json!(HOSTILE);
         for field in table.html_fields {
             hostile[*field] = json!(HOSTILE);
@@ -229,6 +247,84 @@ async fn every_write_and_owner_read_needs_a_session(test_db: TestDb) {
     }
 }
 
+/// The input an update sends to keep a row as it is: every field of the row but the id and
+/// the timestamps (each input field has a column of the same name).
+fn input_of(row: &Value) -> Value {
+    let mut input = row.clone();
+    for key in ["id", "created_at", "updated_at"] {
+        input.as_object_mut().unwrap().remove(key);
+    }
+    input
+}
+
+/// An update must name every field: a key left out is a 422 on that key and changes nothing
+/// (it never erases the stored value); `null` empties an optional field (or gives it its
+/// default) and is a 4xx naming the field where the field cannot be empty.
+async fn updates_refuse_absent_keys_and_take_null(test_db: TestDb) {
+    let app = TestApp::spawn_on(test_db).await;
+    app.sign_in().await;
+    for table in TABLES {
+        let created = app.client.post(app.url(&format!("/api/{}", table.path))).json(&(table.valid)()).send().await.unwrap();
+        assert_eq!(created.status(), 201, "{}", table.path);
+        let row: Value = created.json().await.unwrap();
+        let item = app.url(&format!("/api/{}/{}", table.path, row["id"].as_str().unwrap()));
+        let complete = input_of(&row);
+        let unchanged = app.client.put(&item).json(&complete).send().await.unwrap();
+        assert_eq!(unchanged.status(), 200, "{}: the complete input is accepted", table.path);
+        let before = rows(&app, table).await;
+        let keys: Vec<String> = complete.as_object().unwrap().keys().cloned().collect();
+        assert!(keys.len() >= 3, "{}: {keys:?}", table.path);
+        for key in &keys {
+            let mut absent = complete.clone();
+            absent.as_object_mut().unwrap().remove(key);
+            let (status, body) = error_of(app.client.put(&item).json(&absent).send().await.unwrap()).await;
+            assert_eq!(status, 422, "{}: without {key}: {body}", table.path);
+            let message = body["error"]["fields"][key].as_str().unwrap_or_default();
+            assert!(message.contains("missing"), "{}: the error names {key}: {body}", table.path);
+            assert_eq!(rows(&app, table).await, before, "{}: a PUT without {key} changed the row", table.path);
+        }
+        for key in &keys {
+            let mut nulled = complete.clone();
+            nulled[key] = Value::Null;
+            let response = app.client.put(&item).json(&nulled).send().await.unwrap();
+            if response.status() == 200 {
+                let saved: Value = response.json().await.unwrap();
+                if table.defaults_on_null.contains(&key.as_str()) {
+                    assert!(!saved[key].is_null(), "{}.{key}: null takes the default", table.path);
+                } else {
+                    assert!(saved[key].is_null(), "{}.{key}: null empties the field: {saved}", table.path);
+                }
+                // Put the row back for the next key.
+                let restored = app.client.put(&item).json(&complete).send().await.unwrap();
+                assert_eq!(restored.status(), 200, "{}", table.path);
+            } else {
+                let (status, body) = error_of(response).await;
+                // A field that cannot be empty: a wrong type (400) or a required value (422), named.
+                let named = body["error"]["message"].as_str().unwrap().contains(key.as_str()) || body["error"]["fields"][key].is_string();
+                assert!(status == 400 || status == 422, "{}: {key}: null: {body}", table.path);
+                assert!(named, "{}: the error names {key}: {body}", table.path);
+                assert!(!table.defaults_on_null.contains(&key.as_str()), "{}.{key} should take null", table.path);
+            }
+            let contents = |rows: Value| rows.as_array().unwrap().iter().map(input_of).collect::<Vec<_>>();
+            assert_eq!(contents(rows(&app, table).await), contents(before.clone()), "{}: after null {key} and the restore", table.path);
+        }
+    }
+    // A value outside a fixed set is the user's mistake on that field, with the allowed values.
+    for (path, field, body, message) in [
+        ("courses", "term", json!({ "code": "C", "title": "T", "term": "autumn" }), "Term must be one of: spring, summer, fall, winter"),
+        (
+            "talks",
+            "type",
+            json!({ "title": "T", "event_name": "E", "date": "2025-01-01", "type": "panel" }),
+            "Type must be one of: invited, keynote, conference, workshop, seminar, webinar",
+        ),
+        ("news", "status", json!({ "title": "T", "content": "C", "status": "hidden" }), "Status must be one of: published, draft"),
+    ] {
+        let (status, error) = error_of(app.client.post(app.url(&format!("/api/{path}"))).json(&body).send().await.unwrap()).await;
+        assert_eq!((status.as_u16(), error["error"]["fields"][field].as_str()), (422, Some(message)), "{path}: {error}");
+    }
+}
+
 /// Rows of a table, read straight from the store (no session needed).
 async fn rows_in_store(app: &TestApp, path: &str) -> usize {
     use sea_orm::{ConnectionTrait, Statement};
@@ -238,4 +334,8 @@ async fn rows_in_store(app: &TestApp, path: &str) -> usize {
     row.try_get::<i64>("", "n").unwrap() as usize
 }
 
-on_both_databases!(bad_input_is_refused_and_changes_nothing, every_write_and_owner_read_needs_a_session);
+on_both_databases!(
+    bad_input_is_refused_and_changes_nothing,
+    every_write_and_owner_read_needs_a_session,
+    updates_refuse_absent_keys_and_take_null
+);

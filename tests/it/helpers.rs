@@ -32,9 +32,9 @@ impl TestDb {
     pub async fn postgres() -> Self {
         let url = postgres_url();
         let schema = format!("vita_test_{}", uuid::Uuid::new_v4().simple());
-        let admin = store::connect(&Database::Postgres { url: url.clone(), schema: None })
-            .await
-            .unwrap_or_else(|e| panic!("PostgreSQL is not reachable at {url} ({e:#}); the store tests need it (set VITA_TEST_DATABASE_URL)"));
+        let admin = store::connect(&Database::Postgres { url: url.clone(), schema: None }).await.unwrap_or_else(|e| {
+            panic!("PostgreSQL is not reachable at {url} ({e:#}); the store tests need it (set VITA_TEST_DATABASE_URL)")
+        });
         admin.execute_unprepared(&format!("CREATE SCHEMA {schema}")).await.expect("create schema");
         store::close(admin).await;
         let db = store::connect(&Database::Postgres { url, schema: Some(schema.clone()) }).await.expect("connect to schema");

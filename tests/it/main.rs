@@ -3,6 +3,7 @@
 //! `vita` binary's command line.
 
 mod api;
+mod assets;
 mod auth;
 mod cli;
 mod content_api;

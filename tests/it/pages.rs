@@ -72,9 +72,21 @@ async fn the_analytics_script_loads_on_the_home_page_only_and_the_policy_allows_
     app.sign_in().await;
     let settings: serde_json::Value = app.client.get(app.url("/api/settings")).send().await.unwrap().json().await.unwrap();
     assert_eq!(settings, json!({ "analytics_script_url": "", "show_students_publicly": false }));
-    let bad = app.client.put(app.url("/api/settings")).json(&json!({ "analytics_script_url": "http://counter.example/c.js" })).send().await.unwrap();
+    let bad = app
+        .client
+        .put(app.url("/api/settings"))
+        .json(&json!({ "analytics_script_url": "http://counter.example/c.js" }))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(bad.status(), 422);
-    let saved = app.client.put(app.url("/api/settings")).json(&json!({ "analytics_script_url": "https://counter.example/c.js", "show_students_publicly": false })).send().await.unwrap();
+    let saved = app
+        .client
+        .put(app.url("/api/settings"))
+        .json(&json!({ "analytics_script_url": "https://counter.example/c.js", "show_students_publicly": false }))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(saved.status(), 200);
 
     let anonymous = reqwest::Client::new();

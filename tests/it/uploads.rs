@@ -7,9 +7,9 @@ use crate::helpers::TestApp;
 
 /// The smallest valid PNG: signature, IHDR, IDAT, IEND.
 const PNG: &[u8] = &[
-    0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0,
-    0, 0, 0x1F, 0x15, 0xC4, 0x89, 0, 0, 0, 0x0A, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0, 1, 0, 0, 5, 0, 1, 0x0D, 0x0A,
-    0x2D, 0xB4, 0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+    0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1F,
+    0x15, 0xC4, 0x89, 0, 0, 0, 0x0A, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0, 1, 0, 0, 5, 0, 1, 0x0D, 0x0A, 0x2D, 0xB4, 0, 0, 0, 0,
+    0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
 ];
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
 const SVG: &[u8] = br#"<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>"#;
@@ -58,7 +58,10 @@ async fn the_type_is_decided_by_content_not_by_name() {
     let app = TestApp::spawn().await;
     app.sign_in().await;
     let (status, text) = message(upload(&app, "profile-photos", "innocent.png", SVG.to_vec()).await).await;
-    assert_eq!((status, text.as_str()), (StatusCode::UNSUPPORTED_MEDIA_TYPE, "Only JPEG, PNG, WebP or GIF images can be uploaded as a profile photo"));
+    assert_eq!(
+        (status, text.as_str()),
+        (StatusCode::UNSUPPORTED_MEDIA_TYPE, "Only JPEG, PNG, WebP or GIF images can be uploaded as a profile photo")
+    );
     let (status, _) = message(upload(&app, "cv-files", "cv.pdf", PNG.to_vec()).await).await;
     assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
     let cv: Value = upload(&app, "cv-files", "cv.exe", PDF.to_vec()).await.json().await.unwrap();

@@ -11,10 +11,20 @@ if (!base || !out || paths.length === 0) {
 mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
-for (const [label, width, height] of [['desktop', 1280, 900], ['phone', 390, 844]]) {
+for (const [label, width, height] of [
+  ['desktop', 1280, 900],
+  ['phone', 390, 844],
+]) {
   for (const scheme of ['light', 'dark']) {
     const page = await browser.newPage({ viewport: { width, height }, colorScheme: scheme });
     for (const path of paths) {

@@ -1,52 +1,64 @@
-/** Every admin route, in one place. */
+/**
+ * Every admin route, in one place. The screens behind the sign-in are loaded
+ * when first opened, so the sign-in page (the admin's first load) pulls
+ * neither them nor their editors.
+ */
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { AdminLayout } from './AdminLayout';
+import { PageSpinner } from '../components/ui/spinner';
 import { RequireAuth } from './components/RequireAuth';
-import { AccountPage } from './pages/AccountPage';
-import { AdminNotFoundPage } from './pages/AdminNotFoundPage';
-import { DashboardPage } from './pages/DashboardPage';
-import { AboutPage } from './pages/content/AboutPage';
-import { BlogPage } from './pages/content/BlogPage';
-import { ContactPage } from './pages/content/ContactPage';
-import { CoursesPage } from './pages/content/CoursesPage';
-import { HomepagePage } from './pages/content/HomepagePage';
-import { NewsPage } from './pages/content/NewsPage';
-import { OpenCallsPage } from './pages/content/OpenCallsPage';
-import { ProjectsPage } from './pages/content/ProjectsPage';
-import { PublicationsPage } from './pages/content/PublicationsPage';
-import { ResearchAreasPage } from './pages/content/ResearchAreasPage';
-import { StudentsPage } from './pages/content/StudentsPage';
-import { TagsPage } from './pages/content/TagsPage';
-import { TalksPage } from './pages/content/TalksPage';
 import { LoginPage } from './pages/LoginPage';
-import { SettingsPage } from './pages/SettingsPage';
-import { SetupPage } from './pages/SetupPage';
+
+/** A screen loaded on first use from a module's named export. */
+function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyExoticComponent<ComponentType> {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+// The sign-in page is the first load: the one-time setup page and the signed-in shell come later.
+const Setup = lazyScreen(() => import('./pages/SetupPage'), 'SetupPage');
+const Layout = lazyScreen(() => import('./AdminLayout'), 'AdminLayout');
+const Dashboard = lazyScreen(() => import('./pages/DashboardPage'), 'DashboardPage');
+const NotFound = lazyScreen(() => import('./pages/AdminNotFoundPage'), 'AdminNotFoundPage');
+
+/** The page screens at /admin/<path>. */
+const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+  homepage: lazyScreen(() => import('./page-texts/HomepageScreen'), 'HomepageScreen'),
+  about: lazyScreen(() => import('./page-texts/AboutScreen'), 'AboutScreen'),
+  contact: lazyScreen(() => import('./page-texts/ContactScreen'), 'ContactScreen'),
+  blog: lazyScreen(() => import('./page-texts/BlogScreen'), 'BlogScreen'),
+  account: lazyScreen(() => import('./pages/AccountPage'), 'AccountPage'),
+  settings: lazyScreen(() => import('./page-texts/SettingsScreen'), 'SettingsScreen'),
+};
+
+/**
+ * The content tables' screens: each entity folder's `<Name>Screen.tsx`
+ * (default export) at /admin/<folder>, e.g. entities/open-calls → /admin/open-calls.
+ */
+const ENTITY_SCREENS = Object.entries(import.meta.glob<{ default: ComponentType }>(['./entities/*/*Screen.tsx', '!./entities/kit/**'])).map(
+  ([file, load]) => [file.split('/').at(-2) ?? '', lazy(load)] as const,
+);
+
+function screen(Screen: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Screen />
+    </Suspense>
+  );
+}
 
 export function AdminApp() {
   return (
     <Routes>
       <Route path="/admin/login" element={<LoginPage />} />
-      <Route path="/admin/setup" element={<SetupPage />} />
+      <Route path="/admin/setup" element={screen(Setup)} />
       {/* Everything else under /admin needs a signed-in owner. */}
       <Route path="/admin" element={<RequireAuth />}>
-        <Route element={<AdminLayout />}>
-          <Route index element={<DashboardPage />} />
-          <Route path="homepage" element={<HomepagePage />} />
-          <Route path="about" element={<AboutPage />} />
-          <Route path="contact" element={<ContactPage />} />
-          <Route path="publications" element={<PublicationsPage />} />
-          <Route path="projects" element={<ProjectsPage />} />
-          <Route path="research-areas" element={<ResearchAreasPage />} />
-          <Route path="students" element={<StudentsPage />} />
-          <Route path="courses" element={<CoursesPage />} />
-          <Route path="talks" element={<TalksPage />} />
-          <Route path="news" element={<NewsPage />} />
-          <Route path="blog" element={<BlogPage />} />
-          <Route path="tags" element={<TagsPage />} />
-          <Route path="open-calls" element={<OpenCallsPage />} />
-          <Route path="account" element={<AccountPage />} />
-          <Route path="settings" element={<SettingsPage />} />
-          <Route path="*" element={<AdminNotFoundPage />} />
+        <Route element={screen(Layout)}>
+          <Route index element={screen(Dashboard)} />
+          {[...Object.entries(PAGES), ...ENTITY_SCREENS].map(([path, Screen]) => (
+            <Route key={path} path={path} element={screen(Screen)} />
+          ))}
+          <Route path="*" element={screen(NotFound)} />
         </Route>
       </Route>
       {/* The server only serves this app under /admin; anything else is a stray URL. */}

@@ -64,11 +64,7 @@ export function AdminLayout() {
           </div>
         </div>
       </header>
-      <main
-        id="admin-main"
-        tabIndex={-1}
-        className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8"
-      >
+      <main id="admin-main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8">
         <Outlet />
       </main>
     </div>

@@ -37,7 +37,11 @@ describe('toApiError', () => {
   });
 
   it('reads Retry-After in seconds', () => {
-    const error = toApiError(429, { error: { code: 'too_many_requests', message: 'Too many failed sign-in attempts. Try again in 15 minute(s).' } }, '900');
+    const error = toApiError(
+      429,
+      { error: { code: 'too_many_requests', message: 'Too many failed sign-in attempts. Try again in 15 minute(s).' } },
+      '900',
+    );
     expect(error.retryAfter).toBe(900);
     expect(toApiError(429, null, 'soon').retryAfter).toBeUndefined();
   });
@@ -59,9 +63,9 @@ describe('toApiError', () => {
 
 describe('errorMessage', () => {
   it("shows the server's message, else the fallback", () => {
-    expect(errorMessage(toApiError(400, { error: { code: 'bad_request', message: 'Invalid login credentials' } }), 'Failed to sign in')).toBe(
-      'Invalid login credentials',
-    );
+    expect(
+      errorMessage(toApiError(400, { error: { code: 'bad_request', message: 'Invalid login credentials' } }), 'Failed to sign in'),
+    ).toBe('Invalid login credentials');
     expect(errorMessage(toApiError(500, null), 'Failed to sign in')).toBe('Failed to sign in');
     expect(errorMessage(new TypeError('boom'), 'Failed to sign in')).toBe('Failed to sign in');
     expect(errorMessage(undefined)).toBe('An error occurred');
@@ -77,7 +81,7 @@ describe('apiRequest', () => {
     expect(init?.method).toBe('PUT');
     expect(init?.credentials).toBe('same-origin');
     expect(init?.body).toBe('{"a":1}');
-    expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect((init?.headers as Record<string, string> | undefined)?.['Content-Type']).toBe('application/json');
   });
 
   it('resolves a 204 to undefined and sends no body when there is none', async () => {

@@ -144,7 +144,9 @@ describe('AuthProvider', () => {
     await vi.waitFor(() => expect(auth().loading).toBe(false));
     let failure: unknown;
     await act(async () => {
-      failure = await auth().signIn('owner@example.org', 'wrong').catch((e: unknown) => e);
+      failure = await auth()
+        .signIn('owner@example.org', 'wrong')
+        .catch((e: unknown) => e);
     });
     expect(failure).toMatchObject({ status: 400, message: 'Invalid login credentials' });
     expect(auth().user).toBeNull();

@@ -126,10 +126,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     dispatch({ type: 'signedOut' });
   }, []);
 
-  const value = useMemo<AuthContextValue>(
-    () => ({ ...state, signIn, setup, signOut }),
-    [state, signIn, setup, signOut],
-  );
+  const value = useMemo<AuthContextValue>(() => ({ ...state, signIn, setup, signOut }), [state, signIn, setup, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

@@ -8,6 +8,8 @@ export type FieldErrors = Record<string, string>;
 
 export type StringList = Array<string>;
 
+export type ContentStatus = "published" | "draft";
+
 export type User = { id: string, email: string, };
 
 export type SessionInfo = { user: User, expires_at: string, };
@@ -38,89 +40,85 @@ export type AboutContent = { title: string, bio: string, background: string, res
 
 export type ContactContent = { title: string, subtitle: string, office_address: string, mailing_address: string, phone: string, email: string, office_hours: string, additional_info: string, };
 
-export type NewsItem = { id: string, title: string, content: string, date: string, link_url: string | null, link_text: string | null, featured: boolean, status: string, created_at: string, updated_at: string, };
+export type NewsItem = { id: string, title: string, content: string, date: string, link_url: string | null, link_text: string | null, featured: boolean, status: ContentStatus, created_at: string, updated_at: string, };
 
 export type NewsItemInput = { title: string, content: string, 
 /**
  * Defaults to today.
  */
-date?: string | null, link_url?: string | null, link_text?: string | null, featured: boolean, status?: string | null, };
+date: string | null, link_url: string | null, link_text: string | null, featured: boolean, status: ContentStatus, };
 
-export type Publication = { id: string, title: string, slug: string, authors: StringList, venue: string, year: number, abstract: string | null, pdf_url: string | null, url: string | null, doi: string | null, pages: string | null, volume: string | null, bibtex: string | null, featured: boolean, status: string, created_at: string, updated_at: string, };
+export type PublicationKind = "journal-article" | "conference-paper" | "preprint" | "book" | "book-chapter" | "thesis" | "report" | "other";
 
-export type PublicationInput = { title: string, slug?: string | null, authors: Array<string>, venue: string, year?: number | null, abstract?: string | null, pdf_url?: string | null, url?: string | null, doi?: string | null, pages?: string | null, volume?: string | null, bibtex?: string | null, featured: boolean, status?: string | null, };
+export type Publication = { id: string, title: string, slug: string, authors: StringList, kind: PublicationKind, venue: string, year: number, 
+/**
+ * 1 to 12, when known.
+ */
+month: number | null, abstract: string | null, pdf_url: string | null, url: string | null, doi: string | null, pages: string | null, volume: string | null, issue: string | null, publisher: string | null, bibtex: string | null, featured: boolean, status: ContentStatus, created_at: string, updated_at: string, };
 
-export type ResearchArea = { id: string, title: string, slug: string, description: string | null, content: string | null, color: string, icon: string, featured: boolean, sort_order: number, status: string, created_at: string, updated_at: string, };
+export type PublicationInput = { title: string, slug: string | null, authors: Array<string>, kind: PublicationKind, venue: string, year: number | null, month: number | null, abstract: string | null, pdf_url: string | null, url: string | null, doi: string | null, pages: string | null, volume: string | null, issue: string | null, publisher: string | null, bibtex: string | null, featured: boolean, status: ContentStatus, };
 
-export type ResearchAreaInput = { title: string, slug?: string | null, description?: string | null, 
+export type ResearchArea = { id: string, title: string, slug: string, description: string | null, content: string | null, color: string, icon: string, featured: boolean, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
+
+export type ResearchAreaInput = { title: string, slug: string | null, description: string | null, 
 /**
  * Rich text (HTML); sanitised before it is stored.
  */
-content?: string | null, color?: string | null, 
+content: string | null, color: string | null, 
 /**
  * An icon name (Shield, Cpu, Brain, …); free text.
  */
-icon?: string | null, featured: boolean, sort_order: number, status?: string | null, };
+icon: string | null, featured: boolean, sort_order: number, status: ContentStatus, };
 
-export type Project = { id: string, title: string, slug: string, summary: string, content: string | null, tech_stack: StringList, collaborators: StringList, repository_url: string | null, demo_url: string | null, funding_source: string | null, funding_amount: string | null, start_date: string | null, end_date: string | null, featured: boolean, sort_order: number, status: string, created_at: string, updated_at: string, };
+export type Project = { id: string, title: string, slug: string, summary: string, content: string | null, tech_stack: StringList, collaborators: StringList, repository_url: string | null, demo_url: string | null, funding_source: string | null, funding_amount: string | null, start_date: string | null, end_date: string | null, featured: boolean, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
 
-export type ProjectInput = { title: string, slug?: string | null, summary: string, content?: string | null, tech_stack: Array<string>, collaborators: Array<string>, repository_url?: string | null, demo_url?: string | null, funding_source?: string | null, funding_amount?: string | null, start_date?: string | null, end_date?: string | null, featured: boolean, sort_order: number, status?: string | null, };
+export type ProjectInput = { title: string, slug: string | null, summary: string, content: string | null, tech_stack: Array<string>, collaborators: Array<string>, repository_url: string | null, demo_url: string | null, funding_source: string | null, funding_amount: string | null, start_date: string | null, end_date: string | null, featured: boolean, sort_order: number, status: ContentStatus, };
 
-export type Course = { id: string, code: string, title: string, slug: string, year: number, term: string, role: string, description: string | null, 
+export type CourseTerm = "spring" | "summer" | "fall" | "winter";
+
+export type CourseRole = "instructor" | "co-instructor" | "lecturer" | "teaching-assistant";
+
+export type Course = { id: string, code: string, title: string, slug: string, year: number, term: CourseTerm, role: CourseRole, description: string | null, 
 /**
  * Fractional: 7.5 credits is common (ECTS).
  */
-credits: number | null, students_count: number | null, course_url: string | null, syllabus_url: string | null, status: string, featured: boolean, created_at: string, updated_at: string, };
+credits: number | null, students_count: number | null, course_url: string | null, syllabus_url: string | null, status: ContentStatus, featured: boolean, created_at: string, updated_at: string, };
 
-export type CourseInput = { code: string, title: string, slug?: string | null, 
+export type CourseInput = { code: string, title: string, slug: string | null, 
 /**
  * Defaults to the current year.
  */
-year?: number | null, 
-/**
- * spring, summer, fall or winter; defaults to fall.
- */
-term?: string | null, 
-/**
- * instructor, co-instructor, lecturer or teaching-assistant; defaults to instructor.
- */
-role?: string | null, description?: string | null, credits?: number | null, students_count?: number | null, course_url?: string | null, syllabus_url?: string | null, status?: string | null, featured: boolean, };
+year: number | null, term: CourseTerm, role: CourseRole, description: string | null, credits: number | null, students_count: number | null, course_url: string | null, syllabus_url: string | null, status: ContentStatus, featured: boolean, };
 
-export type Student = { id: string, name: string, level: string, status: string, bio: string | null, thesis_title: string | null, start_year: number, graduation_year: number | null, current_position: string | null, email: string | null, linkedin_url: string | null, website_url: string | null, profile_image_url: string | null, sort_order: number, created_at: string, updated_at: string, };
+export type StudentLevel = "bachelor" | "master" | "phd";
 
-export type StudentInput = { name: string, 
-/**
- * bachelor, master or phd; defaults to phd.
- */
-level?: string | null, 
-/**
- * current or graduated; defaults to current.
- */
-status?: string | null, bio?: string | null, thesis_title?: string | null, 
+export type StudentStatus = "current" | "graduated";
+
+export type Student = { id: string, name: string, level: StudentLevel, status: StudentStatus, bio: string | null, thesis_title: string | null, start_year: number, graduation_year: number | null, current_position: string | null, email: string | null, linkedin_url: string | null, website_url: string | null, profile_image_url: string | null, sort_order: number, created_at: string, updated_at: string, };
+
+export type StudentInput = { name: string, level: StudentLevel, status: StudentStatus, bio: string | null, thesis_title: string | null, 
 /**
  * Defaults to the current year.
  */
-start_year?: number | null, graduation_year?: number | null, current_position?: string | null, email?: string | null, linkedin_url?: string | null, website_url?: string | null, profile_image_url?: string | null, sort_order: number, };
+start_year: number | null, graduation_year: number | null, current_position: string | null, email: string | null, linkedin_url: string | null, website_url: string | null, profile_image_url: string | null, sort_order: number, };
 
-export type Talk = { id: string, title: string, slug: string, event_name: string, event_location: string | null, date: string, type: string, abstract: string | null, slides_url: string | null, video_url: string | null, status: string, featured: boolean, created_at: string, updated_at: string, };
+export type TalkType = "invited" | "keynote" | "conference" | "workshop" | "seminar" | "webinar";
 
-export type TalkInput = { title: string, slug?: string | null, event_name: string, event_location?: string | null, date?: string | null, 
-/**
- * invited, keynote, conference, workshop, seminar or webinar; defaults to invited.
- */
-type?: string | null, abstract?: string | null, slides_url?: string | null, video_url?: string | null, status?: string | null, featured: boolean, };
+export type Talk = { id: string, title: string, slug: string, event_name: string, event_location: string | null, date: string, type: TalkType, abstract: string | null, slides_url: string | null, video_url: string | null, status: ContentStatus, featured: boolean, created_at: string, updated_at: string, };
+
+export type TalkInput = { title: string, slug: string | null, event_name: string, event_location: string | null, date: string | null, type: TalkType, abstract: string | null, slides_url: string | null, video_url: string | null, status: ContentStatus, featured: boolean, };
 
 export type Tag = { id: string, name: string, slug: string, color: string, created_at: string, updated_at: string, };
 
-export type TagInput = { name: string, slug?: string | null, color?: string | null, };
+export type TagInput = { name: string, slug: string | null, color: string | null, };
 
-export type OpenCall = { id: string, title: string, slug: string, description: string | null, content: string | null, requirements: string | null, contact_email: string | null, contact_info: string | null, application_url: string | null, funding_amount: string | null, duration: string | null, funding_agency: string | null, deadline: string | null, status: string, featured: boolean, created_at: string, updated_at: string, };
+export type OpenCall = { id: string, title: string, slug: string, description: string | null, content: string | null, requirements: string | null, contact_email: string | null, contact_info: string | null, application_url: string | null, funding_amount: string | null, duration: string | null, funding_agency: string | null, deadline: string | null, status: ContentStatus, featured: boolean, created_at: string, updated_at: string, };
 
 export type OpenCallInput = { title: string, 
 /**
  * Required for open calls: the form derives it from the title only when creating.
  */
-slug: string, description?: string | null, content?: string | null, requirements?: string | null, contact_email?: string | null, contact_info?: string | null, application_url?: string | null, funding_amount?: string | null, duration?: string | null, funding_agency?: string | null, deadline?: string | null, status?: string | null, featured: boolean, };
+slug: string, description: string | null, content: string | null, requirements: string | null, contact_email: string | null, contact_info: string | null, application_url: string | null, funding_amount: string | null, duration: string | null, funding_agency: string | null, deadline: string | null, status: ContentStatus, featured: boolean, };
 
 export type SiteInfo = { owner_name: string, base_url: string, 
 /**
@@ -141,7 +139,7 @@ export type PublicationsData = { publications: Array<Publication>,
  */
 scholar_url: string, };
 
-export type PublicStudent = { id: string, name: string, level: string, status: string, bio: string | null, thesis_title: string | null, start_year: number, graduation_year: number | null, current_position: string | null, linkedin_url: string | null, website_url: string | null, profile_image_url: string | null, };
+export type PublicStudent = { id: string, name: string, level: StudentLevel, status: StudentStatus, bio: string | null, thesis_title: string | null, start_year: number, graduation_year: number | null, current_position: string | null, linkedin_url: string | null, website_url: string | null, profile_image_url: string | null, };
 
 export type PageData = { "page": "home", "data": HomeData } | { "page": "about", "data": SectionPage<AboutContent> } | { "page": "research", "data": { areas: Array<ResearchArea>, } } | { "page": "publications", "data": PublicationsData } | { "page": "projects", "data": { projects: Array<Project>, } } | { "page": "teaching", "data": { courses: Array<Course>, } } | { "page": "students", "data": { students: Array<PublicStudent>, } } | { "page": "talks", "data": { talks: Array<Talk>, } } | { "page": "blog" } | { "page": "open_calls", "data": { calls: Array<OpenCall>, } } | { "page": "contact", "data": SectionPage<ContactContent> } | { "page": "news", "data": { items: Array<NewsItem>, } } | { "page": "not_found" };
 

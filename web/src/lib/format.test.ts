@@ -87,7 +87,17 @@ describe('formatShortMonthYear', () => {
 
 describe('dayNumber', () => {
   it('counts days from 1970-01-01 like Date.UTC does', () => {
-    for (const value of ['1970-01-01', '1969-12-31', '2000-02-29', '2000-03-01', '2024-02-29', '2025-03-01', '1600-03-01', '2400-12-31', '0001-01-01']) {
+    for (const value of [
+      '1970-01-01',
+      '1969-12-31',
+      '2000-02-29',
+      '2000-03-01',
+      '2024-02-29',
+      '2025-03-01',
+      '1600-03-01',
+      '2400-12-31',
+      '0001-01-01',
+    ]) {
       const date = parseIsoDate(value);
       if (!date) throw new Error(value);
       const utc = new Date(0);

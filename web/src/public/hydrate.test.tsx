@@ -63,21 +63,18 @@ describe('hydration', () => {
   it.each([
     ...filledInputs().map((input) => [input.path, 'with content', input] as const),
     ...emptyInputs().map((input) => [input.path, 'empty', input] as const),
-  ])(
-    'hydrates %s (%s) without warnings, keeping the server-rendered content',
-    async (_, __, input) => {
-      const { body } = render(input);
-      const serverMain = /<main[^>]*>([\s\S]*)<\/main>/.exec(body)?.[1];
-      await serveAndHydrate(input);
-      expect(document.querySelectorAll('h1')).toHaveLength(1);
-      const main = document.getElementById('main');
-      // Parsed and serialised once by the browser, unchanged by hydration.
-      const reference = document.createElement('div');
-      reference.innerHTML = serverMain ?? '';
-      expect(main?.innerHTML).toBe(reference.innerHTML);
-      expectNoConsoleOutput();
-    },
-  );
+  ])('hydrates %s (%s) without warnings, keeping the server-rendered content', async (_, __, input) => {
+    const { body } = render(input);
+    const serverMain = /<main[^>]*>([\s\S]*)<\/main>/.exec(body)?.[1];
+    await serveAndHydrate(input);
+    expect(document.querySelectorAll('h1')).toHaveLength(1);
+    const main = document.getElementById('main');
+    // Parsed and serialised once by the browser, unchanged by hydration.
+    const reference = document.createElement('div');
+    reference.innerHTML = serverMain ?? '';
+    expect(main?.innerHTML).toBe(reference.innerHTML);
+    expectNoConsoleOutput();
+  });
 
   it('logs the attempt to open an unknown path to the console', async () => {
     const info = vi.spyOn(console, 'info').mockImplementation(() => {});

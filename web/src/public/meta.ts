@@ -58,16 +58,14 @@ export function pageMeta(input: RenderInput): PageMeta {
       canonicalUrl: null,
     };
   }
-  return { title: `${PAGE_TITLES[page.page]} — ${owner}`, description: summarise(describe(page, owner)), canonicalUrl };
+  return { title: `${PAGE_TITLES[page.page]} — ${owner}`, description: summarise(describePage(page, owner)), canonicalUrl };
 }
 
-function describe(page: Exclude<RenderInput['page'], { page: 'not_found' }>, owner: string): string {
+function describePage(page: Exclude<RenderInput['page'], { page: 'not_found' }>, owner: string): string {
   switch (page.page) {
     case 'home': {
       const { hero } = page.data;
-      const fallback = [hero.name || owner, [hero.title, hero.institution].filter(Boolean).join(', ')]
-        .filter(Boolean)
-        .join(' — ');
+      const fallback = [hero.name || owner, [hero.title, hero.institution].filter(Boolean).join(', ')].filter(Boolean).join(' — ');
       return hero.bio || fallback;
     }
     case 'about':

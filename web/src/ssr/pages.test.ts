@@ -111,7 +111,10 @@ describe('home', () => {
   it('shows the counters under the stored labels and descriptions', () => {
     const { main } = dom(fullHomeInput());
     const stats = main.querySelector('section[aria-labelledby="stats-title"]');
-    const items = [...(stats?.querySelectorAll('dl > div') ?? [])].map((item) => [text(item.querySelector('dt')), ...texts(item.querySelectorAll('dd'))]);
+    const items = [...(stats?.querySelectorAll('dl > div') ?? [])].map((item) => [
+      text(item.querySelector('dt')),
+      ...texts(item.querySelectorAll('dd')),
+    ]);
     expect(items).toEqual([
       ['Publications', '42', 'Peer-reviewed papers and articles'],
       ['Students', '7', 'Supervised students and alumni'],
@@ -211,7 +214,15 @@ describe('research areas', () => {
     const { main } = dom(page('/research', { page: 'research', data: { areas } }));
     const articles = [...main.querySelectorAll('article')];
     expect(articles.map((a) => text(a.querySelector('h2')))).toEqual(['Hardware Security', 'Other', 'Unknown icon']);
-    expect(articles.map((a) => a.querySelector('svg')?.getAttribute('class')?.match(/lucide-(\w+)/)?.[1])).toEqual(['cpu', 'brain', 'shield']);
+    expect(
+      articles.map(
+        (a) =>
+          a
+            .querySelector('svg')
+            ?.getAttribute('class')
+            ?.match(/lucide-(\w+)/)?.[1],
+      ),
+    ).toEqual(['cpu', 'brain', 'shield']);
     expect(articles[0]?.innerHTML).toContain('color:#10b981');
     expect(articles[2]?.innerHTML).toContain('color:#3b82f6'); // the default colour
     expect(articles[0]?.querySelector('strong')?.textContent).toBe('side channels');
@@ -219,7 +230,9 @@ describe('research areas', () => {
   });
 
   it('keeps headings inside the content below the area title', () => {
-    const { root } = dom(page('/research', { page: 'research', data: { areas: [researchArea({ content: '<h1>Inside</h1><h2>Deeper</h2>' })] } }));
+    const { root } = dom(
+      page('/research', { page: 'research', data: { areas: [researchArea({ content: '<h1>Inside</h1><h2>Deeper</h2>' })] } }),
+    );
     expect(root.querySelectorAll('h1')).toHaveLength(1);
     expect(text(root.querySelector('article h3'))).toBe('Inside');
     expect(text(root.querySelector('article h4'))).toBe('Deeper');
@@ -239,7 +252,9 @@ describe('publications', () => {
       publication({ title: 'Second', year: 2024, doi: null, url: 'https://example.org/p' }),
       publication({ title: 'Old', year: 2020 }),
     ];
-    const { main } = dom(page('/publications', { page: 'publications', data: { publications, scholar_url: 'https://scholar.example.com/jane' } }));
+    const { main } = dom(
+      page('/publications', { page: 'publications', data: { publications, scholar_url: 'https://scholar.example.com/jane' } }),
+    );
     expect(text(main.querySelector('h1'))).toBe('Selected Publications');
     expect(texts(main.querySelectorAll('h2'))).toEqual(['2024', '2020']);
     expect(texts(main.querySelectorAll('h3'))).toEqual(['Side-Channel Resistant Masking for Embedded Processors', 'Second', 'Old']);
@@ -274,7 +289,18 @@ describe('projects', () => {
 
 describe('teaching', () => {
   it('groups courses by year with term, role and materials', () => {
-    const courses = [course(), course({ code: 'CS202', title: 'Embedded', year: 2024, term: 'fall', role: 'teaching-assistant', credits: null, students_count: null })];
+    const courses = [
+      course(),
+      course({
+        code: 'CS202',
+        title: 'Embedded',
+        year: 2024,
+        term: 'fall',
+        role: 'teaching-assistant',
+        credits: null,
+        students_count: null,
+      }),
+    ];
     const { main } = dom(page('/teaching', { page: 'teaching', data: { courses } }));
     expect(texts(main.querySelectorAll('h2'))).toEqual(['2025', '2024']);
     expect(main.textContent).toContain('Spring 2025');
@@ -296,7 +322,14 @@ describe('students', () => {
   it('groups students as Current Students and Alumni, with initials when there is no photo', () => {
     const students = [
       student(),
-      student({ name: 'Li Wei', status: 'graduated', start_year: 2017, graduation_year: 2022, profile_image_url: '/files/li.jpg', current_position: 'Engineer at Arm' }),
+      student({
+        name: 'Li Wei',
+        status: 'graduated',
+        start_year: 2017,
+        graduation_year: 2022,
+        profile_image_url: '/files/li.jpg',
+        current_position: 'Engineer at Arm',
+      }),
     ];
     const { main } = dom(page('/students', { page: 'students', data: { students } }));
     expect(texts(main.querySelectorAll('h2'))).toEqual(['Current Students', 'Alumni']);
@@ -371,7 +404,12 @@ describe('about', () => {
 
 describe('contact', () => {
   it('shows the stored contact details', () => {
-    const content = contactContent({ email: 'jane@example.org', phone: '+46 (31) 123', office_address: 'Room 5\nBuilding A', additional_info: 'Mornings are best.' });
+    const content = contactContent({
+      email: 'jane@example.org',
+      phone: '+46 (31) 123',
+      office_address: 'Room 5\nBuilding A',
+      additional_info: 'Mornings are best.',
+    });
     const { main } = dom(page('/contact', { page: 'contact', data: { stored: true, content } }));
     expect(text(main.querySelector('h1'))).toBe('Contact');
     expect(main.textContent).toContain('Get in touch about research, teaching or collaboration.');
@@ -400,7 +438,14 @@ describe('open calls', () => {
   it('shows every part of a call', () => {
     const card = calls().querySelector('article');
     expect(text(card?.querySelector('h2'))).toBe('PhD Position in Hardware Security');
-    for (const part of ['Swedish Research Council', 'Featured', 'A fully funded four-year PhD position.', 'March 20, 2025', 'Full salary', '4 years']) {
+    for (const part of [
+      'Swedish Research Council',
+      'Featured',
+      'A fully funded four-year PhD position.',
+      'March 20, 2025',
+      'Full salary',
+      '4 years',
+    ]) {
       expect(card?.textContent).toContain(part);
     }
     expect(card?.querySelector('em')?.textContent).toBe('side-channel'); // rich-text content
@@ -485,7 +530,12 @@ describe('news', () => {
 
 describe('rich text', () => {
   it('is written as the server stored it (sanitised there), not escaped', () => {
-    const { main } = dom(page('/open-calls', { page: 'open_calls', data: { calls: [openCall({ content: '<p>a <a href="https://x.example">link</a></p>' })] } }));
+    const { main } = dom(
+      page('/open-calls', {
+        page: 'open_calls',
+        data: { calls: [openCall({ content: '<p>a <a href="https://x.example">link</a></p>' })] },
+      }),
+    );
     expect(main.querySelector('a[href="https://x.example"]')?.textContent).toBe('link');
   });
 });

@@ -84,9 +84,7 @@ describe('render: home', () => {
   it('builds the head: title, description and canonical URL', () => {
     const { head } = render(homeInput());
     expect(head).toContain('<title>Home — Dr. Jane Doe</title>');
-    expect(head).toContain(
-      '<meta name="description" content="I work on hardware security, embedded systems and AI-driven verification.">',
-    );
+    expect(head).toContain('<meta name="description" content="I work on hardware security, embedded systems and AI-driven verification.">');
     expect(head).toContain('<link rel="canonical" href="https://jane.example.org/">');
   });
 

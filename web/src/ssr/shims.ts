@@ -136,4 +136,3 @@ export function installShims(target: object): void {
 }
 
 installShims(globalThis);
-

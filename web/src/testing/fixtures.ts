@@ -69,14 +69,18 @@ export function publication(overrides: Partial<Publication> = {}): Publication {
     title: 'Side-Channel Resistant Masking for Embedded Processors',
     slug: 'side-channel-resistant-masking',
     authors: ['Jane Doe', 'Erik Svensson', 'Maria Garcia'],
+    kind: 'journal-article',
     venue: 'IEEE Transactions on Computers',
     year: 2024,
+    month: 3,
     abstract: 'We present a masking scheme that keeps embedded processors safe from power analysis.',
     pdf_url: 'https://papers.example.org/masking.pdf',
     url: null,
     doi: '10.1109/TC.2024.1234567',
     pages: '1-14',
     volume: '73',
+    issue: '4',
+    publisher: 'IEEE',
     bibtex: null,
     featured: true,
     status: 'published',
@@ -329,19 +333,35 @@ export function filledInputs(): RenderInput[] {
       data: {
         students: [
           student(),
-          student({ name: 'Li Wei', status: 'graduated', level: 'master', start_year: 2019, graduation_year: 2021, current_position: 'Engineer at Arm', profile_image_url: '/files/li.jpg' }),
+          student({
+            name: 'Li Wei',
+            status: 'graduated',
+            level: 'master',
+            start_year: 2019,
+            graduation_year: 2021,
+            current_position: 'Engineer at Arm',
+            profile_image_url: '/files/li.jpg',
+          }),
         ],
       },
     }),
-    pageInput('/talks', { page: 'talks', data: { talks: [talk(), talk({ title: 'Seminar on Masking', type: 'seminar', date: '2024-05-02', featured: false })] } }),
+    pageInput('/talks', {
+      page: 'talks',
+      data: { talks: [talk(), talk({ title: 'Seminar on Masking', type: 'seminar', date: '2024-05-02', featured: false })] },
+    }),
     pageInput('/blog', { page: 'blog' }),
     pageInput('/open-calls', {
       page: 'open_calls',
-      data: { calls: [openCall(), openCall({ title: 'Postdoc in Verification', slug: 'postdoc', deadline: '2025-06-30', featured: false })] },
+      data: {
+        calls: [openCall(), openCall({ title: 'Postdoc in Verification', slug: 'postdoc', deadline: '2025-06-30', featured: false })],
+      },
     }),
     pageInput('/contact', {
       page: 'contact',
-      data: { stored: true, content: contactContent({ email: 'jane@example.org', phone: '+46 31 123 45 67', office_hours: 'Tuesdays 10–12' }) },
+      data: {
+        stored: true,
+        content: contactContent({ email: 'jane@example.org', phone: '+46 31 123 45 67', office_hours: 'Tuesdays 10–12' }),
+      },
     }),
     pageInput('/news', { page: 'news', data: { items: fullHomeData().latest_news } }),
   ];

@@ -54,7 +54,10 @@ describe('RichTextEditor', () => {
     expect(label?.textContent).toBe('Requirements');
     expect(area.getAttribute('aria-multiline')).toBe('true');
     expect(area.getAttribute('aria-invalid')).toBe('true');
-    const described = area.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);
+    const described = area
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
     expect(described).toEqual(['Shown on the public page.', 'Requirements must be at most 200000 characters']);
     expect(area.innerHTML).toContain('Hello');
   });

@@ -21,7 +21,7 @@ import { PageHeader } from '../components/PageHeader';
 import { authApi, queryKeys } from '../endpoints';
 import { applyFieldErrors } from '../form-errors';
 import { formatDateTime } from '../format';
-import { MIN_PASSWORD_LENGTH, TOO_SHORT_MESSAGE, splitReasons } from '../passwords';
+import { MIN_PASSWORD_LENGTH, newPasswordRule, splitReasons } from '../passwords';
 import { notify } from '../toast';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { describeUserAgent } from '../user-agent';
@@ -50,7 +50,7 @@ export function AccountPage() {
 const passwordSchema = z
   .object({
     current_password: z.string().min(1, 'Enter your current password'),
-    new_password: z.string().min(MIN_PASSWORD_LENGTH, TOO_SHORT_MESSAGE),
+    new_password: newPasswordRule,
     new_password_confirmation: z.string().min(1, 'Enter the new password again'),
   })
   .refine((values) => values.new_password === values.new_password_confirmation, {
@@ -101,9 +101,7 @@ function ChangePasswordCard() {
           {/* Lets password managers tie the new password to the account. */}
           <input type="email" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
           <FormField label="Current password" error={errors.current_password?.message}>
-            {(control) => (
-              <Input {...control} type="password" autoComplete="current-password" required {...register('current_password')} />
-            )}
+            {(control) => <Input {...control} type="password" autoComplete="current-password" required {...register('current_password')} />}
           </FormField>
           <FormField
             label="New password"
@@ -180,11 +178,7 @@ function SessionsCard() {
         )}
       </CardContent>
       <CardFooter className="flex-wrap">
-        <Button
-          variant="outline"
-          disabled={others.length === 0 || signOutOthers.isPending}
-          onClick={() => signOutOthers.mutate()}
-        >
+        <Button variant="outline" disabled={others.length === 0 || signOutOthers.isPending} onClick={() => signOutOthers.mutate()}>
           {signOutOthers.isPending ? <Spinner /> : <LogOut aria-hidden="true" />}
           Sign out other devices
         </Button>

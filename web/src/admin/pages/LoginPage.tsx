@@ -2,13 +2,12 @@
  * /admin/login: idle → submitting (button disabled, spinner) → an error alert
  * with the server's message (or 'Failed to sign in'), or /admin.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { LogIn } from '../../components/icons';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { z } from 'zod';
+import { EMAIL_PATTERN } from '../../api/rules';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -21,11 +20,17 @@ import { AuthShell } from '../components/AuthShell';
 import { authApi, queryKeys } from '../endpoints';
 import { useDocumentTitle } from '../useDocumentTitle';
 
-const loginSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email address')),
-  password: z.string().min(1, 'Password is required'),
-});
-type LoginValues = z.infer<typeof loginSchema>;
+type LoginValues = { email: string; password: string };
+
+/**
+ * Two fields need no schema library: react-hook-form's own rules keep zod out of the admin's
+ * first load (this page), which the owner sees before anything else.
+ */
+function emailProblem(value: string): string | true {
+  const email = value.trim();
+  if (email === '') return 'Email is required';
+  return EMAIL_PATTERN.test(email) || 'Enter a valid email address';
+}
 
 export function LoginPage() {
   useDocumentTitle('Admin Login');
@@ -37,7 +42,7 @@ export function LoginPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  } = useForm<LoginValues>({ defaultValues: { email: '', password: '' } });
 
   if (loading) return <PageSpinner label="Checking your session…" />;
   if (user && !isSubmitting) return <Navigate to="/admin" replace />;
@@ -45,7 +50,7 @@ export function LoginPage() {
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setFailure(null);
     try {
-      await signIn(email, password);
+      await signIn(email.trim(), password);
       navigate('/admin', { replace: true });
     } catch (error) {
       setFailure(errorMessage(error, 'Failed to sign in'));
@@ -65,16 +70,11 @@ export function LoginPage() {
           <CardDescription>Sign in to manage the content of your website.</CardDescription>
         </CardHeader>
         <CardContent className="space-y-5">
-          {expired && !failure ? (
-            <Alert title="Session expired">Your session has expired. Please sign in again.</Alert>
-          ) : null}
+          {expired && !failure ? <Alert title="Session expired">Your session has expired. Please sign in again.</Alert> : null}
           {setupStatus.data?.setup_needed ? (
             <Alert title="No owner account yet">
               This site has not been set up.{' '}
-              <Link
-                to="/admin/setup"
-                className="font-medium text-primary underline underline-offset-4 hover:no-underline focus-ring"
-              >
+              <Link to="/admin/setup" className="font-medium text-primary underline underline-offset-4 hover:no-underline focus-ring">
                 Create the owner account
               </Link>{' '}
               (one time only).
@@ -91,13 +91,19 @@ export function LoginPage() {
                   inputMode="email"
                   required
                   placeholder="you@example.org"
-                  {...register('email')}
+                  {...register('email', { validate: emailProblem })}
                 />
               )}
             </FormField>
             <FormField label="Password" error={errors.password?.message}>
               {(control) => (
-                <Input {...control} type="password" autoComplete="current-password" required {...register('password')} />
+                <Input
+                  {...control}
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  {...register('password', { required: 'Password is required' })}
+                />
               )}
             </FormField>
             <Button type="submit" className="w-full" disabled={isSubmitting}>

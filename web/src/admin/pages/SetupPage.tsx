@@ -5,7 +5,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, KeyRound } from '../../components/icons';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -20,13 +20,13 @@ import { useAuth } from '../auth';
 import { AuthShell } from '../components/AuthShell';
 import { authApi, queryKeys } from '../endpoints';
 import { applyFieldErrors } from '../form-errors';
-import { MIN_PASSWORD_LENGTH, TOO_SHORT_MESSAGE, splitReasons } from '../passwords';
+import { MIN_PASSWORD_LENGTH, newPasswordRule, splitReasons } from '../passwords';
 import { useDocumentTitle } from '../useDocumentTitle';
 
 const setupSchema = z
   .object({
     email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email address')),
-    password: z.string().min(MIN_PASSWORD_LENGTH, TOO_SHORT_MESSAGE),
+    password: newPasswordRule,
     password_confirmation: z.string().min(1, 'Enter the password again'),
   })
   .refine((values) => values.password === values.password_confirmation, {
@@ -41,7 +41,7 @@ export function SetupPage() {
   useDocumentTitle('Set Up');
   const status = useQuery({ queryKey: queryKeys.setupStatus, queryFn: authApi.setupStatus });
 
-  let body;
+  let body: ReactNode;
   if (status.isPending) body = <PageSpinner />;
   else if (status.isError)
     body = (
@@ -127,9 +127,7 @@ function SetupForm() {
         {failure ? <Alert variant="destructive">{failure}</Alert> : null}
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Owner account setup">
           <FormField label="Email" error={errors.email?.message}>
-            {(control) => (
-              <Input {...control} type="email" autoComplete="username" inputMode="email" required {...register('email')} />
-            )}
+            {(control) => <Input {...control} type="email" autoComplete="username" inputMode="email" required {...register('email')} />}
           </FormField>
           <FormField
             label="Password"

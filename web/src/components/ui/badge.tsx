@@ -13,7 +13,11 @@ const VARIANTS: Record<BadgeVariant, string> = {
 export function Badge({ className, variant = 'default', ...props }: ComponentProps<'span'> & { variant?: BadgeVariant }) {
   return (
     <span
-      className={cn('inline-flex items-center gap-1 rounded-md border px-2 py-0.5 text-xs font-medium whitespace-nowrap', VARIANTS[variant], className)}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-md border px-2 py-0.5 text-xs font-medium whitespace-nowrap',
+        VARIANTS[variant],
+        className,
+      )}
       {...props}
     />
   );

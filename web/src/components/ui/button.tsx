@@ -12,8 +12,7 @@ export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary/90',
-  outline:
-    'border border-input bg-background/60 text-foreground shadow-sm hover:bg-muted hover:border-muted-foreground/40',
+  outline: 'border border-input bg-background/60 text-foreground shadow-sm hover:bg-muted hover:border-muted-foreground/40',
   ghost: 'text-foreground hover:bg-muted',
   destructive: 'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90',
 };
@@ -25,31 +24,16 @@ const SIZES: Record<ButtonSize, string> = {
   icon: 'size-9',
 };
 
-export function buttonClassName(
-  variant: ButtonVariant = 'primary',
-  size: ButtonSize = 'md',
-  className?: string,
-): string {
+export function buttonClassName(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string): string {
   return cn('btn', VARIANTS[variant], SIZES[size], className);
 }
 
 type StyleProps = { variant?: ButtonVariant; size?: ButtonSize };
 
-export function Button({
-  variant,
-  size,
-  className,
-  type = 'button',
-  ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & StyleProps) {
+export function Button({ variant, size, className, type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & StyleProps) {
   return <button type={type} className={buttonClassName(variant, size, className)} {...props} />;
 }
 
-export function ButtonLink({
-  variant,
-  size,
-  className,
-  ...props
-}: AnchorHTMLAttributes<HTMLAnchorElement> & StyleProps) {
+export function ButtonLink({ variant, size, className, ...props }: AnchorHTMLAttributes<HTMLAnchorElement> & StyleProps) {
   return <a className={buttonClassName(variant, size, className)} {...props} />;
 }

@@ -7,12 +7,7 @@ export function Checkbox({ label, className, id, ...props }: Omit<ComponentProps
   const inputId = id ?? generated;
   return (
     <div className={cn('flex items-center gap-2', className)}>
-      <input
-        id={inputId}
-        type="checkbox"
-        className="size-4 rounded border-input accent-primary focus-ring"
-        {...props}
-      />
+      <input id={inputId} type="checkbox" className="size-4 rounded border-input accent-primary focus-ring" {...props} />
       <label htmlFor={inputId} className="text-sm font-medium">
         {label}
       </label>

@@ -3,7 +3,12 @@ import { LoaderCircle } from '../icons';
 import { cn } from '../../lib/cn';
 
 export function Spinner({ label, className }: { label?: string; className?: string }) {
-  const icon = <LoaderCircle aria-hidden="true" className={cn('size-4 shrink-0 animate-spin motion-reduce:animate-[spin_2s_linear_infinite]', className)} />;
+  const icon = (
+    <LoaderCircle
+      aria-hidden="true"
+      className={cn('size-4 shrink-0 animate-spin motion-reduce:animate-[spin_2s_linear_infinite]', className)}
+    />
+  );
   if (!label) return icon;
   return (
     <span role="status" className="inline-flex items-center gap-2">

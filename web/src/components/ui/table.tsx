@@ -23,7 +23,13 @@ export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
 }
 
 export function TableHead({ className, ...props }: ComponentProps<'th'>) {
-  return <th scope="col" className={cn('h-11 px-4 text-left align-middle font-medium whitespace-nowrap text-muted-foreground', className)} {...props} />;
+  return (
+    <th
+      scope="col"
+      className={cn('h-11 px-4 text-left align-middle font-medium whitespace-nowrap text-muted-foreground', className)}
+      {...props}
+    />
+  );
 }
 
 export function TableCell({ className, ...props }: ComponentProps<'td'>) {

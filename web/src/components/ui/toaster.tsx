@@ -22,8 +22,7 @@ export function Toaster() {
       toastOptions={{
         unstyled: true,
         classNames: {
-          toast:
-            'flex w-full items-start gap-3 rounded-lg border border-border bg-card p-4 text-card-foreground shadow-lg sm:w-[356px]',
+          toast: 'flex w-full items-start gap-3 rounded-lg border border-border bg-card p-4 text-card-foreground shadow-lg sm:w-[356px]',
           icon: 'mt-0.5 shrink-0',
           content: 'min-w-0 flex-1 space-y-1',
           title: 'text-sm font-semibold',

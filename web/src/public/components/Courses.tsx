@@ -23,6 +23,7 @@ function CourseCard({ course }: { course: Course }) {
       <h3 className="text-xl font-semibold tracking-tight">{course.title}</h3>
       <ul className="flex flex-wrap gap-x-2 text-sm text-muted-foreground">
         {facts.map((fact, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed, read-only list of facts built on each render and never reordered; two facts may read the same
           <li key={i} className="after:ml-2 after:content-['·'] last:after:content-none">
             {fact}
           </li>

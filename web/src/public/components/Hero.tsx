@@ -7,8 +7,7 @@ const PORTRAIT_SIZE = 288;
 
 /** Round profile image, or the initials when no image is set. */
 function Portrait({ hero }: { hero: HeroContent }) {
-  const frame =
-    'relative size-44 shrink-0 rounded-full ring-4 ring-background shadow-xl shadow-primary/10 sm:size-56 lg:size-72';
+  const frame = 'relative size-44 shrink-0 rounded-full ring-4 ring-background shadow-xl shadow-primary/10 sm:size-56 lg:size-72';
   if (!hero.profile_image_url) {
     return (
       <div
@@ -35,10 +34,7 @@ function Portrait({ hero }: { hero: HeroContent }) {
 /** Spec §2 "Home" → Hero. */
 export function Hero({ hero, nextSectionId }: { hero: HeroContent; nextSectionId: string }) {
   return (
-    <section
-      aria-labelledby="hero-name"
-      className="relative isolate -mt-16 flex min-h-svh items-center overflow-hidden pt-16"
-    >
+    <section aria-labelledby="hero-name" className="relative isolate -mt-16 flex min-h-svh items-center overflow-hidden pt-16">
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
         <div className="absolute -top-40 left-1/2 h-[40rem] w-[40rem] -translate-x-1/2 bg-radial from-primary/15 to-transparent to-70% lg:left-3/4" />
         <div className="absolute right-1/2 -bottom-48 h-[32rem] w-[32rem] bg-radial from-accent to-transparent to-70%" />
@@ -51,16 +47,10 @@ export function Hero({ hero, nextSectionId }: { hero: HeroContent; nextSectionId
           <h1 id="hero-name" className="text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">
             {hero.name}
           </h1>
-          {hero.title && (
-            <p className="mt-4 text-xl font-medium text-primary sm:text-2xl">{hero.title}</p>
-          )}
-          {hero.institution && (
-            <p className="mt-2 text-lg text-muted-foreground">{hero.institution}</p>
-          )}
+          {hero.title && <p className="mt-4 text-xl font-medium text-primary sm:text-2xl">{hero.title}</p>}
+          {hero.institution && <p className="mt-2 text-lg text-muted-foreground">{hero.institution}</p>}
           {hero.bio && (
-            <p className="mt-6 text-base leading-relaxed text-pretty whitespace-pre-line text-muted-foreground sm:text-lg">
-              {hero.bio}
-            </p>
+            <p className="mt-6 text-base leading-relaxed text-pretty whitespace-pre-line text-muted-foreground sm:text-lg">{hero.bio}</p>
           )}
 
           <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-center lg:justify-start">
@@ -73,13 +63,7 @@ export function Hero({ hero, nextSectionId }: { hero: HeroContent; nextSectionId
               Contact Me
             </ButtonLink>
             {hero.google_scholar_url && (
-              <ButtonLink
-                href={hero.google_scholar_url}
-                target="_blank"
-                rel="noopener noreferrer"
-                variant="outline"
-                size="lg"
-              >
+              <ButtonLink href={hero.google_scholar_url} target="_blank" rel="noopener noreferrer" variant="outline" size="lg">
                 <ExternalLink aria-hidden="true" />
                 Google Scholar
               </ButtonLink>

@@ -13,7 +13,6 @@ function NewsDate({ date }: { date: string }) {
   );
 }
 
-
 /** Home page: the latest news (3), each linking to its entry on /news; 3 placeholders while loading. */
 export function LatestNewsGrid({ items, loading = false }: { items: NewsItem[]; loading?: boolean }) {
   const grid = 'grid gap-6 md:grid-cols-3';
@@ -24,10 +23,7 @@ export function LatestNewsGrid({ items, loading = false }: { items: NewsItem[]; 
         <li key={item.id} className={cn(CARD, 'relative flex flex-col gap-3 p-6 transition-shadow hover:shadow-md')}>
           <NewsDate date={item.date} />
           <h3 className="text-lg leading-snug font-semibold tracking-tight">
-            <a
-              href={`/news#news-${item.id}`}
-              className="rounded-sm hover:text-primary focus-ring"
-            >
+            <a href={`/news#news-${item.id}`} className="rounded-sm hover:text-primary focus-ring">
               {item.title}
             </a>
           </h3>

@@ -88,12 +88,7 @@ export function OpenCallCard({ call, today }: { call: OpenCall; today: string })
         </section>
       )}
       {call.application_url && (
-        <a
-          href={call.application_url}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={buttonClassName('primary', 'lg', 'mt-8')}
-        >
+        <a href={call.application_url} target="_blank" rel="noopener noreferrer" className={buttonClassName('primary', 'lg', 'mt-8')}>
           <Send aria-hidden="true" />
           Apply Now
           <span className="sr-only"> (opens in a new tab)</span>

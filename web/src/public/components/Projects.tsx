@@ -18,6 +18,7 @@ function TechList({ tech }: { tech: string[] }) {
   return (
     <ul aria-label="Technologies" className="flex flex-wrap gap-2">
       {tech.map((item, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: read-only list shown in stored order and never reordered; entries are free text and may repeat, so they can't be keys
         <li key={i}>
           <Badge tone="primary">{item}</Badge>
         </li>
@@ -63,10 +64,7 @@ export function ProjectCard({ project, compact = false }: { project: Project; co
       </div>
       <Title className="text-xl font-semibold tracking-tight">
         {compact ? (
-          <a
-            href={`/projects#${project.slug}`}
-            className="rounded-sm hover:text-primary focus-ring"
-          >
+          <a href={`/projects#${project.slug}`} className="rounded-sm hover:text-primary focus-ring">
             {project.title}
           </a>
         ) : (

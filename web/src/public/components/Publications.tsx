@@ -36,9 +36,7 @@ export function FeaturedPublicationCard({ publication }: { publication: Publicat
       <h3 className="line-clamp-2 text-lg leading-snug font-semibold tracking-tight">{publication.title}</h3>
       <p className="text-sm text-muted-foreground">{publication.authors.join(', ')}</p>
       <p className="text-sm font-medium text-primary">{publication.venue}</p>
-      {publication.abstract && (
-        <p className="line-clamp-3 text-sm leading-relaxed text-muted-foreground">{publication.abstract}</p>
-      )}
+      {publication.abstract && <p className="line-clamp-3 text-sm leading-relaxed text-muted-foreground">{publication.abstract}</p>}
       <div className="mt-auto pt-3">
         <PublicationLinks publication={publication} />
       </div>
@@ -91,17 +89,13 @@ function PublicationEntry({ publication }: { publication: Publication }) {
       <p className="text-sm font-medium text-primary italic">{details}</p>
       {publication.abstract && (
         <details className="group text-sm">
-          <summary className="w-fit cursor-pointer rounded-sm font-medium text-primary focus-ring">
-            Abstract
-          </summary>
+          <summary className="w-fit cursor-pointer rounded-sm font-medium text-primary focus-ring">Abstract</summary>
           <p className="mt-2 leading-relaxed whitespace-pre-line text-muted-foreground">{publication.abstract}</p>
         </details>
       )}
       {publication.bibtex && (
         <details className="text-sm">
-          <summary className="w-fit cursor-pointer rounded-sm font-medium text-primary focus-ring">
-            BibTeX
-          </summary>
+          <summary className="w-fit cursor-pointer rounded-sm font-medium text-primary focus-ring">BibTeX</summary>
           <pre className="mt-2 overflow-x-auto rounded-lg bg-muted p-4 text-xs">{publication.bibtex}</pre>
         </details>
       )}

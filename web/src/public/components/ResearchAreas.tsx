@@ -40,10 +40,7 @@ export function ResearchAreaGrid({ areas, loading = false }: { areas: ResearchAr
           <span aria-hidden="true" className="absolute inset-x-0 top-0 h-1" style={{ backgroundColor: areaColor(area.color) }} />
           <AreaIcon area={area} />
           <h3 className="mt-5 text-xl font-semibold tracking-tight">
-            <a
-              href={`/research#${area.slug}`}
-              className="rounded-sm hover:text-primary focus-ring"
-            >
+            <a href={`/research#${area.slug}`} className="rounded-sm hover:text-primary focus-ring">
               {area.title}
             </a>
           </h3>
@@ -63,11 +60,7 @@ export function ResearchAreaList({ areas }: { areas: ResearchArea[] }) {
     <ul className="space-y-8">
       {areas.map((area) => (
         <li key={area.id}>
-          <article
-            id={area.slug}
-            aria-labelledby={`area-${area.id}`}
-            className={cn(CARD, 'relative overflow-hidden p-6 sm:p-8')}
-          >
+          <article id={area.slug} aria-labelledby={`area-${area.id}`} className={cn(CARD, 'relative overflow-hidden p-6 sm:p-8')}>
             <span aria-hidden="true" className="absolute inset-y-0 left-0 w-1" style={{ backgroundColor: areaColor(area.color) }} />
             <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
               <AreaIcon area={area} />

@@ -113,11 +113,7 @@ export function SiteHeader({ ownerName, path }: { ownerName: string; path: strin
               </li>
             ))}
             <li className="mt-2 border-t border-border pt-3">
-              <a
-                href={ADMIN_HREF}
-                className={buttonClassName('outline', 'md', 'w-full')}
-                onClick={() => setMenuOpen(false)}
-              >
+              <a href={ADMIN_HREF} className={buttonClassName('outline', 'md', 'w-full')} onClick={() => setMenuOpen(false)}>
                 Admin
               </a>
             </li>
@@ -149,9 +145,7 @@ function NavItem({
       className={cn(
         'nav-link',
         block ? 'block px-3 py-2.5 text-base' : 'px-2 py-2',
-        current
-          ? 'bg-accent text-accent-foreground'
-          : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+        current ? 'bg-accent text-accent-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
       )}
     >
       {label}

@@ -37,6 +37,7 @@ export function SiteLayout({ site, path, children, mainHtml }: Props) {
       {mainHtml === undefined ? (
         <main {...mainProps}>{children}</main>
       ) : (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: mainHtml is the server's own rendered <main> content read back from the DOM before hydrating (or the SSR placeholder), kept as it is
         <main {...mainProps} dangerouslySetInnerHTML={{ __html: mainHtml }} />
       )}
       <SiteFooter ownerName={site.owner_name} />

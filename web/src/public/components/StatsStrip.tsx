@@ -5,10 +5,10 @@ import { CONTAINER } from './ui';
 export function StatsStrip({ stats }: { stats: HomeStats }) {
   const { labels } = stats;
   const items = [
-    [stats.publications, labels.publications_label, labels.publications_description],
-    [stats.students, labels.students_label, labels.students_description],
-    [stats.courses, labels.courses_label, labels.courses_description],
-    [stats.research_areas, labels.research_areas_label, labels.research_areas_description],
+    ['publications', stats.publications, labels.publications_label, labels.publications_description],
+    ['students', stats.students, labels.students_label, labels.students_description],
+    ['courses', stats.courses, labels.courses_label, labels.courses_description],
+    ['research_areas', stats.research_areas, labels.research_areas_label, labels.research_areas_description],
   ] as const;
   return (
     <section aria-labelledby="stats-title" className="border-y border-border bg-muted/50">
@@ -16,8 +16,8 @@ export function StatsStrip({ stats }: { stats: HomeStats }) {
         At a glance
       </h2>
       <dl className={`${CONTAINER} grid grid-cols-2 gap-x-6 gap-y-10 py-12 lg:grid-cols-4`}>
-        {items.map(([count, label, description], i) => (
-          <div key={i} className="flex flex-col items-center gap-1 text-center">
+        {items.map(([key, count, label, description]) => (
+          <div key={key} className="flex flex-col items-center gap-1 text-center">
             <dt className="font-semibold">{label}</dt>
             <dd className="order-first text-4xl font-bold tracking-tight text-primary sm:text-5xl">{count}</dd>
             {description && <dd className="text-sm text-muted-foreground">{description}</dd>}

@@ -59,8 +59,7 @@ function StudentCard({ student }: { student: PublicStudent }) {
       {student.bio && <p className="text-sm leading-relaxed whitespace-pre-line text-muted-foreground">{student.bio}</p>}
       {student.current_position && (
         <p className="text-sm">
-          <span className="font-medium">{student.status === 'graduated' ? 'Now:' : 'Position:'}</span>{' '}
-          {student.current_position}
+          <span className="font-medium">{student.status === 'graduated' ? 'Now:' : 'Position:'}</span> {student.current_position}
         </p>
       )}
       {(student.website_url || student.linkedin_url) && (
@@ -70,11 +69,7 @@ function StudentCard({ student }: { student: PublicStudent }) {
               Website
             </ExternalButton>
           )}
-          {student.linkedin_url && (
-            <ExternalButton href={student.linkedin_url}>
-              LinkedIn
-            </ExternalButton>
-          )}
+          {student.linkedin_url && <ExternalButton href={student.linkedin_url}>LinkedIn</ExternalButton>}
         </div>
       )}
     </article>

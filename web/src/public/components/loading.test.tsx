@@ -26,11 +26,13 @@ function dom(element: ReactElement): HTMLElement {
 const skeletons = (root: HTMLElement) => root.querySelectorAll('[data-skeleton]').length;
 
 describe('loading texts', () => {
+  // biome-ignore-start lint/correctness/useJsxKeyInIterable: test-case table for it.each, not a rendered list; each element is rendered on its own
   it.each([
     ['projects', <ProjectList projects={[]} loading />, 'Loading projects...'],
     ['courses', <CourseList courses={[]} loading />, 'Loading courses...'],
     ['students', <StudentGroups students={[]} loading />, 'Loading students...'],
     ['talks', <TalkList talks={[]} loading />, 'Loading talks...'],
+    // biome-ignore-end lint/correctness/useJsxKeyInIterable: end of the test-case table
   ])('%s: %s', (_, element, message) => {
     const status = dom(element).querySelector('[role="status"]');
     expect(status?.textContent).toBe(message);
@@ -43,6 +45,7 @@ describe('loading texts', () => {
 });
 
 describe('skeleton cards', () => {
+  // biome-ignore-start lint/correctness/useJsxKeyInIterable: test-case table for it.each, not a rendered list; each element is rendered on its own
   it.each([
     ['open calls', <OpenCallList calls={[]} today={TODAY} loading />, 3],
     ['home: featured publications', <FeaturedPublications publications={[]} loading />, 3],
@@ -50,6 +53,7 @@ describe('skeleton cards', () => {
     ['home: news', <LatestNewsGrid items={[]} loading />, 3],
     ['home: research areas', <ResearchAreaGrid areas={[]} loading />, 3],
     ['publications', <PublicationList publications={[]} loading />, 4],
+    // biome-ignore-end lint/correctness/useJsxKeyInIterable: end of the test-case table
   ])('%s: %d placeholders', (_, element, count) => {
     const root = dom(element);
     expect(skeletons(root)).toBe(count);

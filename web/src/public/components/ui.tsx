@@ -88,11 +88,7 @@ const TONES: Record<Tone, string> = {
 };
 
 export function Badge({ tone = 'neutral', children, className }: { tone?: Tone; children: ReactNode; className?: string }) {
-  return (
-    <span className={cn('badge', TONES[tone], className)}>
-      {children}
-    </span>
-  );
+  return <span className={cn('badge', TONES[tone], className)}>{children}</span>;
 }
 
 /** A link to another site, opening in a new tab, styled as a small button. */
@@ -135,11 +131,7 @@ export function ExternalTextLink({ href, children }: { href: string; children: R
 
 /** The message of an empty list. */
 export function EmptyState({ children }: { children: ReactNode }) {
-  return (
-    <p className="rounded-2xl border border-dashed border-input px-6 py-16 text-center text-lg text-muted-foreground">
-      {children}
-    </p>
-  );
+  return <p className="rounded-2xl border border-dashed border-input px-6 py-16 text-center text-lg text-muted-foreground">{children}</p>;
 }
 
 /** The text shown while a list loads on the client. */
@@ -156,6 +148,7 @@ export function Skeletons({ count, className }: { count: number; className?: str
   return (
     <div role="status" aria-label="Loading" className={className}>
       {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder cards with no identity of their own; the list is never reordered
         <div key={i} data-skeleton="" className={cn(CARD, 'space-y-4 p-6 motion-safe:animate-pulse')}>
           <div className="h-5 w-1/4 rounded-full bg-muted" />
           <div className="h-6 w-3/4 rounded bg-muted" />
@@ -171,7 +164,7 @@ export function Skeletons({ count, className }: { count: number; className?: str
  *  at most h6), so stored markup never adds a second <h1> to a page or breaks
  *  the outline of the section it sits in. */
 export function demoteHeadings(html: string, by: number): string {
-  return html.replace(/<(\/?)h([1-6])(?=[\s>\/])/gi, (_, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) + by)}`);
+  return html.replace(/<(\/?)h([1-6])(?=[\s>/])/gi, (_, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) + by)}`);
 }
 
 /** HTML the server sanitised (ammonia) before storing it, its headings placed
@@ -189,6 +182,7 @@ export function RichText({ html, className, headingLevel = 2 }: { html: string; 
         '[&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg [&_strong]:font-semibold',
         className,
       )}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitised this HTML with ammonia before storing it; only heading tags are renamed here
       dangerouslySetInnerHTML={{ __html: demoteHeadings(html, headingLevel) }}
     />
   );

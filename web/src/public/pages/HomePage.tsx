@@ -10,10 +10,7 @@ import { Section } from '../components/ui';
 
 function AllLink({ href, children }: { href: string; children: string }) {
   return (
-    <a
-      href={href}
-      className="group inline-flex items-center gap-1.5 rounded-sm py-1 font-medium text-primary hover:underline focus-ring"
-    >
+    <a href={href} className="group inline-flex items-center gap-1.5 rounded-sm py-1 font-medium text-primary hover:underline focus-ring">
       {children}
       <ArrowRight aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
     </a>

@@ -26,9 +26,7 @@ export function AboutPage({ data }: { data: SectionPage<AboutContent> }) {
       <PageIntro narrow title={content.title || PAGE_TITLES.about} />
       <PageBody narrow>
         {content.bio && <Paragraphs text={content.bio} className="text-lg sm:text-xl" />}
-        {!stored && (
-          <p className="mt-8 text-muted-foreground italic">Detailed biography and research interests coming soon...</p>
-        )}
+        {!stored && <p className="mt-8 text-muted-foreground italic">Detailed biography and research interests coming soon...</p>}
         {sections.map(([key, title]) => (
           <section key={key} aria-labelledby={`about-${key}`} className="mt-12 border-t border-border pt-10">
             <h2 id={`about-${key}`} className="text-2xl font-bold tracking-tight">

@@ -1,0 +1,299 @@
+/**
+ * One admin screen of a content table (spec section 2): a header with the
+ * 'Add X' button, the rows as a table or as cards, the loading, error and
+ * empty states, and the add/edit form in a dialog or in a card above the
+ * list. Deletes ask first (the kit's api hook).
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Pencil, Plus, Trash2 } from '../../../components/icons';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonClassName } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Dialog } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import type { FieldValues } from 'react-hook-form';
+import { errorMessage } from '../../api';
+import { PageHeader } from '../../components/PageHeader';
+import { useDocumentTitle } from '../../useDocumentTitle';
+import { useDeleteEntity, useEntityList, type EntityKind } from './api';
+import { EntityForm, type EntityFormSpec, type FormFrame } from './EntityForm';
+
+export type Column<T> = {
+  header: string;
+  cell: (row: T) => ReactNode;
+  className?: string;
+};
+
+/** What every card needs from a row. */
+export type CardRow = { id: string; title: string; featured: boolean; status: string };
+
+/** The rows as a table (one column each, then the actions) or as cards (title, badges, details, actions). */
+export type ListLayout<T> =
+  | {
+      layout: 'table';
+      columns: readonly Column<T>[] /** Names the row in its buttons: 'Edit Ada Lovelace'. */;
+      rowName: (row: T) => string;
+    }
+  | { layout: 'cards' /** The lines under a card's title (date, venue, …). */; details: (row: T & CardRow) => ReactNode };
+
+/** The screen's words. */
+export type ScreenTexts = {
+  /** The page's heading ('Students'). */
+  title: string;
+  description: string;
+  /** Title-case name of one row: 'Add Student', 'Add New Student', 'Edit Student'. */
+  itemName: string;
+  /** Defaults to 'No <noun>s found. Add your first <noun> to get started.' */
+  emptyText?: string;
+};
+
+type Props<T extends Record<keyof V, unknown>, V extends FieldValues, Input> = {
+  kind: EntityKind;
+  texts: ScreenTexts;
+  /** The submit button names the row ('Create Student') rather than just 'Create'. */
+  namedSubmit?: boolean;
+  list: ListLayout<T>;
+  /** 'dialog' (modal, the default) or 'card' (inline above the list; the Add button hides meanwhile). */
+  frame?: FormFrame;
+  form: EntityFormSpec<T, V, Input>;
+};
+
+export function EntityScreen<T extends { id: string } & Record<keyof V, unknown>, V extends FieldValues, Input>({
+  kind,
+  texts: { title, description, itemName, emptyText },
+  namedSubmit = false,
+  list: layout,
+  frame = 'dialog',
+  form,
+}: Props<T, V, Input>) {
+  useDocumentTitle(title);
+  const plural = `${kind.noun}s`;
+  const list = useEntityList<T>(kind);
+  const remove = useDeleteEntity(kind);
+  // null: closed; { item: null }: adding; { item }: editing that row.
+  const [editing, setEditing] = useState<{ item: T | null } | null>(null);
+  const inline = frame === 'card';
+  const focus = useFocusReturn(inline && editing !== null);
+
+  const open = (item: T | null) => {
+    focus.remember();
+    setEditing({ item });
+  };
+  const close = () => setEditing(null);
+  const deleteRow = async (row: T) => {
+    // The row being edited is gone: its form has nothing left to save.
+    if ((await remove.confirmAndDelete(row.id)) && editing?.item?.id === row.id) close();
+  };
+  const actions = (row: T, name: string) => (
+    <RowActions
+      name={name}
+      worded={layout.layout === 'cards'}
+      deleting={remove.isPending && remove.variables === row.id}
+      onEdit={() => open(row)}
+      onDelete={() => void deleteRow(row)}
+    />
+  );
+
+  const formTitle = editing?.item ? `Edit ${itemName}` : `Add New ${itemName}`;
+  const entityForm = editing ? (
+    <EntityForm
+      // Keyed by row, so switching from one row to another starts from that row's values.
+      key={editing.item?.id ?? 'new'}
+      kind={kind}
+      spec={form}
+      item={editing.item}
+      frame={frame}
+      title={formTitle}
+      submitNoun={namedSubmit ? itemName : null}
+      onDone={close}
+    />
+  ) : null;
+
+  let body: ReactNode;
+  if (list.isPending) {
+    body = (
+      <div className="flex items-center justify-center gap-3 py-16 text-muted-foreground">
+        <Spinner className="size-5" />
+        <p role="status">Loading {plural}...</p>
+      </div>
+    );
+  } else if (list.isError) {
+    body = (
+      <Alert variant="destructive" title={`Could not load the ${plural}`}>
+        {errorMessage(list.error)}{' '}
+        <button type="button" className="font-medium underline underline-offset-4" onClick={() => void list.refetch()}>
+          Try again
+        </button>
+      </Alert>
+    );
+  } else if (list.data.length === 0) {
+    body = (
+      <p className="rounded-xl border border-dashed border-border bg-card px-6 py-12 text-center text-muted-foreground">
+        {emptyText ?? `No ${plural} found. Add your first ${kind.noun} to get started.`}
+      </p>
+    );
+  } else if (layout.layout === 'table') {
+    body = <RowsTable label={title} rows={list.data} columns={layout.columns} actions={(row) => actions(row, layout.rowName(row))} />;
+  } else {
+    body = (
+      <ul className="grid gap-4" aria-label={title}>
+        {(list.data as (T & CardRow)[]).map((row) => (
+          <li key={row.id}>
+            <RowCard row={row} details={layout.details(row)} actions={actions(row, row.title)} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={description}
+        actions={
+          inline && editing ? null : (
+            // A plain <button>: the shared Button takes no ref, and focus comes back here after an inline form.
+            <button ref={focus.addButton} type="button" className={buttonClassName()} onClick={() => open(null)}>
+              <Plus aria-hidden="true" />
+              Add {itemName}
+            </button>
+          )
+        }
+      />
+      {inline ? entityForm : null}
+      {body}
+      {inline ? null : (
+        <Dialog
+          open={editing !== null}
+          onOpenChange={(isOpen) => {
+            if (!isOpen) close();
+          }}
+          title={formTitle}
+        >
+          {entityForm}
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+/**
+ * Focus goes back to the button that opened the form once it closes. The
+ * Dialog does this itself; this covers the inline card, where the Add button
+ * is re-created by then (so it is found through its ref instead).
+ */
+function useFocusReturn(isOpen: boolean) {
+  const addButton = useRef<HTMLButtonElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (isOpen || !wasOpen.current) {
+      wasOpen.current = isOpen;
+      return;
+    }
+    wasOpen.current = false;
+    if (opener.current?.isConnected) opener.current.focus();
+    else addButton.current?.focus();
+  }, [isOpen]);
+  return {
+    addButton,
+    remember: () => {
+      // A click does not focus a button in every browser (Safari): then focus returns to the Add button.
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    },
+  };
+}
+
+/** Edit and delete, named after the row; icons only in a table row, with their words on a card. */
+function RowActions({
+  name,
+  worded,
+  deleting,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  worded: boolean;
+  deleting: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const look = worded ? ({ variant: 'outline', size: 'sm' } as const) : ({ variant: 'ghost', size: 'icon' } as const);
+  return (
+    <>
+      <Button {...look} aria-label={`Edit ${name}`} onClick={onEdit}>
+        <Pencil aria-hidden="true" />
+        {worded ? 'Edit' : null}
+      </Button>
+      <Button
+        {...look}
+        className="text-destructive hover:text-destructive"
+        aria-label={`Delete ${name}`}
+        disabled={deleting}
+        onClick={onDelete}
+      >
+        {deleting ? <Spinner /> : <Trash2 aria-hidden="true" />}
+        {worded ? 'Delete' : null}
+      </Button>
+    </>
+  );
+}
+
+function RowsTable<T extends { id: string }>({
+  label,
+  rows,
+  columns,
+  actions,
+}: {
+  label: string;
+  rows: readonly T[];
+  columns: readonly Column<T>[];
+  actions: (row: T) => ReactNode;
+}) {
+  return (
+    <Table aria-label={label}>
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          {columns.map((column) => (
+            <TableHead key={column.header} className={column.className}>
+              {column.header}
+            </TableHead>
+          ))}
+          <TableHead className="text-right">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.id}>
+            {columns.map((column) => (
+              <TableCell key={column.header} className={column.className}>
+                {column.cell(row)}
+              </TableCell>
+            ))}
+            <TableCell className="text-right whitespace-nowrap">{actions(row)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function RowCard({ row, details, actions }: { row: CardRow; details: ReactNode; actions: ReactNode }) {
+  return (
+    <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-start sm:p-6">
+      <div className="min-w-0 flex-1 space-y-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="min-w-0 text-lg leading-snug font-semibold tracking-tight break-words">{row.title}</h2>
+          {row.featured ? <Badge>Featured</Badge> : null}
+          {row.status === 'draft' ? <Badge variant="outline">Draft</Badge> : null}
+        </div>
+        <div className="space-y-1 text-sm text-muted-foreground">{details}</div>
+      </div>
+      <div className="flex shrink-0 gap-2">{actions}</div>
+    </Card>
+  );
+}

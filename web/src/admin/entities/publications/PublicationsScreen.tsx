@@ -1,0 +1,47 @@
+/** /admin/publications: publications as cards, created and edited in a dialog. */
+import type { Publication, PublicationInput } from '../../../api/types';
+import { EntityScreen, optionsOf, type EntityFormSpec } from '../kit';
+import { PublishFields, TitleSlugFields } from '../kit/common-fields';
+import { KIND_LABELS, publicationForm, publicationKind, type PublicationValues } from './schema';
+
+const form: EntityFormSpec<Publication, PublicationValues, PublicationInput> = {
+  ...publicationForm,
+  fields: ({ form, Field }) => (
+    <>
+      <TitleSlugFields form={form} rule="until-edited" hint="Used in the page address; filled in from the title." />
+      <Field.List name="authors" label="Authors" itemLabel="Author" wide />
+      <Field.Select name="kind" label="Type" options={optionsOf(KIND_LABELS)} />
+      <Field.Text name="venue" label="Venue" placeholder="Journal or conference" />
+      <Field.Text name="year" label="Year" type="number" inputMode="numeric" />
+      <Field.Text name="month" label="Month" type="number" inputMode="numeric" placeholder="1–12, if known" />
+      <Field.TextArea name="abstract" label="Abstract" wide />
+      <Field.Text name="pdf_url" label="PDF URL" type="url" inputMode="url" />
+      <Field.Text name="url" label="URL" type="url" inputMode="url" />
+      <Field.Text name="doi" label="DOI" placeholder="e.g. 10.1000/xyz123" wide />
+      <Field.Text name="pages" label="Pages" placeholder="e.g. 1-12" />
+      <Field.Text name="volume" label="Volume" />
+      <Field.Text name="issue" label="Issue" />
+      <Field.Text name="publisher" label="Publisher" />
+      <Field.TextArea name="bibtex" label="BibTeX" monospace wide />
+      <PublishFields />
+    </>
+  ),
+};
+
+const TEXTS = { title: 'Publications', itemName: 'Publication', description: 'Add, edit and feature papers, with authors, venue and DOI.' };
+
+/** Under a card's title: where and when, and by whom. */
+function details(item: Publication) {
+  return (
+    <>
+      <p>
+        {item.venue} · {item.year}
+      </p>
+      <p>{item.authors.join(', ')}</p>
+    </>
+  );
+}
+
+export default function PublicationsScreen() {
+  return <EntityScreen kind={publicationKind} texts={TEXTS} list={{ layout: 'cards', details }} form={form} />;
+}

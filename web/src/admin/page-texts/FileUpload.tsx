@@ -1,0 +1,192 @@
+/**
+ * One uploaded file of a form (the profile photo, the CV): shows the current
+ * file, takes a new one by drag and drop or from the file picker (a real
+ * button, so the keyboard reaches it), and removes it. The size limit is
+ * checked here before sending; the server checks it again, and the type by
+ * content.
+ *
+ * `onChange` stores the new URL ('' after Remove). It is awaited, so the
+ * success toast only appears once the URL is really stored; if storing fails
+ * after an upload, the just uploaded object is deleted again.
+ */
+import { FileText, Upload } from '../../components/icons';
+import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { toast } from 'sonner';
+import { Button, buttonClassName } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { cn } from '../../lib/cn';
+import { errorMessage } from '../api';
+import { notify } from '../toast';
+import { BUCKETS, isTooLarge, removeUpload, tooLargeMessage, uploadFile, uploadedName, type Bucket } from './upload-client';
+
+export type FileUploadProps = {
+  bucket: Bucket;
+  /** 'Profile photo', 'CV': the group's name and the start of its toasts. */
+  label: string;
+  /** The stored URL, '' when there is none. */
+  value: string;
+  /** Stores `url` in the content field; rejects when that failed. */
+  onChange: (url: string) => Promise<void>;
+  /** How the current file shows: a picture, or its name as a link. */
+  preview: 'image' | 'file';
+};
+
+/** The last path segment of a URL: what a file link shows. */
+export function fileNameOf(url: string): string {
+  const segment = url.split(/[?#]/, 1)[0]?.split('/').filter(Boolean).pop() ?? url;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+const BUSY_CLASS = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
+
+export function FileUpload({ bucket, label, value, onChange, preview }: FileUploadProps) {
+  const { maxMB, accept, kinds } = BUCKETS[bucket];
+  const inputRef = useRef<HTMLInputElement>(null);
+  const chooseRef = useRef<HTMLButtonElement>(null);
+  const [busy, setBusy] = useState<'upload' | 'remove' | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const hintId = useId();
+
+  async function send(file: File) {
+    if (busy) return;
+    if (isTooLarge(file, maxMB)) {
+      toast.error('File too large', { description: tooLargeMessage(maxMB) });
+      return;
+    }
+    setBusy('upload');
+    try {
+      const uploaded = await uploadFile(bucket, file);
+      try {
+        await onChange(uploaded.url);
+      } catch (error) {
+        // Not stored anywhere: do not leave the object behind.
+        void removeUpload(bucket, uploaded.name).catch(() => undefined);
+        throw error;
+      }
+      notify.success(`${label} uploaded successfully`);
+    } catch (error) {
+      toast.error('Upload failed', { description: errorMessage(error, 'Failed to upload file') });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function remove() {
+    if (busy) return;
+    setBusy('remove');
+    try {
+      // Only this bucket's own files are deleted; a link elsewhere is just cleared.
+      const name = uploadedName(bucket, value);
+      if (name) await removeUpload(bucket, name);
+      await onChange('');
+      // The Remove button goes away with the file: keep the keyboard focus in the group.
+      chooseRef.current?.focus();
+      notify.success(`${label} removed successfully`);
+    } catch {
+      toast.error('Remove failed', { description: 'Failed to remove file' });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function onPicked(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = ''; // picking the same file again still counts as a change
+    if (file) void send(file);
+  }
+
+  function onDragOver(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault(); // allows the drop
+    event.dataTransfer.dropEffect = busy ? 'none' : 'copy';
+    setDragging(true);
+  }
+
+  function onDragLeave(event: DragEvent<HTMLDivElement>) {
+    // Moving over a child also fires dragleave on the zone: only leaving the zone counts.
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+  }
+
+  function onDrop(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file) void send(file);
+  }
+
+  // Busy buttons are aria-disabled rather than disabled, so they keep the keyboard focus.
+  return (
+    <fieldset className="grid min-w-0 gap-3" aria-busy={busy !== null}>
+      <legend className="mb-2 text-sm leading-none font-medium">{label}</legend>
+      <div className="flex min-w-0 flex-wrap items-center gap-4">
+        <CurrentFile url={value} label={label} preview={preview} />
+        {value ? (
+          <Button variant="outline" size="sm" aria-disabled={busy !== null} className={BUSY_CLASS} onClick={() => void remove()}>
+            {busy === 'remove' ? <Spinner /> : null}
+            Remove
+          </Button>
+        ) : null}
+      </div>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: drag-and-drop target only (no click or key handling); the keyboard and screen-reader way is the 'Choose file' button inside */}
+      <div
+        data-testid={`${bucket}-dropzone`}
+        data-dragging={dragging || undefined}
+        onDragOver={onDragOver}
+        onDragLeave={onDragLeave}
+        onDrop={onDrop}
+        className={cn(
+          'flex flex-col items-center gap-2 rounded-lg border-2 border-dashed border-input px-4 py-6 text-center transition-colors',
+          dragging && 'border-primary bg-accent',
+        )}
+      >
+        <Upload aria-hidden="true" className="size-6 text-muted-foreground" />
+        <p className="text-sm text-muted-foreground">Drag and drop a file here, or</p>
+        <button
+          ref={chooseRef}
+          type="button"
+          aria-describedby={hintId}
+          aria-disabled={busy !== null}
+          className={buttonClassName('outline', 'sm', BUSY_CLASS)}
+          onClick={() => busy || inputRef.current?.click()}
+        >
+          {busy === 'upload' ? <Spinner /> : null}
+          {busy === 'upload' ? 'Uploading...' : 'Choose file'}
+        </button>
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {kinds}, up to {maxMB} MB. Uploading or removing saves the change at once.
+        </p>
+        <input ref={inputRef} type="file" accept={accept} hidden onChange={onPicked} />
+      </div>
+    </fieldset>
+  );
+}
+
+function CurrentFile({ url, label, preview }: { url: string; label: string; preview: 'image' | 'file' }) {
+  if (!url) return <p className="text-sm text-muted-foreground">No file yet.</p>;
+  if (preview === 'image') {
+    return (
+      <img
+        src={url}
+        alt={`Current ${label.toLowerCase()}`}
+        width={80}
+        height={80}
+        className="size-20 shrink-0 rounded-full border border-border bg-muted object-cover"
+      />
+    );
+  }
+  return (
+    <a
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex min-w-0 items-center gap-2 rounded-sm text-sm font-medium text-primary underline underline-offset-4 hover:no-underline focus-ring"
+    >
+      <FileText aria-hidden="true" className="size-4 shrink-0" />
+      <span className="min-w-0 break-all">{fileNameOf(url)}</span>
+      <span className="sr-only"> (current {label}, opens in a new tab)</span>
+    </a>
+  );
+}

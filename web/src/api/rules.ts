@@ -1,0 +1,41 @@
+// Generated from src/rules.rs by `VITA_UPDATE_TYPES=1 cargo test types`. Do not edit.
+// The server enforces these rules; the admin forms show the same ones before sending.
+
+import type { ContentStatus, PublicationKind, TalkType, CourseTerm, CourseRole, StudentLevel, StudentStatus } from './types';
+
+/** Single-line text, in characters (code points, not UTF-16 units) after trimming. */
+export const MAX_SHORT = 1000;
+export const MAX_LONG = 200000;
+export const YEAR = { min: 1000, max: 9999 } as const;
+export const MONTH = { min: 1, max: 12 } as const;
+export const CREDITS = { min: 0, max: 1000 } as const;
+export const STUDENTS_COUNT = { min: 0, max: 1000000 } as const;
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 1024;
+export const DEFAULT_COLOR = '#3b82f6';
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const HEX_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+export const HTTP_URL_PATTERN = /^https?:\/\/[^\s\/?#]+\S*$/i;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.][^\s@]*\.[^\s@]*[^\s@.]$/;
+
+export const CONTENT_STATUSES = ['published', 'draft'] as const satisfies readonly ContentStatus[];
+export const DEFAULT_CONTENT_STATUS: ContentStatus = 'published';
+
+export const PUBLICATION_KINDS = ['journal-article', 'conference-paper', 'preprint', 'book', 'book-chapter', 'thesis', 'report', 'other'] as const satisfies readonly PublicationKind[];
+export const DEFAULT_PUBLICATION_KIND: PublicationKind = 'conference-paper';
+
+export const TALK_TYPES = ['invited', 'keynote', 'conference', 'workshop', 'seminar', 'webinar'] as const satisfies readonly TalkType[];
+export const DEFAULT_TALK_TYPE: TalkType = 'invited';
+
+export const COURSE_TERMS = ['spring', 'summer', 'fall', 'winter'] as const satisfies readonly CourseTerm[];
+export const DEFAULT_COURSE_TERM: CourseTerm = 'fall';
+
+export const COURSE_ROLES = ['instructor', 'co-instructor', 'lecturer', 'teaching-assistant'] as const satisfies readonly CourseRole[];
+export const DEFAULT_COURSE_ROLE: CourseRole = 'instructor';
+
+export const STUDENT_LEVELS = ['bachelor', 'master', 'phd'] as const satisfies readonly StudentLevel[];
+export const DEFAULT_STUDENT_LEVEL: StudentLevel = 'phd';
+
+export const STUDENT_STATUSES = ['current', 'graduated'] as const satisfies readonly StudentStatus[];
+export const DEFAULT_STUDENT_STATUS: StudentStatus = 'current';
