@@ -26,6 +26,8 @@ pub const MAX_SHORT: usize = 1_000;
 pub const MAX_LONG: usize = 200_000;
 /// Years of publications, courses and students.
 pub const YEAR: RangeInclusive<i32> = 1000..=9999;
+/// The years a date (news, talks, projects, deadlines) may fall in.
+pub const DATE_YEARS: RangeInclusive<i32> = 1900..=2200;
 /// The month of a publication, when known.
 pub const MONTH: RangeInclusive<i32> = 1..=12;
 /// Course credits (fractional: 7.5 ECTS is common).
@@ -120,6 +122,7 @@ pub fn typescript() -> String {
     out.push_str(&format!("export const MAX_SHORT = {MAX_SHORT};\n"));
     out.push_str(&format!("export const MAX_LONG = {MAX_LONG};\n"));
     out.push_str(&format!("export const YEAR = {{ min: {}, max: {} }} as const;\n", YEAR.start(), YEAR.end()));
+    out.push_str(&format!("export const DATE_YEARS = {{ min: {}, max: {} }} as const;\n", DATE_YEARS.start(), DATE_YEARS.end()));
     out.push_str(&format!("export const MONTH = {{ min: {}, max: {} }} as const;\n", MONTH.start(), MONTH.end()));
     out.push_str(&format!("export const CREDITS = {{ min: {}, max: {} }} as const;\n", CREDITS.start(), CREDITS.end()));
     out.push_str(&format!(

@@ -104,6 +104,18 @@ impl Check {
         value
     }
 
+    /// A date within `rules::DATE_YEARS` (year 0 or 10000 is a typing mistake).
+    pub fn date(&mut self, field: &str, label: &str, value: Option<chrono::NaiveDate>) -> Option<chrono::NaiveDate> {
+        use chrono::Datelike;
+        if let Some(date) = value
+            && !rules::DATE_YEARS.contains(&date.year())
+        {
+            let (first, last) = (rules::DATE_YEARS.start(), rules::DATE_YEARS.end());
+            self.fail(field, format!("{label} must be between the years {first} and {last}"));
+        }
+        value
+    }
+
     pub fn number_range(&mut self, field: &str, label: &str, value: f64, range: std::ops::RangeInclusive<f64>) -> f64 {
         if !range.contains(&value) {
             self.fail(field, format!("{label} must be between {} and {}", range.start(), range.end()));

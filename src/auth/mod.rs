@@ -108,6 +108,8 @@ pub async fn add_owner(db: &impl ConnectionTrait, email: &str, password: &str) -
         .await?;
     settings::set_once(db, settings::SETUP_COMPLETED, serde_json::Value::Bool(true)).await?;
     let user = users::Entity::find().filter(users::Column::Email.eq(&email)).one(db).await?.ok_or_else(|| AppError::not_found("user"))?;
+    // A new password is how a leaked one is shut out: every session opened with it ends.
+    sessions::Entity::delete_many().filter(sessions::Column::UserId.eq(user.id)).exec(db).await?;
     Ok(User { id: user.id, email: user.email })
 }
 

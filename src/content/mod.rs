@@ -206,9 +206,11 @@ fn featured_filter<E: EntityTrait>(select: Select<E>, query: &ListQuery) -> Sele
     }
 }
 
+/// `?limit=` as asked, but never past what the databases take as a row count (a larger
+/// number would be a database error, not the caller's mistake: it just means "all").
 fn limit<E: EntityTrait>(select: Select<E>, query: &ListQuery) -> Select<E> {
     match query.limit {
-        Some(limit) => select.limit(limit),
+        Some(limit) => select.limit(limit.min(i64::MAX as u64)),
         None => select,
     }
 }

@@ -58,7 +58,7 @@ impl Content for Entity {
         let model = ActiveModel {
             title: Set(check.required("title", "Title", input.title)),
             content: Set(check.required_long("content", "Content", input.content)),
-            date: Set(input.date.unwrap_or_else(crate::clock::today)),
+            date: Set(check.date("date", "Date", input.date).unwrap_or_else(crate::clock::today)),
             link_url: Set(check.optional_url("link_url", "Link URL", input.link_url)),
             link_text: Set(check.optional("link_text", "Link text", input.link_text)),
             featured: Set(input.featured),

@@ -92,7 +92,7 @@ impl Content for Entity {
             funding_amount: Set(check.optional("funding_amount", "Funding amount", input.funding_amount)),
             duration: Set(check.optional("duration", "Duration", input.duration)),
             funding_agency: Set(check.optional("funding_agency", "Funding agency", input.funding_agency)),
-            deadline: Set(input.deadline),
+            deadline: Set(check.date("deadline", "Deadline", input.deadline)),
             status: Set(input.status),
             featured: Set(input.featured),
             id: NotSet,

@@ -74,7 +74,7 @@ impl Content for Entity {
     fn active_model(input: Input) -> Result<ActiveModel, AppError> {
         let mut check = Check::new();
         let title = check.required("title", "Title", input.title);
-        let date = input.date.unwrap_or_default();
+        let date = check.date("date", "Date", input.date).unwrap_or_default();
         if input.date.is_none() {
             check.fail("date", "Date is required");
         }

@@ -2,6 +2,7 @@
 //! type or a bad id get the same JSON error body as every other failure.
 
 use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
 
 use crate::error::{AppError, FieldErrors};
@@ -23,14 +24,32 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
 #[from_request(via(axum::extract::Path), rejection(AppError))]
 pub struct Path<T>(pub T);
 
-#[derive(FromRequestParts)]
-#[from_request(via(axum::extract::Query), rejection(AppError))]
+/// A query string. A NUL character (`%00`) is refused up front: no text field may hold one
+/// (PostgreSQL cannot store it), and a filter with one would fail in the database.
 pub struct Query<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Query<T> {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
+        if parts.uri.query().is_some_and(|query| query.to_ascii_lowercase().contains("%00")) {
+            return Err(AppError::BadRequest("The query must not contain NUL characters".to_owned()));
+        }
+        let axum::extract::Query(value) = axum::extract::Query::<T>::from_request_parts(parts, state).await?;
+        Ok(Query(value))
+    }
+}
 
 /// Deserialises a JSON value. A required field that is missing, or a value outside a fixed set
 /// (a status, a talk type), is the user's mistake on that field: 422 with the field named. Any
 /// other mismatch (a wrong type, an unknown field) is a malformed request: 400, naming the path.
 pub fn from_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, AppError> {
+    if let Some(path) = nul_text(&value, String::new()) {
+        let mut fields = FieldErrors::default();
+        let field = if path.is_empty() { "." } else { path.as_str() };
+        fields.add(field, "Text must not contain NUL characters");
+        return Err(AppError::validation(fields));
+    }
     serde_path_to_error::deserialize(value).map_err(|err| {
         let path = err.path().to_string();
         let message = err.inner().to_string();
@@ -66,6 +85,18 @@ pub fn complete<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, AppE
         return Err(AppError::validation(fields));
     }
     from_value(value)
+}
+
+/// The path of the first string that holds a NUL character: no text field may (PostgreSQL
+/// refuses it, so without this check it would be a server error rather than the user's).
+fn nul_text(value: &serde_json::Value, path: String) -> Option<String> {
+    let join = |key: &str| if path.is_empty() { key.to_owned() } else { format!("{path}.{key}") };
+    match value {
+        serde_json::Value::String(text) => text.contains('\0').then_some(path),
+        serde_json::Value::Array(items) => items.iter().enumerate().find_map(|(i, item)| nul_text(item, join(&i.to_string()))),
+        serde_json::Value::Object(map) => map.iter().find_map(|(key, item)| nul_text(item, join(key))),
+        _ => None,
+    }
 }
 
 /// The words between backticks in a serde message ("expected `draft` or `published`").

@@ -46,9 +46,11 @@ mod uploads;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
+use axum::http::{HeaderValue, header};
 use axum::middleware::{from_fn, from_fn_with_state};
 use axum::routing::{delete, get, post, put};
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
 
 use std::sync::Arc;
 
@@ -112,7 +114,13 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
-        .nest("/api", api.layer(from_fn_with_state(state.clone(), middleware::invalidate_pages_after_writes)))
+        .nest(
+            "/api",
+            api.layer(from_fn_with_state(state.clone(), middleware::invalidate_pages_after_writes))
+                // The API's answers are the owner's data or change with every write: never
+                // kept by a browser or a shared cache.
+                .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-store"))),
+        )
         .route("/admin", get(files::admin_page))
         .route("/admin/{*rest}", get(files::admin_page))
         .route("/assets/{*path}", get(files::asset))

@@ -7,6 +7,7 @@ mod assets;
 mod auth;
 mod cli;
 mod content_api;
+mod hardening;
 mod helpers;
 mod pages;
 mod store;

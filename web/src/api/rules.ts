@@ -7,6 +7,7 @@ import type { ContentStatus, PublicationKind, TalkType, CourseTerm, CourseRole, 
 export const MAX_SHORT = 1000;
 export const MAX_LONG = 200000;
 export const YEAR = { min: 1000, max: 9999 } as const;
+export const DATE_YEARS = { min: 1900, max: 2200 } as const;
 export const MONTH = { min: 1, max: 12 } as const;
 export const CREDITS = { min: 0, max: 1000 } as const;
 export const STUDENTS_COUNT = { min: 0, max: 1000000 } as const;
