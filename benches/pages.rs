@@ -10,17 +10,36 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{Value, json};
 use vita::content::homepage::{self, HeroContent};
 use vita::content::{self, Content, courses, news, open_calls, projects, publications, research_areas, students, talks};
 use vita::render::pages::{self, PublicPage};
-use vita::render::{RenderInput, Renderer, SiteInfo};
+use vita::render::{PageData, RenderInput, Renderer, SiteInfo};
 use vita::settings::SiteSettings;
 use vita::store::{self, Database};
 
 const RUNS: usize = 300;
 const WARM_UP: usize = 50;
 const PAGES: [PublicPage; 4] = [PublicPage::Home, PublicPage::Publications, PublicPage::Talks, PublicPage::OpenCalls];
+/// The paper page measured: the first seeded publication's (`/publications/<slug>`).
+const PAPER_TITLE: &str = "Publication 0: Verifying secure boot chains against fault attacks";
+
+/// What one measurement renders: a page with a route of its own, or a paper's page.
+#[derive(Clone)]
+enum Target {
+    Page(PublicPage),
+    Paper(String),
+}
+
+impl Target {
+    fn path(&self) -> String {
+        match self {
+            Target::Page(page) => page.path().to_owned(),
+            Target::Paper(slug) => vita::render::paper::paper_path(slug),
+        }
+    }
+}
 
 async fn create<E: Content>(db: &sea_orm::DatabaseConnection, value: Value)
 where
@@ -119,14 +138,17 @@ async fn render_page(
     db: &sea_orm::DatabaseConnection,
     renderer: &Renderer,
     settings: &SiteSettings,
-    page: PublicPage,
+    target: &Target,
 ) -> (Duration, Duration, String, RenderInput) {
     let started = Instant::now();
     let hero = homepage::read::<HeroContent>(db).await.unwrap().content;
-    let data = pages::load(db, page, settings, &hero, false).await.unwrap();
+    let data = match target {
+        Target::Page(page) => pages::load(db, *page, settings, &hero, false).await.unwrap(),
+        Target::Paper(slug) => PageData::Paper(Box::new(pages::load_paper(db, slug).await.unwrap().expect("the paper exists"))),
+    };
     let site = SiteInfo { owner_name: hero.name, base_url: "http://127.0.0.1:8080".into(), today: vita::clock::today() };
     let data_time = started.elapsed();
-    let input = RenderInput { path: page.path().into(), site, page: data };
+    let input = RenderInput { path: target.path(), site, page: data };
     let html = renderer.render(&input, None).await.unwrap();
     let total_time = started.elapsed();
     (data_time, total_time, html, input)
@@ -166,21 +188,28 @@ async fn main() {
     }
     let renderer = Renderer::start(1).unwrap();
     let settings = SiteSettings::default();
+    let paper =
+        publications::Entity::find().filter(publications::Column::Title.eq(PAPER_TITLE)).one(&db).await.unwrap().expect("the seeded paper");
+    let targets: Vec<Target> = PAGES.into_iter().map(Target::Page).chain([Target::Paper(paper.slug)]).collect();
     // The first renders of a page are slower (the engine's caches, SQLite's pages): warm up,
     // so the figures are a running server's.
-    for page in PAGES {
+    for target in &targets {
         for _ in 0..WARM_UP {
-            render_page(&db, &renderer, &settings, page).await;
+            render_page(&db, &renderer, &settings, target).await;
         }
     }
     // The pages take turns, so a slow spell of this (shared, virtual) machine falls on all
     // of them alike instead of on whichever page was being measured.
-    let mut samples: Vec<Samples> = PAGES.iter().map(|_| Samples::default()).collect();
+    let mut samples: Vec<Samples> = targets.iter().map(|_| Samples::default()).collect();
     for _ in 0..RUNS {
-        for (page, samples) in PAGES.into_iter().zip(&mut samples) {
-            let (data_time, total_time, html, input) = render_page(&db, &renderer, &settings, page).await;
+        for (target, samples) in targets.iter().zip(&mut samples) {
+            let (data_time, total_time, html, input) = render_page(&db, &renderer, &settings, target).await;
             if let Some(dir) = &dump_inputs {
-                let name = if page == PublicPage::Home { "home" } else { page.path().trim_start_matches('/') };
+                let name = match target {
+                    Target::Page(PublicPage::Home) => "home".to_owned(),
+                    Target::Page(page) => page.path().trim_start_matches('/').to_owned(),
+                    Target::Paper(_) => "paper".to_owned(),
+                };
                 std::fs::write(format!("{dir}/{name}.json"), serde_json::to_string(&input).unwrap()).unwrap();
             }
             samples.data.push(data_time);
@@ -193,7 +222,7 @@ async fn main() {
         "{:<14} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10}",
         "page", "p50 ms", "p99 ms", "data p50", "render p50", "HTML KB", "gzip KB"
     );
-    for (page, mut samples) in PAGES.into_iter().zip(samples) {
+    for (target, mut samples) in targets.iter().zip(samples) {
         samples.total.sort();
         samples.data.sort();
         samples.render.sort();
@@ -203,7 +232,7 @@ async fn main() {
         let ms = |times: &[Duration], p: f64| percentile(times, p).as_secs_f64() * 1000.0;
         println!(
             "{:<14} {:>10.2} {:>10.2} {:>10.2} {:>10.2} {:>10.1} {:>10.1}",
-            page.path(),
+            if matches!(target, Target::Paper(_)) { "paper".to_owned() } else { target.path() },
             ms(&samples.total, 0.5),
             ms(&samples.total, 0.99),
             ms(&samples.data, 0.5),

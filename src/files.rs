@@ -1,11 +1,11 @@
-//! Uploaded files (the profile photo and the CV), kept through `object_store`: a folder in the
+//! Uploaded files (the profile photo, the CV, the papers' PDFs), kept through `object_store`: a folder in the
 //! data directory by default, an S3-compatible bucket when one is configured (`VITA_S3_BUCKET`). A file's
 //! type is decided by its content (magic bytes), never by its name, and every stored name is
 //! generated, so an upload can neither overwrite another file nor pick its own path.
 
 use std::sync::Arc;
 
-use axum::body::Bytes;
+use axum::body::{Body, Bytes};
 use chrono::Utc;
 use object_store::local::LocalFileSystem;
 use object_store::path::Path as StorePath;
@@ -34,11 +34,13 @@ const PDF: Kind = Kind { mime: "application/pdf", extensions: &["pdf"] };
 const DOC: Kind = Kind { mime: "application/msword", extensions: &["doc"] };
 const DOCX: Kind = Kind { mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", extensions: &["docx"] };
 
-/// The spec's storage buckets with their limits (section 9) and accepted kinds (section 5).
+/// The spec's storage buckets with their limits (section 9) and accepted kinds (section 5),
+/// and the papers' PDFs (issue 13), served at their paper's address rather than under `/files`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bucket {
     ProfilePhotos,
     CvFiles,
+    PaperPdfs,
 }
 
 impl Bucket {
@@ -46,6 +48,7 @@ impl Bucket {
         match name {
             "profile-photos" => Ok(Bucket::ProfilePhotos),
             "cv-files" => Ok(Bucket::CvFiles),
+            "paper-pdfs" => Ok(Bucket::PaperPdfs),
             _ => Err(AppError::NotFound(format!("No file bucket named {name}"))),
         }
     }
@@ -54,14 +57,16 @@ impl Bucket {
         match self {
             Bucket::ProfilePhotos => "profile-photos",
             Bucket::CvFiles => "cv-files",
+            Bucket::PaperPdfs => "paper-pdfs",
         }
     }
 
-    /// Profile photo 5 MB, CV 10 MB.
+    /// Profile photo 5 MB, CV 10 MB, a paper 50 MB (scanned theses and long reports).
     pub fn max_bytes(self) -> usize {
         match self {
             Bucket::ProfilePhotos => 5 * MB,
             Bucket::CvFiles => 10 * MB,
+            Bucket::PaperPdfs => 50 * MB,
         }
     }
 
@@ -69,6 +74,7 @@ impl Bucket {
         match self {
             Bucket::ProfilePhotos => &[JPEG, PNG, WEBP, GIF],
             Bucket::CvFiles => &[PDF, DOC, DOCX],
+            Bucket::PaperPdfs => &[PDF],
         }
     }
 
@@ -76,6 +82,7 @@ impl Bucket {
         match self {
             Bucket::ProfilePhotos => "Only JPEG, PNG, WebP or GIF images can be uploaded as a profile photo",
             Bucket::CvFiles => "Only PDF, DOC or DOCX files can be uploaded as a CV",
+            Bucket::PaperPdfs => "Only PDF files can be uploaded as a paper",
         }
     }
 
@@ -92,7 +99,7 @@ pub struct UploadedFile {
     /// The public URL to store in the content field.
     pub url: String,
     pub content_type: String,
-    /// Bytes; uploads are at most 10 MB, so a JSON number holds it exactly.
+    /// Bytes; uploads are at most 50 MB, so a JSON number holds it exactly.
     #[ts(type = "number")]
     pub size: u64,
 }
@@ -157,6 +164,20 @@ impl Files {
         }
     }
 
+    /// The stored object as a stream (a paper may be 50 MB: it is not held in memory), with
+    /// its size.
+    pub async fn stream(&self, bucket: Bucket, name: &str) -> Result<(Body, u64), AppError> {
+        content_type(bucket, name).ok_or_else(|| AppError::not_found("file"))?;
+        match self.store.get(&path(bucket, name)).await {
+            Ok(result) => {
+                let size = result.meta.size;
+                Ok((Body::from_stream(result.into_stream()), size))
+            }
+            Err(object_store::Error::NotFound { .. }) => Err(AppError::not_found("file")),
+            Err(err) => Err(AppError::Internal(err.into())),
+        }
+    }
+
     pub async fn remove(&self, bucket: Bucket, name: &str) -> Result<(), AppError> {
         content_type(bucket, name).ok_or_else(|| AppError::not_found("file"))?;
         let path = path(bucket, name);
@@ -168,6 +189,12 @@ impl Files {
         self.store.delete(&path).await.map_err(anyhow::Error::from)?;
         Ok(())
     }
+}
+
+/// Whether `name` could be a name `upload` gave a file of `bucket`: what a content field that
+/// points at a stored object is checked with.
+pub fn is_stored_name(bucket: Bucket, name: &str) -> bool {
+    content_type(bucket, name).is_some()
 }
 
 /// Only names this module generates are valid: anything else (paths, dots) is refused early.
@@ -195,5 +222,9 @@ mod tests {
         assert_eq!(content_type(Bucket::ProfilePhotos, "x.svg"), None);
         assert_eq!(content_type(Bucket::CvFiles, "cv.png"), None);
         assert_eq!(content_type(Bucket::CvFiles, "1-a.docx"), Some(DOCX.mime));
+        assert!(is_stored_name(Bucket::PaperPdfs, "1700000000000-abc.pdf"));
+        assert!(!is_stored_name(Bucket::PaperPdfs, "1-a.docx"));
+        assert!(!is_stored_name(Bucket::PaperPdfs, "../paper.pdf"));
+        assert!(!is_stored_name(Bucket::PaperPdfs, "https://example.org/paper.pdf"));
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod app;
 pub mod auth;
+pub mod citations;
 pub mod cli;
 pub mod clock;
 pub mod config;

@@ -5,12 +5,13 @@
 use ts_rs::{Config, TS};
 
 use crate::auth::{ChangePasswordRequest, SessionInfo, SessionSummary, SetupRequest, SignInRequest, SignOutScope, User};
+use crate::citations::Citations;
 use crate::content::homepage::{AboutContent, ContactContent, HeroContent, SectionRecord, StatsContent};
 use crate::content::{ContentStatus, StringList, courses, news, open_calls, projects, publications, research_areas, students, tags, talks};
 use crate::error::{ErrorBody, ErrorDetail, FieldErrors};
 use crate::files::UploadedFile;
 use crate::http::SetupStatus;
-use crate::render::{HomeData, HomeStats, PageData, PublicStudent, PublicationsData, RenderInput, SectionPage, SiteInfo};
+use crate::render::{HomeData, HomeStats, PageData, PaperData, PublicStudent, PublicationsData, RenderInput, SectionPage, SiteInfo};
 use crate::settings::SiteSettings;
 
 /// Where the generated file lives, relative to the repository root.
@@ -38,7 +39,7 @@ pub fn typescript() -> String {
         talks::TalkType, talks::Model, talks::Input,
         tags::Model, tags::Input,
         open_calls::Model, open_calls::Input,
-        SiteInfo, HomeData, HomeStats, SectionPage<AboutContent>, PublicationsData, PublicStudent, PageData, RenderInput,
+        SiteInfo, HomeData, HomeStats, SectionPage<AboutContent>, PublicationsData, Citations, PaperData, PublicStudent, PageData, RenderInput,
         SiteSettings, UploadedFile,
     );
     let mut out = String::from("// Generated from the Rust types by `VITA_UPDATE_TYPES=1 cargo test types`. Do not edit.\n\n");

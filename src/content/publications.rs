@@ -8,6 +8,7 @@ use ts_rs::TS;
 
 use super::{Content, ContentStatus, StringList};
 use crate::error::AppError;
+use crate::files::{Bucket, is_stored_name};
 use crate::validate::{Check, slugify_variant};
 
 text_enum! {
@@ -45,6 +46,9 @@ pub struct Model {
     #[sea_orm(column_type = "Text", nullable)]
     pub r#abstract: Option<String>,
     pub pdf_url: Option<String>,
+    /// The uploaded PDF: its object name in the `paper-pdfs` bucket, served at
+    /// `/publications/<slug>/<slug>.pdf` while the paper is published.
+    pub pdf_file: Option<String>,
     pub url: Option<String>,
     pub doi: Option<String>,
     pub pages: Option<String>,
@@ -78,6 +82,8 @@ pub struct Input {
     pub month: Option<i32>,
     pub r#abstract: Option<String>,
     pub pdf_url: Option<String>,
+    /// The `name` an upload to `paper-pdfs` answered.
+    pub pdf_file: Option<String>,
     pub url: Option<String>,
     pub doi: Option<String>,
     pub pages: Option<String>,
@@ -109,6 +115,11 @@ impl Content for Entity {
         }
         let venue = check.required("venue", "Venue", input.venue);
         let year = check.int_range("year", "Year", input.year.unwrap_or_else(crate::clock::current_year), crate::rules::YEAR);
+        // Only a name the upload generated: never a path or a URL, which would serve another file.
+        let pdf_file = check.optional("pdf_file", "Paper PDF", input.pdf_file);
+        if pdf_file.as_deref().is_some_and(|name| !is_stored_name(Bucket::PaperPdfs, name)) {
+            check.fail("pdf_file", "Paper PDF must be a file uploaded here");
+        }
         let model = ActiveModel {
             title: Set(title),
             slug: Set(slug),
@@ -119,6 +130,7 @@ impl Content for Entity {
             kind: Set(input.kind),
             r#abstract: Set(check.optional_long("abstract", "Abstract", input.r#abstract)),
             pdf_url: Set(check.optional_url("pdf_url", "PDF URL", input.pdf_url)),
+            pdf_file: Set(pdf_file),
             url: Set(check.optional_url("url", "URL", input.url)),
             doi: Set(check.optional("doi", "DOI", input.doi)),
             pages: Set(check.optional("pages", "Pages", input.pages)),

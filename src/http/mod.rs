@@ -15,7 +15,9 @@
 //! | `GET`/`PUT /api/homepage/<hero\|stats\|about\|contact>` | page texts |
 //! | `GET`/`PUT /api/settings` | the owner's site-wide options |
 //! | `POST /api/uploads/<bucket>?filename=`, `DELETE /api/uploads/<bucket>/<name>` | owner uploads |
-//! | `GET /files/<bucket>/<name>` | uploaded files (`profile-photos`, `cv-files`) |
+//! | `GET /files/<bucket>/<name>` | uploaded files (`profile-photos`, `cv-files`; `paper-pdfs` for the owner only) |
+//! | `GET /publications.bib`, `GET /publications.json` | every published paper as BibTeX, as CSL-JSON |
+//! | `GET /publications/<slug>/<slug>.pdf` | a published paper's uploaded PDF |
 //!
 //! `<table>` is one of `news`, `publications`, `research-areas`, `projects`, `courses`,
 //! `students`, `talks`, `tags`, `open-calls`.
@@ -35,10 +37,12 @@
 mod auth;
 pub use auth::SetupStatus;
 mod content;
+pub mod exports;
 mod extract;
 mod files;
 mod health;
 pub mod middleware;
+mod papers;
 mod public;
 pub mod session;
 mod settings_api;
@@ -125,6 +129,9 @@ pub fn router(state: AppState) -> Router {
         .route("/admin/{*rest}", get(files::admin_page))
         .route("/assets/{*path}", get(files::asset))
         .route("/files/{bucket}/{name}", get(uploads::serve))
+        .route("/publications.bib", get(exports::all_bibtex))
+        .route("/publications.json", get(exports::all_csl_json))
+        .route("/publications/{slug}/{file}", get(papers::pdf))
         .fallback(public::page)
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY))
         .layer(from_fn(middleware::same_origin))

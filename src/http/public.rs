@@ -1,6 +1,7 @@
 //! Public pages: anonymous requests are answered from the page cache (pre-compressed, with a
 //! strong ETag); anything else loads the page's data, renders it and fills the cache.
 
+use std::borrow::Cow;
 use std::convert::Infallible;
 use std::future::Future;
 use std::pin::Pin;
@@ -16,6 +17,7 @@ use chrono::NaiveDate;
 use tower::{Layer, Service};
 
 use super::AppState;
+use super::exports;
 use super::files::{self, Encoding};
 use super::middleware::log_line;
 use super::session;
@@ -24,8 +26,33 @@ use crate::content::homepage::{self, HeroContent};
 use crate::error::AppError;
 use crate::render::cache::CachedPage;
 use crate::render::pages::{self, PublicPage};
+use crate::render::paper::paper_path;
 use crate::render::{PageData, RenderInput, SiteInfo};
 use crate::settings;
+
+/// What a path below `/publications/` names: a paper's page or one of its exports. The PDF,
+/// `/publications/<slug>/<slug>.pdf`, has a route of its own.
+#[derive(Debug, PartialEq, Eq)]
+enum PaperRoute<'a> {
+    Page(&'a str),
+    Bibtex(&'a str),
+    CslJson(&'a str),
+}
+
+fn paper_route(path: &str) -> Option<PaperRoute<'_>> {
+    fn slug(slug: &str) -> Option<&str> {
+        crate::rules::SLUG.is_match(slug).then_some(slug)
+    }
+    let rest = path.strip_prefix("/publications/")?;
+    if let Some(stem) = rest.strip_suffix(".bib") {
+        return slug(stem).map(PaperRoute::Bibtex);
+    }
+    if let Some(stem) = rest.strip_suffix(".json") {
+        return slug(stem).map(PaperRoute::CslJson);
+    }
+    // A trailing slash is tolerated, as on the other pages.
+    slug(rest.strip_suffix('/').unwrap_or(rest)).map(PaperRoute::Page)
+}
 
 /// Every path no other route claims: a public page, a root file of the frontend (favicon), or
 /// the 404 page with the attempt logged.
@@ -43,19 +70,51 @@ pub async fn page(
     if method != Method::GET && method != Method::HEAD {
         return Err(AppError::NotFound(format!("Nothing at {path}")));
     }
-    match PublicPage::from_path(path) {
-        Some(page) => public_page(&state, page, owner.is_some(), &headers).await,
+    if let Some(page) = PublicPage::from_path(path) {
+        return public_page(&state, page, owner.is_some(), &headers).await;
+    }
+    match paper_route(path) {
+        Some(PaperRoute::Page(slug)) => {
+            if let Some(response) = paper_page(&state, slug, &headers).await? {
+                return Ok(response);
+            }
+        }
+        Some(PaperRoute::Bibtex(slug)) => return exports::paper_bibtex(&state, slug).await,
+        Some(PaperRoute::CslJson(slug)) => return exports::paper_csl_json(&state, slug).await,
         None => {
             if let Some(response) = files::root_file(path, &headers) {
                 return Ok(response);
             }
-            tracing::info!(path, "page not found");
-            let owner_name = homepage::read::<HeroContent>(&state.db).await?.content.name;
-            let html = render(&state, path, owner_name, PageData::NotFound, None, crate::clock::today()).await?;
-            let page = CachedPage::new(html, None);
-            Ok(respond(&page, StatusCode::NOT_FOUND, &headers))
         }
     }
+    not_found_page(&state, path, &headers).await
+}
+
+/// The 404 page, with the attempt logged. Never cached: any path can be asked for.
+async fn not_found_page(state: &AppState, path: &str, headers: &HeaderMap) -> Result<Response, AppError> {
+    tracing::info!(path, "page not found");
+    let owner_name = homepage::read::<HeroContent>(&state.db).await?.content.name;
+    let html = render(state, path, owner_name, PageData::NotFound, None, crate::clock::today()).await?;
+    let page = CachedPage::new(html, None);
+    Ok(respond(&page, StatusCode::NOT_FOUND, headers))
+}
+
+/// A published paper's page, from the cache or rendered and cached under its canonical path;
+/// `None` for a draft or an unknown slug. Only pages of papers that exist are cached, so
+/// requests for made-up slugs cannot grow the cache.
+async fn paper_page(state: &AppState, slug: &str, headers: &HeaderMap) -> Result<Option<Response>, AppError> {
+    let path = paper_path(slug);
+    let today = crate::clock::today();
+    if let Some(cached) = state.cache.get(&path, today) {
+        return Ok(Some(respond(&cached, StatusCode::OK, headers)));
+    }
+    let generation = state.cache.generation();
+    let (paper, hero) = tokio::try_join!(pages::load_paper(&state.db, slug), homepage::read::<HeroContent>(&state.db))?;
+    let Some(paper) = paper else { return Ok(None) };
+    let html = render(state, &path, hero.content.name, PageData::Paper(Box::new(paper)), None, today).await?;
+    let cached = Arc::new(tokio::task::spawn_blocking(move || CachedPage::new(html, None)).await.map_err(anyhow::Error::from)?);
+    state.cache.insert(&path, Arc::clone(&cached), generation, today);
+    Ok(Some(respond(&cached, StatusCode::OK, headers)))
 }
 
 /// Answers a request for a cached public page before routing and the other middlewares, with
@@ -107,12 +166,18 @@ fn cached_response(state: &AppState, request: &Request) -> Option<Response> {
     if request.method() != Method::GET && request.method() != Method::HEAD {
         return None;
     }
-    let page = PublicPage::from_path(request.uri().path())?;
-    // A signed-in owner may see another student list: the full path checks the session.
-    if page.depends_on_viewer() && session::cookie_token(request.headers()).is_some() {
-        return None;
-    }
-    let cached = state.cache.get(page.path(), crate::clock::today())?;
+    let path = request.uri().path();
+    let key = match PublicPage::from_path(path) {
+        // A signed-in owner may see another student list: the full path checks the session.
+        Some(page) if page.depends_on_viewer() && session::cookie_token(request.headers()).is_some() => return None,
+        Some(page) => Cow::Borrowed(page.path()),
+        // A paper's page is the same for everyone.
+        None => match paper_route(path)? {
+            PaperRoute::Page(slug) => Cow::Owned(paper_path(slug)),
+            PaperRoute::Bibtex(_) | PaperRoute::CslJson(_) => return None,
+        },
+    };
+    let cached = state.cache.get(&key, crate::clock::today())?;
     let mut response = respond(&cached, StatusCode::OK, request.headers());
     state.security.apply(response.headers_mut());
     log_line(request.method(), request.uri().path(), response.status(), started);
@@ -173,4 +238,29 @@ fn respond(page: &CachedPage, status: StatusCode, request: &HeaderMap) -> Respon
         headers.insert(header::CONTENT_SECURITY_POLICY, policy.clone());
     }
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_below_publications_name_a_paper_its_exports_or_nothing() {
+        assert_eq!(paper_route("/publications/masking-risc-v"), Some(PaperRoute::Page("masking-risc-v")));
+        assert_eq!(paper_route("/publications/masking-risc-v/"), Some(PaperRoute::Page("masking-risc-v")));
+        assert_eq!(paper_route("/publications/masking-risc-v.bib"), Some(PaperRoute::Bibtex("masking-risc-v")));
+        assert_eq!(paper_route("/publications/masking-risc-v.json"), Some(PaperRoute::CslJson("masking-risc-v")));
+        for nothing in [
+            "/publications",
+            "/publications/",
+            "/publications/Masking",
+            "/publications/a/b",
+            "/publications/.bib",
+            "/publications/a--b",
+            "/publications/x.pdf",
+            "/publicationsx/a",
+        ] {
+            assert_eq!(paper_route(nothing), None, "{nothing}");
+        }
+    }
 }

@@ -1,4 +1,4 @@
-//! File uploads (profile photo, CV): streamed with the bucket's size limit enforced while
+//! File uploads (profile photo, CV, paper PDFs): streamed with the bucket's size limit enforced while
 //! reading, checked by content, stored under a generated name, served back with their type.
 
 use axum::body::{Body, Bytes};
@@ -34,12 +34,13 @@ pub async fn upload(
     let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
     // Past the drain limit there is no point reading: refuse at once. Anything smaller that is
     // still too large is caught (and drained) while reading, whatever Content-Length said.
-    if declared.is_some_and(|length| length > DRAIN_LIMIT) {
+    if declared.is_some_and(|length| length > drain_limit(bucket)) {
         return Err(bucket.too_large());
     }
-    let data = match read_limited(body, bucket).await {
+    let data = match read_limited(body, bucket, declared.unwrap_or(0)).await {
         Err(ReadError::TooLarge(rest)) => {
-            discard(rest, DRAIN_LIMIT).await;
+            // The bucket's limit is read already: the rest may make up the drain limit.
+            discard(rest, drain_limit(bucket) - bucket.max_bytes()).await;
             return Err(bucket.too_large());
         }
         Err(ReadError::Interrupted(error)) => return Err(error),
@@ -57,6 +58,13 @@ pub async fn upload(
 /// larger one is answered at once and the connection closed.
 const DRAIN_LIMIT: usize = 32 * 1024 * 1024;
 
+/// The drain limit of a bucket: 32 MB, or the bucket's own limit plus 32 MB when that limit is
+/// larger (a paper's 50 MB), so a file the bucket takes is never refused on its Content-Length
+/// and one a little too large still gets the readable 413.
+fn drain_limit(bucket: Bucket) -> usize {
+    if bucket.max_bytes() < DRAIN_LIMIT { DRAIN_LIMIT } else { bucket.max_bytes() + DRAIN_LIMIT }
+}
+
 enum ReadError {
     /// Past the bucket's limit; the rest of the body is still unread.
     TooLarge(Body),
@@ -64,8 +72,9 @@ enum ReadError {
 }
 
 /// Reads the body but stops as soon as it passes the limit, whatever Content-Length said.
-async fn read_limited(mut body: Body, bucket: Bucket) -> Result<Bytes, ReadError> {
-    let mut data = Vec::new();
+/// `declared` (Content-Length) only sizes the buffer, so a 50 MB paper is not copied as it grows.
+async fn read_limited(mut body: Body, bucket: Bucket, declared: usize) -> Result<Bytes, ReadError> {
+    let mut data = Vec::with_capacity(declared.min(bucket.max_bytes()));
     while let Some(frame) = body.frame().await {
         let frame = frame.map_err(|e| ReadError::Interrupted(AppError::BadRequest(format!("The upload was interrupted: {e}"))))?;
         if let Ok(chunk) = frame.into_data() {
@@ -101,17 +110,30 @@ pub async fn remove(
 
 /// `GET /files/<bucket>/<name>`: names are unique and never reused, so the file never
 /// changes and may be cached for a year.
-pub async fn serve(State(state): State<AppState>, Path((bucket, name)): Path<(String, String)>) -> Result<Response, AppError> {
+///
+/// A paper's PDF is public only at its paper's address, and only while the paper is published
+/// (`papers::pdf`); here only the owner sees it (the form's preview), so a draft's PDF stays
+/// private.
+pub async fn serve(
+    State(state): State<AppState>,
+    owner: Option<OwnerSession>,
+    Path((bucket, name)): Path<(String, String)>,
+) -> Result<Response, AppError> {
     let bucket = Bucket::from_name(&bucket)?;
+    if bucket == Bucket::PaperPdfs && owner.is_none() {
+        return Err(AppError::not_found("file"));
+    }
     let (data, mime) = state.files.read(bucket, &name).await?;
     let mut response = data.into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(mime));
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable"));
+    let cache_control = if bucket == Bucket::PaperPdfs { "private, no-store" } else { "public, max-age=31536000, immutable" };
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache_control));
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     // Word documents download; images and PDFs open in the browser, sandboxed from the site.
     let disposition = if mime.starts_with("image/") || mime == "application/pdf" { "inline" } else { "attachment" };
     headers.insert(header::CONTENT_DISPOSITION, HeaderValue::from_static(disposition));
-    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("default-src 'none'; sandbox"));
+    let policy = if bucket == Bucket::PaperPdfs { super::papers::PDF_POLICY } else { "default-src 'none'; sandbox" };
+    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(policy));
     Ok(response)
 }

@@ -6,6 +6,7 @@ pub mod assets;
 pub mod cache;
 pub mod engine;
 pub mod pages;
+pub mod paper;
 
 use serde::Serialize;
 use ts_rs::TS;
@@ -18,6 +19,7 @@ use crate::content::students::{StudentLevel, StudentStatus};
 use crate::content::{courses, news, open_calls, projects, publications, research_areas, talks};
 use assets::Manifest;
 use engine::{Engine, RenderOutput};
+pub use paper::PaperData;
 
 /// Site-wide facts every public page needs.
 #[derive(Clone, Debug, Serialize, TS)]
@@ -92,6 +94,8 @@ pub enum PageData {
         areas: Vec<research_areas::Model>,
     },
     Publications(PublicationsData),
+    /// One paper, `/publications/<slug>`. Boxed: its references make it the largest variant.
+    Paper(Box<PaperData>),
     Projects {
         projects: Vec<projects::Model>,
     },
@@ -123,6 +127,7 @@ impl PageData {
             PageData::About(_) => "about",
             PageData::Research { .. } => "research",
             PageData::Publications(_) => "publications",
+            PageData::Paper(_) => "paper",
             PageData::Projects { .. } => "projects",
             PageData::Teaching { .. } => "teaching",
             PageData::Students { .. } => "students",
@@ -168,10 +173,10 @@ impl Renderer {
     pub async fn render(&self, input: &RenderInput, external_script: Option<&str>) -> anyhow::Result<String> {
         let json = serde_json::to_string(input)?;
         let output = self.engine.render(json).await?;
-        Ok(self.document(&output, &hydration_json(input)?, external_script))
+        Ok(self.document(&output, &page_head(input), &hydration_json(input)?, external_script))
     }
 
-    fn document(&self, output: &RenderOutput, data_json: &str, external_script: Option<&str>) -> String {
+    fn document(&self, output: &RenderOutput, page_head: &str, data_json: &str, external_script: Option<&str>) -> String {
         let entry = self.manifest.public_entry();
         let mut html = String::with_capacity(output.body.len() + data_json.len() + 2048);
         html.push_str("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
@@ -182,6 +187,10 @@ impl Renderer {
         html.push_str("</script>\n");
         html.push_str(&output.head);
         html.push('\n');
+        if !page_head.is_empty() {
+            html.push_str(page_head);
+            html.push('\n');
+        }
         for css in &entry.css {
             html.push_str(&format!("<link rel=\"stylesheet\" href=\"/{css}\">\n"));
         }
@@ -202,6 +211,14 @@ impl Renderer {
     }
 }
 
+/// The scholarly metadata of a paper page, which only `<head>` may carry (see `paper`).
+fn page_head(input: &RenderInput) -> String {
+    match &input.page {
+        PageData::Paper(paper) => paper::head_tags(paper, &input.site),
+        _ => String::new(),
+    }
+}
+
 /// What the browser hydrates from: only the frame (navigation, footer) hydrates, so it needs
 /// the path, the site and which page this is — not the page's data, whose HTML is already in
 /// the document. Sending the data twice would double the bytes of a long list page.
@@ -213,13 +230,13 @@ fn hydration_json(input: &RenderInput) -> anyhow::Result<String> {
     }))?)
 }
 
-fn escape_attribute(value: &str) -> String {
+pub(crate) fn escape_attribute(value: &str) -> String {
     value.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
 /// JSON inside a `<script>` element must not contain `</script>` or `<!--`: escaping every
 /// `<` (still valid JSON) rules both out.
-fn escape_json_for_script(json: &str) -> String {
+pub(crate) fn escape_json_for_script(json: &str) -> String {
     json.replace('<', "\\u003c")
 }
 

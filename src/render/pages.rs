@@ -3,7 +3,7 @@
 
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter};
 
-use super::{HomeData, HomeStats, PageData, PublicStudent, PublicationsData, SectionPage};
+use super::{HomeData, HomeStats, PageData, PaperData, PublicStudent, PublicationsData, SectionPage};
 use crate::content::homepage::{self, AboutContent, ContactContent, HeroContent, StatsContent};
 use crate::content::{
     Audience, Content, ContentStatus, ListQuery, courses, news, open_calls, projects, publications, research_areas, students, talks,
@@ -142,6 +142,17 @@ pub async fn load(
         PublicPage::OpenCalls => PageData::OpenCalls { calls: open_calls::Entity::list(db, published(), public).await? },
         PublicPage::News => PageData::News { items: news::Entity::list(db, published(), public).await? },
     })
+}
+
+/// The paper page of `slug`: published papers only, so a draft (or a slug nobody stored)
+/// has no page and answers the 404 page.
+pub async fn load_paper(db: &DatabaseConnection, slug: &str) -> Result<Option<PaperData>, AppError> {
+    let found = publications::Entity::find()
+        .filter(publications::Column::Slug.eq(slug))
+        .filter(publications::Column::Status.eq(ContentStatus::Published))
+        .one(db)
+        .await?;
+    Ok(found.map(PaperData::new))
 }
 
 /// The live counters of the home page.

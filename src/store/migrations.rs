@@ -15,6 +15,7 @@ impl MigratorTrait for Migrator {
             Box::new(M0002SignInProtection),
             Box::new(M0003FractionalCredits),
             Box::new(M0004PublicationCitationFields),
+            Box::new(M0005PublicationPdfFile),
         ]
     }
 }
@@ -336,5 +337,26 @@ impl MigrationTrait for M0004PublicationCitationFields {
             manager.alter_table(Table::alter().table("publications").drop_column(column).to_owned()).await?;
         }
         Ok(())
+    }
+}
+
+/// A paper's uploaded PDF (issue 13): the object's name in the `paper-pdfs` bucket, none for
+/// every existing row.
+struct M0005PublicationPdfFile;
+
+impl MigrationName for M0005PublicationPdfFile {
+    fn name(&self) -> &str {
+        "m0005_publication_pdf_file"
+    }
+}
+
+#[sea_orm_migration::async_trait::async_trait]
+impl MigrationTrait for M0005PublicationPdfFile {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager.alter_table(Table::alter().table("publications").add_column(string_null("pdf_file")).to_owned()).await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager.alter_table(Table::alter().table("publications").drop_column("pdf_file").to_owned()).await
     }
 }

@@ -119,6 +119,11 @@ impl TestApp {
         format!("{}{path}", self.base)
     }
 
+    /// The app's data folder (uploads are in `files/<bucket>/`).
+    pub fn data_dir(&self) -> &std::path::Path {
+        self._data.path()
+    }
+
     /// Creates the owner account and signs this app's client in.
     pub async fn sign_in(&self) {
         vita::auth::add_owner(&self.test_db.db, OWNER_EMAIL, OWNER_PASSWORD).await.expect("add owner");

@@ -116,3 +116,92 @@ async fn the_owner_sees_the_student_list_even_when_visitors_have_the_page_cached
     assert!(!stale_cookie.text().await.unwrap().contains("Ada Lovelace"));
     assert!(!anonymous.get(app.url("/students")).send().await.unwrap().text().await.unwrap().contains("Ada Lovelace"));
 }
+
+/// Every field of a publication's input (an update must send them all).
+fn paper_input(title: &str, slug: &str, status: &str) -> serde_json::Value {
+    json!({
+        "title": title, "slug": slug, "authors": ["Zoë Ångström", "Çetin Kaya Koç"], "kind": "journal-article",
+        "venue": "IEEE Transactions on Computers", "year": 2024, "month": 3, "abstract": "We mask processors.",
+        "pdf_url": null, "pdf_file": null, "url": null, "doi": "10.1109/TC.2024.42", "pages": "101-115", "volume": "73",
+        "issue": "4", "publisher": null, "bibtex": null, "featured": false, "status": status,
+    })
+}
+
+#[tokio::test]
+async fn a_paper_has_a_page_when_published_cached_until_a_write_and_drafts_answer_404() {
+    let app = TestApp::spawn().await;
+    app.sign_in().await;
+    let created = app.client.post(app.url("/api/publications")).json(&paper_input("Masking", "masking", "published")).send().await.unwrap();
+    assert_eq!(created.status(), 201);
+    let id = created.json::<serde_json::Value>().await.unwrap()["id"].as_str().unwrap().to_owned();
+    let draft =
+        app.client.post(app.url("/api/publications")).json(&paper_input("Secret Draft", "secret-draft", "draft")).send().await.unwrap();
+    assert_eq!(draft.status(), 201);
+    let draft_id = draft.json::<serde_json::Value>().await.unwrap()["id"].as_str().unwrap().to_owned();
+
+    let anonymous = reqwest::Client::new();
+    let page = anonymous.get(app.url("/publications/masking")).send().await.unwrap();
+    assert_eq!(page.status(), 200);
+    let etag = page.headers()["etag"].to_str().unwrap().to_owned();
+    let html = page.text().await.unwrap();
+    let (head, body) = html.split_once("</head>").unwrap();
+    assert!(head.contains(r#"<meta name="citation_title" content="Masking">"#), "{head}");
+    assert!(head.contains(r#"<meta name="citation_author" content="Zoë Ångström">"#));
+    assert!(head.contains(r#"<script type="application/ld+json">"#));
+    assert!(!body.contains("citation_"), "no citation tags in <body>");
+    assert!(body.contains("We mask processors."), "the abstract is in the server's HTML");
+
+    // Cached: answered before routing with the same validator; a trailing slash is the same page.
+    let again = anonymous.get(app.url("/publications/masking")).header("if-none-match", &etag).send().await.unwrap();
+    assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+    assert!(again.headers().contains_key("content-security-policy"));
+    let slash = anonymous.get(app.url("/publications/masking/")).header("if-none-match", &etag).send().await.unwrap();
+    assert_eq!(slash.status(), StatusCode::NOT_MODIFIED);
+
+    // Drafts and unknown or malformed slugs: the 404 page, for the page and its exports.
+    for path in [
+        "/publications/secret-draft",
+        "/publications/secret-draft.bib",
+        "/publications/secret-draft.json",
+        "/publications/no-such-paper",
+        "/publications/Not_A_Slug",
+        "/publications/masking/extra/parts",
+    ] {
+        let response = anonymous.get(app.url(path)).send().await.unwrap();
+        assert_eq!(response.status(), 404, "{path}");
+        let text = response.text().await.unwrap();
+        assert!(!text.contains("Secret Draft"), "{path}");
+        assert!(!text.contains("citation_"), "{path}");
+    }
+
+    // A write shows on the next request.
+    let renamed = app
+        .client
+        .put(app.url(&format!("/api/publications/{id}")))
+        .json(&paper_input("Masking, Revised", "masking", "published"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(renamed.status(), 200);
+    let after = anonymous.get(app.url("/publications/masking")).header("if-none-match", &etag).send().await.unwrap();
+    assert_eq!(after.status(), 200);
+    assert!(after.text().await.unwrap().contains(r#"<meta name="citation_title" content="Masking, Revised">"#));
+
+    // Publishing the draft gives it a page; an unknown slug asked for before stays a 404.
+    let published = app
+        .client
+        .put(app.url(&format!("/api/publications/{draft_id}")))
+        .json(&paper_input("Secret Draft", "secret-draft", "published"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(published.status(), 200);
+    assert_eq!(anonymous.get(app.url("/publications/secret-draft")).send().await.unwrap().status(), 200);
+    assert_eq!(anonymous.get(app.url("/publications/no-such-paper")).send().await.unwrap().status(), 404);
+
+    // The list links each paper's page and carries one COinS span per published paper.
+    let list = anonymous.get(app.url("/publications")).send().await.unwrap().text().await.unwrap();
+    assert!(list.contains(r#"href="/publications/masking""#));
+    assert_eq!(list.matches(r#"class="Z3988""#).count(), 2);
+    assert!(!list.contains("citation_"));
+}

@@ -38,7 +38,8 @@ async fn publications_survive_the_citation_fields_migration(t: TestDb) {
     use sea_orm_migration::MigratorTrait;
     use vita::store::migrations::Migrator;
 
-    Migrator::down(&t.db, Some(1)).await.expect("back to the previous release's schema");
+    // Before m0004 (citation fields) and m0005 (the uploaded PDF): both must keep the row.
+    Migrator::down(&t.db, Some(2)).await.expect("back to the schema before the citation fields");
     let backend = t.db.get_database_backend();
     let id = uuid::Uuid::new_v4();
     let insert = Statement::from_sql_and_values(
@@ -87,6 +88,7 @@ async fn publications_survive_the_citation_fields_migration(t: TestDb) {
     assert_eq!(stored.bibtex.as_deref(), Some("@inproceedings{x, title={S}}"));
     assert_eq!(stored.kind, publications::PublicationKind::ConferencePaper);
     assert_eq!((stored.issue, stored.publisher, stored.month), (None, None, None));
+    assert_eq!(stored.pdf_file, None);
 }
 
 on_both_databases!(

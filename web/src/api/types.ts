@@ -54,9 +54,18 @@ export type Publication = { id: string, title: string, slug: string, authors: St
 /**
  * 1 to 12, when known.
  */
-month: number | null, abstract: string | null, pdf_url: string | null, url: string | null, doi: string | null, pages: string | null, volume: string | null, issue: string | null, publisher: string | null, bibtex: string | null, featured: boolean, status: ContentStatus, created_at: string, updated_at: string, };
+month: number | null, abstract: string | null, pdf_url: string | null, 
+/**
+ * The uploaded PDF: its object name in the `paper-pdfs` bucket, served at
+ * `/publications/<slug>/<slug>.pdf` while the paper is published.
+ */
+pdf_file: string | null, url: string | null, doi: string | null, pages: string | null, volume: string | null, issue: string | null, publisher: string | null, bibtex: string | null, featured: boolean, status: ContentStatus, created_at: string, updated_at: string, };
 
-export type PublicationInput = { title: string, slug: string | null, authors: Array<string>, kind: PublicationKind, venue: string, year: number | null, month: number | null, abstract: string | null, pdf_url: string | null, url: string | null, doi: string | null, pages: string | null, volume: string | null, issue: string | null, publisher: string | null, bibtex: string | null, featured: boolean, status: ContentStatus, };
+export type PublicationInput = { title: string, slug: string | null, authors: Array<string>, kind: PublicationKind, venue: string, year: number | null, month: number | null, abstract: string | null, pdf_url: string | null, 
+/**
+ * The `name` an upload to `paper-pdfs` answered.
+ */
+pdf_file: string | null, url: string | null, doi: string | null, pages: string | null, volume: string | null, issue: string | null, publisher: string | null, bibtex: string | null, featured: boolean, status: ContentStatus, };
 
 export type ResearchArea = { id: string, title: string, slug: string, description: string | null, content: string | null, color: string, icon: string, featured: boolean, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
 
@@ -139,9 +148,26 @@ export type PublicationsData = { publications: Array<Publication>,
  */
 scholar_url: string, };
 
+export type Citations = { ieee: string, apa: string, };
+
+export type PaperData = { publication: Publication, 
+/**
+ * IEEE and APA, each a safe HTML fragment made on the server.
+ */
+citations: Citations, 
+/**
+ * The BibTeX entry (the stored one for imported papers, else generated).
+ */
+bibtex: string, 
+/**
+ * Where the PDF button points: the uploaded file under the paper's own path
+ * (site-relative), else the external PDF link; none without either.
+ */
+pdf_href: string | null, };
+
 export type PublicStudent = { id: string, name: string, level: StudentLevel, status: StudentStatus, bio: string | null, thesis_title: string | null, start_year: number, graduation_year: number | null, current_position: string | null, linkedin_url: string | null, website_url: string | null, profile_image_url: string | null, };
 
-export type PageData = { "page": "home", "data": HomeData } | { "page": "about", "data": SectionPage<AboutContent> } | { "page": "research", "data": { areas: Array<ResearchArea>, } } | { "page": "publications", "data": PublicationsData } | { "page": "projects", "data": { projects: Array<Project>, } } | { "page": "teaching", "data": { courses: Array<Course>, } } | { "page": "students", "data": { students: Array<PublicStudent>, } } | { "page": "talks", "data": { talks: Array<Talk>, } } | { "page": "blog" } | { "page": "open_calls", "data": { calls: Array<OpenCall>, } } | { "page": "contact", "data": SectionPage<ContactContent> } | { "page": "news", "data": { items: Array<NewsItem>, } } | { "page": "not_found" };
+export type PageData = { "page": "home", "data": HomeData } | { "page": "about", "data": SectionPage<AboutContent> } | { "page": "research", "data": { areas: Array<ResearchArea>, } } | { "page": "publications", "data": PublicationsData } | { "page": "paper", "data": PaperData } | { "page": "projects", "data": { projects: Array<Project>, } } | { "page": "teaching", "data": { courses: Array<Course>, } } | { "page": "students", "data": { students: Array<PublicStudent>, } } | { "page": "talks", "data": { talks: Array<Talk>, } } | { "page": "blog" } | { "page": "open_calls", "data": { calls: Array<OpenCall>, } } | { "page": "contact", "data": SectionPage<ContactContent> } | { "page": "news", "data": { items: Array<NewsItem>, } } | { "page": "not_found" };
 
 export type RenderInput = { path: string, site: SiteInfo, page: PageData, };
 
@@ -162,6 +188,6 @@ export type UploadedFile = { bucket: string, name: string,
  */
 url: string, content_type: string, 
 /**
- * Bytes; uploads are at most 10 MB, so a JSON number holds it exactly.
+ * Bytes; uploads are at most 50 MB, so a JSON number holds it exactly.
  */
 size: number, };

@@ -17,6 +17,7 @@ import {
   TeachingPage,
 } from './pages/ListPages';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { PaperPage } from './pages/PaperPage';
 import { AboutPage, BlogPage, ContactPage } from './pages/TextPages';
 
 /** The page's content, for inside <main>. */
@@ -30,7 +31,9 @@ export function PageContent({ input }: { input: RenderInput }) {
     case 'research':
       return <ResearchPage areas={page.data.areas} />;
     case 'publications':
-      return <PublicationsPage data={page.data} />;
+      return <PublicationsPage data={page.data} baseUrl={input.site.base_url} />;
+    case 'paper':
+      return <PaperPage data={page.data} owner={input.site.owner_name} />;
     case 'projects':
       return <ProjectsPage projects={page.data.projects} />;
     case 'teaching':

@@ -16,9 +16,13 @@ import type { RenderInput } from '../api/types';
 /** The part of the `RenderInput` the server embeds (the page's data is already HTML). */
 type HydrationInput = Pick<RenderInput, 'path' | 'site'> & { page: Pick<RenderInput['page'], 'page'> };
 import { SiteLayout } from './components/SiteLayout';
+import { enableCopyButtons } from './copy';
 
 const data = document.getElementById('vita-data');
 const root = document.getElementById('root');
+
+// The Cite section's Copy buttons live in the (not hydrated) page content.
+enableCopyButtons();
 
 if (data?.textContent && root) {
   const input = JSON.parse(data.textContent) as HydrationInput;

@@ -11,6 +11,8 @@ export type PageMeta = {
   description: string;
   /** Absolute canonical URL, or null for pages that must not be indexed. */
   canonicalUrl: string | null;
+  /** OpenGraph tags for link previews; only pages that are a work of their own (a paper) have them. */
+  openGraph?: { type: 'article'; title: string; siteName: string };
 };
 
 const DESCRIPTION_MAX = 160;
@@ -32,7 +34,7 @@ export function absoluteUrl(baseUrl: string, path: string): string {
 type PageKind = RenderInput['page']['page'];
 
 /** Each page's name: the <h1> of the list pages and the start of the document title. */
-export const PAGE_TITLES: Record<Exclude<PageKind, 'not_found'>, string> = {
+export const PAGE_TITLES: Record<Exclude<PageKind, 'not_found' | 'paper'>, string> = {
   home: 'Home',
   about: 'About',
   research: 'Research Areas',
@@ -58,10 +60,20 @@ export function pageMeta(input: RenderInput): PageMeta {
       canonicalUrl: null,
     };
   }
+  if (page.page === 'paper') {
+    const paper = page.data.publication;
+    const fallback = `${paper.authors.join(', ')}. ${paper.venue}, ${paper.year}.`;
+    return {
+      title: `${paper.title} — ${owner}`,
+      description: summarise(paper.abstract || fallback),
+      canonicalUrl,
+      openGraph: { type: 'article', title: paper.title, siteName: owner },
+    };
+  }
   return { title: `${PAGE_TITLES[page.page]} — ${owner}`, description: summarise(describePage(page, owner)), canonicalUrl };
 }
 
-function describePage(page: Exclude<RenderInput['page'], { page: 'not_found' }>, owner: string): string {
+function describePage(page: Exclude<RenderInput['page'], { page: 'not_found' | 'paper' }>, owner: string): string {
   switch (page.page) {
     case 'home': {
       const { hero } = page.data;

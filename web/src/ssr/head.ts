@@ -3,7 +3,9 @@ import { escapeHtml } from '../lib/html';
 import { pageMeta } from '../public/meta';
 
 /** The page-specific part of <head>: title, description, canonical link (or
- *  noindex for pages that must not be indexed). Every value is HTML-escaped. */
+ *  noindex for pages that must not be indexed), OpenGraph for a paper. Every
+ *  value is HTML-escaped. A paper's scholarly tags (citation_*, JSON-LD) are
+ *  added by the server (src/render/paper.rs), also inside <head>. */
 export function renderHead(input: RenderInput): string {
   const meta = pageMeta(input);
   const tags = [
@@ -13,5 +15,15 @@ export function renderHead(input: RenderInput): string {
       ? '<meta name="robots" content="noindex">'
       : `<link rel="canonical" href="${escapeHtml(meta.canonicalUrl)}">`,
   ];
+  if (meta.openGraph && meta.canonicalUrl !== null) {
+    const og = meta.openGraph;
+    tags.push(
+      `<meta property="og:type" content="${og.type}">`,
+      `<meta property="og:title" content="${escapeHtml(og.title)}">`,
+      `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+      `<meta property="og:url" content="${escapeHtml(meta.canonicalUrl)}">`,
+      `<meta property="og:site_name" content="${escapeHtml(og.siteName)}">`,
+    );
+  }
   return tags.join('\n');
 }

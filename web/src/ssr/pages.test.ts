@@ -5,7 +5,8 @@
  * parsed into a DOM to query it; React's development build reports warnings,
  * and there must be none.
  */
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { failOnConsoleNoise } from '../testing/console';
 import type { PageData, RenderInput } from '../api/types';
 import {
   aboutContent,
@@ -27,18 +28,7 @@ import {
 } from '../testing/fixtures';
 import { render } from './render';
 
-let consoleError: MockInstance;
-let consoleWarn: MockInstance;
-
-beforeEach(() => {
-  consoleError = vi.spyOn(console, 'error');
-  consoleWarn = vi.spyOn(console, 'warn');
-});
-
-afterEach(() => {
-  expect(consoleError).not.toHaveBeenCalled();
-  expect(consoleWarn).not.toHaveBeenCalled();
-});
+failOnConsoleNoise();
 
 /** The rendered body as a DOM, and the <main> part of it. */
 function dom(input: RenderInput): { root: HTMLElement; main: HTMLElement; head: string } {
@@ -198,7 +188,8 @@ describe('home', () => {
     it('leaves out the abstract, DOI and PDF when they are not set', () => {
       const { main } = dom(fullHomeInput({ featured_publications: [publication({ abstract: null, doi: null, pdf_url: null })] }));
       const card = main.querySelector('#featured-publications-title')?.closest('section')?.querySelector('article');
-      expect(card?.querySelectorAll('a')).toHaveLength(0);
+      // Only the title's link to the paper's own page.
+      expect([...(card?.querySelectorAll('a') ?? [])].map((a) => a.getAttribute('href'))).toEqual([`/publications/${publication().slug}`]);
       expect(card?.querySelectorAll('.line-clamp-3')).toHaveLength(0);
     });
   });

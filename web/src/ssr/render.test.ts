@@ -1,23 +1,13 @@
 /** What the server renders, checked against the source with React's
  *  development build (which also reports React warnings). */
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { failOnConsoleNoise } from '../testing/console';
 import type { RenderInput } from '../api/types';
 import { emptyInputs, filledInputs, homeInput, notFoundInput, SITE } from '../testing/fixtures';
 import { render } from './render';
 import { wholeTreeMarkup } from './whole-tree';
 
-let consoleError: MockInstance;
-let consoleWarn: MockInstance;
-
-beforeEach(() => {
-  consoleError = vi.spyOn(console, 'error');
-  consoleWarn = vi.spyOn(console, 'warn');
-});
-
-afterEach(() => {
-  expect(consoleError).not.toHaveBeenCalled();
-  expect(consoleWarn).not.toHaveBeenCalled();
-});
+failOnConsoleNoise();
 
 describe('render: home', () => {
   it('renders the hero', () => {

@@ -27,16 +27,29 @@ const CONTENT_SLOT = '<!--vita:content-->';
  * in the tree (no useId, no context).
  */
 const frames = new Map<string, string>();
-const FRAME_PATHS = new Set(['/news', ...NAV_LINKS.map((link) => link.href)]);
+const FRAME_PATHS = new Set(['/news', '/publications/*', ...NAV_LINKS.map((link) => link.href)]);
+
+/** The frame a path shares with others: every paper page's frame is the same
+ *  (the frame reads the path only to mark the current link, and
+ *  'Selected Publications' is current on all of them), so they share one
+ *  entry, whatever the number of papers. */
+function frameKey(path: string): string {
+  return isPaperPath(path) ? '/publications/*' : path;
+}
+
+function isPaperPath(path: string): boolean {
+  return /^\/publications\/[a-z0-9-]+\/?$/.test(path);
+}
 
 function frame(input: RenderInput): string {
-  const key = `${input.path}\n${input.site.owner_name}`;
+  const path = frameKey(input.path);
+  const key = `${path}\n${input.site.owner_name}`;
   let html = frames.get(key);
   if (html === undefined) {
     html = renderToString(<SiteLayout site={input.site} path={input.path} mainHtml={CONTENT_SLOT} />);
     // Only the site's own paths: a 404 page can have any path, and the owner
     // can rename themselves, so the cache would otherwise grow without bound.
-    if (FRAME_PATHS.has(input.path)) {
+    if (FRAME_PATHS.has(path)) {
       if (frames.size >= 4 * FRAME_PATHS.size) frames.clear();
       frames.set(key, html);
     }

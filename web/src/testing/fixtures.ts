@@ -75,6 +75,7 @@ export function publication(overrides: Partial<Publication> = {}): Publication {
     month: 3,
     abstract: 'We present a masking scheme that keeps embedded processors safe from power analysis.',
     pdf_url: 'https://papers.example.org/masking.pdf',
+    pdf_file: null,
     url: null,
     doi: '10.1109/TC.2024.1234567',
     pages: '1-14',

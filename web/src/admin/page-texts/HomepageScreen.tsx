@@ -7,7 +7,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { z } from 'zod';
 import type { HeroContent, StatsContent } from '../../api/types';
 import { longText, optionalLine } from '../entities/kit';
-import { FileUpload, type FileUploadProps } from './FileUpload';
+import { FileUpload, type FileUploadProps } from '../entities/kit/FileUpload';
 import { FieldGroup, PageScreen, type StoredFormSpec } from './page-form';
 import { useSection } from './section-api';
 import { SectionForm, linkRule, type SectionLayout } from './SectionForm';

@@ -4,7 +4,15 @@ import { ButtonLink } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { doiUrl } from '../../lib/doi';
 import { groupRuns } from '../../lib/group';
+import { coinsTitle } from '../papers/coins';
 import { Badge, CARD, EmptyState, ExternalButton, Section, Skeletons } from './ui';
+
+/** The paper's own page. */
+export function paperHref(publication: Publication): string {
+  return `/publications/${publication.slug}`;
+}
+
+const TITLE_LINK = 'rounded-sm hover:text-primary hover:underline focus-ring';
 
 function PublicationLinks({ publication, withUrl = false }: { publication: Publication; withUrl?: boolean }) {
   const { doi, pdf_url, url } = publication;
@@ -33,7 +41,11 @@ export function FeaturedPublicationCard({ publication }: { publication: Publicat
       <Badge tone="primary" className="self-start">
         {publication.year}
       </Badge>
-      <h3 className="line-clamp-2 text-lg leading-snug font-semibold tracking-tight">{publication.title}</h3>
+      <h3 className="line-clamp-2 text-lg leading-snug font-semibold tracking-tight">
+        <a href={paperHref(publication)} className={TITLE_LINK}>
+          {publication.title}
+        </a>
+      </h3>
       <p className="text-sm text-muted-foreground">{publication.authors.join(', ')}</p>
       <p className="text-sm font-medium text-primary">{publication.venue}</p>
       {publication.abstract && <p className="line-clamp-3 text-sm leading-relaxed text-muted-foreground">{publication.abstract}</p>}
@@ -75,14 +87,18 @@ export function FeaturedPublications({ publications, loading = false }: { public
   );
 }
 
-function PublicationEntry({ publication }: { publication: Publication }) {
+function PublicationEntry({ publication, baseUrl }: { publication: Publication; baseUrl: string }) {
   const details = [publication.venue, publication.volume && `vol. ${publication.volume}`, publication.pages && `pp. ${publication.pages}`]
     .filter(Boolean)
     .join(', ');
   return (
     <article id={publication.slug} className="flex flex-col gap-2 py-6">
       <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
-        <h3 className="flex-1 text-lg leading-snug font-semibold tracking-tight">{publication.title}</h3>
+        <h3 className="flex-1 text-lg leading-snug font-semibold tracking-tight">
+          <a href={paperHref(publication)} className={TITLE_LINK}>
+            {publication.title}
+          </a>
+        </h3>
         {publication.featured && <Badge tone="featured">Featured</Badge>}
       </div>
       <p className="text-muted-foreground">{publication.authors.join(', ')}</p>
@@ -102,6 +118,8 @@ function PublicationEntry({ publication }: { publication: Publication }) {
       <div className="pt-2">
         <PublicationLinks publication={publication} withUrl />
       </div>
+      {/* For reference managers' browser buttons (Zotero saves every paper of the list at once). */}
+      <span className="Z3988" title={coinsTitle(publication, `${baseUrl.replace(/\/+$/, '')}${paperHref(publication)}`)} />
     </article>
   );
 }
@@ -109,10 +127,13 @@ function PublicationEntry({ publication }: { publication: Publication }) {
 /** The Selected Publications page list, grouped by year. */
 export function PublicationList({
   publications,
+  baseUrl,
   loading = false,
   error = false,
 }: {
   publications: Publication[];
+  /** The site's address, for the COinS' link to each paper page. */
+  baseUrl: string;
   loading?: boolean;
   error?: boolean;
 }) {
@@ -129,7 +150,7 @@ export function PublicationList({
           <ol className="divide-y divide-border border-t border-border md:border-t-0">
             {items.map((publication) => (
               <li key={publication.id}>
-                <PublicationEntry publication={publication} />
+                <PublicationEntry publication={publication} baseUrl={baseUrl} />
               </li>
             ))}
           </ol>

@@ -52,7 +52,7 @@ describe('skeleton cards', () => {
     ['home: projects', <FeaturedProjectGrid projects={[]} loading />, 2],
     ['home: news', <LatestNewsGrid items={[]} loading />, 3],
     ['home: research areas', <ResearchAreaGrid areas={[]} loading />, 3],
-    ['publications', <PublicationList publications={[]} loading />, 4],
+    ['publications', <PublicationList publications={[]} baseUrl="" loading />, 4],
     // biome-ignore-end lint/correctness/useJsxKeyInIterable: end of the test-case table
   ])('%s: %d placeholders', (_, element, count) => {
     const root = dom(element);
@@ -72,6 +72,6 @@ describe('skeleton cards', () => {
   });
 
   it('the publications show the error text after a failed load', () => {
-    expect(dom(<PublicationList publications={[]} error />).textContent).toBe('Error loading publications');
+    expect(dom(<PublicationList publications={[]} baseUrl="" error />).textContent).toBe('Error loading publications');
   });
 });

@@ -22,7 +22,7 @@ export function ResearchPage({ areas }: { areas: ResearchArea[] }) {
   );
 }
 
-export function PublicationsPage({ data }: { data: PublicationsData }) {
+export function PublicationsPage({ data, baseUrl }: { data: PublicationsData; baseUrl: string }) {
   return (
     <>
       <PageIntro title={PAGE_TITLES.publications} subtitle="Peer-reviewed papers, articles and other scholarly work.">
@@ -33,7 +33,7 @@ export function PublicationsPage({ data }: { data: PublicationsData }) {
         )}
       </PageIntro>
       <PageBody>
-        <PublicationList publications={data.publications} />
+        <PublicationList publications={data.publications} baseUrl={baseUrl} />
       </PageBody>
     </>
   );

@@ -58,6 +58,8 @@ type Props<T extends Record<keyof V, unknown>, V extends FieldValues, Input> = {
   /** 'dialog' (modal, the default) or 'card' (inline above the list; the Add button hides meanwhile). */
   frame?: FormFrame;
   form: EntityFormSpec<T, V, Input>;
+  /** After a row is deleted: what goes with it (a publication's uploaded PDF). */
+  onDeleted?: (row: T) => void;
 };
 
 export function EntityScreen<T extends { id: string } & Record<keyof V, unknown>, V extends FieldValues, Input>({
@@ -67,6 +69,7 @@ export function EntityScreen<T extends { id: string } & Record<keyof V, unknown>
   list: layout,
   frame = 'dialog',
   form,
+  onDeleted,
 }: Props<T, V, Input>) {
   useDocumentTitle(title);
   const plural = `${kind.noun}s`;
@@ -84,7 +87,9 @@ export function EntityScreen<T extends { id: string } & Record<keyof V, unknown>
   const close = () => setEditing(null);
   const deleteRow = async (row: T) => {
     // The row being edited is gone: its form has nothing left to save.
-    if ((await remove.confirmAndDelete(row.id)) && editing?.item?.id === row.id) close();
+    if (!(await remove.confirmAndDelete(row.id))) return;
+    if (editing?.item?.id === row.id) close();
+    onDeleted?.(row);
   };
   const actions = (row: T, name: string) => (
     <RowActions

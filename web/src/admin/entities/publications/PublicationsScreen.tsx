@@ -2,11 +2,12 @@
 import type { Publication, PublicationInput } from '../../../api/types';
 import { EntityScreen, optionsOf, type EntityFormSpec } from '../kit';
 import { PublishFields, TitleSlugFields } from '../kit/common-fields';
+import { PaperPdfField, removePaperPdf } from './PaperPdfField';
 import { KIND_LABELS, publicationForm, publicationKind, type PublicationValues } from './schema';
 
 const form: EntityFormSpec<Publication, PublicationValues, PublicationInput> = {
   ...publicationForm,
-  fields: ({ form, Field }) => (
+  fields: ({ form, Field, item }) => (
     <>
       <TitleSlugFields form={form} rule="until-edited" hint="Used in the page address; filled in from the title." />
       <Field.List name="authors" label="Authors" itemLabel="Author" wide />
@@ -16,6 +17,7 @@ const form: EntityFormSpec<Publication, PublicationValues, PublicationInput> = {
       <Field.Text name="month" label="Month" type="number" inputMode="numeric" placeholder="1–12, if known" />
       <Field.TextArea name="abstract" label="Abstract" wide />
       <Field.Text name="pdf_url" label="PDF URL" type="url" inputMode="url" />
+      <PaperPdfField form={form} item={item} />
       <Field.Text name="url" label="URL" type="url" inputMode="url" />
       <Field.Text name="doi" label="DOI" placeholder="e.g. 10.1000/xyz123" wide />
       <Field.Text name="pages" label="Pages" placeholder="e.g. 1-12" />
@@ -43,5 +45,13 @@ function details(item: Publication) {
 }
 
 export default function PublicationsScreen() {
-  return <EntityScreen kind={publicationKind} texts={TEXTS} list={{ layout: 'cards', details }} form={form} />;
+  return (
+    <EntityScreen
+      kind={publicationKind}
+      texts={TEXTS}
+      list={{ layout: 'cards', details }}
+      form={form}
+      onDeleted={(row) => removePaperPdf(row.pdf_file)}
+    />
+  );
 }

@@ -19,6 +19,7 @@ describe('publications', () => {
     month: 11,
     abstract: null,
     pdf_url: null,
+    pdf_file: '1700000000000-abcdefghij.pdf',
     url: null,
     doi: '10.1/x',
     pages: null,
@@ -67,5 +68,8 @@ describe('publications', () => {
     expect(publicationInput(values)).toMatchObject({ authors: ['Ada', 'Alan'], year: 2024, abstract: null, slug: 'paper', doi: '10.1/x' });
     expect(publicationInput(values)).toMatchObject({ kind: 'thesis', month: 11, issue: '2', publisher: null });
     expect(publicationInput({ ...values, month: '' }).month).toBeNull();
+    // The uploaded PDF's stored name goes back as it came; removed, it is null.
+    expect(publicationInput(values).pdf_file).toBe('1700000000000-abcdefghij.pdf');
+    expect(publicationInput({ ...values, pdf_file: '' }).pdf_file).toBeNull();
   });
 });

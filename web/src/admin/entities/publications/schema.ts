@@ -44,6 +44,8 @@ export const publicationSchema = z.object({
   month: integerText('Month', MONTH),
   abstract: longText('Abstract'),
   pdf_url: optionalUrl('PDF URL'),
+  // The uploaded PDF's stored name, set by the upload field (never typed).
+  pdf_file: optionalLine('Paper PDF'),
   url: optionalUrl('URL'),
   doi: optionalLine('DOI'),
   pages: optionalLine('Pages'),
@@ -76,6 +78,7 @@ export function publicationInput(values: PublicationValues): PublicationInput {
     month: optionalInteger(values.month),
     abstract: optionalText(values.abstract),
     pdf_url: optionalText(values.pdf_url),
+    pdf_file: optionalText(values.pdf_file),
     url: optionalText(values.url),
     doi: optionalText(values.doi),
     pages: optionalText(values.pages),

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api';
+import { ApiError } from '../../api';
 import { isTooLarge, removeUpload, tooLargeMessage, uploadFile, uploadedName } from './upload-client';
 
 const MB = 1024 * 1024;

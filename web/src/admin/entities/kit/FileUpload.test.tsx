@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FileUpload, fileNameOf, type FileUploadProps } from './FileUpload';
-import { domPerTest, fakeServer, type SentRequest } from './testing';
+import { domPerTest, fakeServer, type SentRequest } from '../../page-texts/testing';
 
 const { toast } = vi.hoisted(() => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 vi.mock('sonner', () => ({ toast }));
@@ -136,6 +136,18 @@ describe('FileUpload', () => {
     await act(async () => button('Remove').click());
     expect(onChange).not.toHaveBeenCalled();
     expect(toast.error).toHaveBeenCalledWith('Remove failed', { description: 'Failed to remove file' });
+  });
+
+  it("saved with its form (a paper's PDF), Remove only clears the field: the saved row still points at the file", async () => {
+    requests = fakeServer();
+    const onChange = vi.fn(async () => {});
+    const value = '/files/paper-pdfs/17-abc.pdf';
+    await mount({ onChange, bucket: 'paper-pdfs', label: 'Paper PDF', preview: 'file', value, saved: 'with-form' });
+    expect(dom.container().textContent).toContain('PDF file, up to 50 MB. Saved with the rest of the form.');
+    await act(async () => button('Remove').click());
+    expect(calls()).toEqual([]);
+    expect(onChange).toHaveBeenCalledWith('');
+    expect(toast.success).not.toHaveBeenCalled();
   });
 
   it('shows a CV as a link named by its file', async () => {

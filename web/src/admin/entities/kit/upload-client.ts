@@ -3,10 +3,10 @@
  * file is the request body, the server checks its size while reading and its
  * type by content, stores it under a generated name and answers its public URL.
  */
-import type { UploadedFile } from '../../api/types';
-import { ApiError, UNEXPECTED_RESPONSE, api, asApiError, toApiError } from '../api';
+import type { UploadedFile } from '../../../api/types';
+import { ApiError, UNEXPECTED_RESPONSE, api, asApiError, toApiError } from '../../api';
 
-export type Bucket = 'profile-photos' | 'cv-files';
+export type Bucket = 'profile-photos' | 'cv-files' | 'paper-pdfs';
 
 const MB = 1024 * 1024;
 
@@ -18,6 +18,8 @@ export const BUCKETS: Record<Bucket, { maxMB: number; accept: string; kinds: str
     accept: '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     kinds: 'PDF, DOC or DOCX file',
   },
+  // A paper's PDF (issue 13): served at /publications/<slug>/<slug>.pdf while the paper is published.
+  'paper-pdfs': { maxMB: 50, accept: '.pdf,application/pdf', kinds: 'PDF file' },
 };
 
 /** The spec's message for a file over the limit (the server's 413 says the same). */

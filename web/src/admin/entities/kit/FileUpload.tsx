@@ -1,5 +1,5 @@
 /**
- * One uploaded file of a form (the profile photo, the CV): shows the current
+ * One uploaded file of a form (the profile photo, the CV, a paper's PDF): shows the current
  * file, takes a new one by drag and drop or from the file picker (a real
  * button, so the keyboard reaches it), and removes it. The size limit is
  * checked here before sending; the server checks it again, and the type by
@@ -8,15 +8,20 @@
  * `onChange` stores the new URL ('' after Remove). It is awaited, so the
  * success toast only appears once the URL is really stored; if storing fails
  * after an upload, the just uploaded object is deleted again.
+ *
+ * `saved: 'with-form'` is for a field of a form saved by its own button (a
+ * publication's PDF): Remove only clears the value and leaves the stored
+ * object alone, since the saved row still points at it until the form is
+ * saved; the form deletes objects it no longer needs once it closes.
  */
-import { FileText, Upload } from '../../components/icons';
+import { FileText, Upload } from '../../../components/icons';
 import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { toast } from 'sonner';
-import { Button, buttonClassName } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
-import { cn } from '../../lib/cn';
-import { errorMessage } from '../api';
-import { notify } from '../toast';
+import { Button, buttonClassName } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { errorMessage } from '../../api';
+import { notify } from '../../toast';
 import { BUCKETS, isTooLarge, removeUpload, tooLargeMessage, uploadFile, uploadedName, type Bucket } from './upload-client';
 
 export type FileUploadProps = {
@@ -29,6 +34,8 @@ export type FileUploadProps = {
   onChange: (url: string) => Promise<void>;
   /** How the current file shows: a picture, or its name as a link. */
   preview: 'image' | 'file';
+  /** 'at-once' (the default): `onChange` saves; 'with-form': the form's own button saves. */
+  saved?: 'at-once' | 'with-form';
 };
 
 /** The last path segment of a URL: what a file link shows. */
@@ -43,7 +50,7 @@ export function fileNameOf(url: string): string {
 
 const BUSY_CLASS = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
 
-export function FileUpload({ bucket, label, value, onChange, preview }: FileUploadProps) {
+export function FileUpload({ bucket, label, value, onChange, preview, saved = 'at-once' }: FileUploadProps) {
   const { maxMB, accept, kinds } = BUCKETS[bucket];
   const inputRef = useRef<HTMLInputElement>(null);
   const chooseRef = useRef<HTMLButtonElement>(null);
@@ -80,12 +87,13 @@ export function FileUpload({ bucket, label, value, onChange, preview }: FileUplo
     setBusy('remove');
     try {
       // Only this bucket's own files are deleted; a link elsewhere is just cleared.
-      const name = uploadedName(bucket, value);
+      const name = saved === 'at-once' ? uploadedName(bucket, value) : null;
       if (name) await removeUpload(bucket, name);
       await onChange('');
       // The Remove button goes away with the file: keep the keyboard focus in the group.
       chooseRef.current?.focus();
-      notify.success(`${label} removed successfully`);
+      // With the form, nothing is saved yet: the form's own save says so.
+      if (saved === 'at-once') notify.success(`${label} removed successfully`);
     } catch {
       toast.error('Remove failed', { description: 'Failed to remove file' });
     } finally {
@@ -156,7 +164,8 @@ export function FileUpload({ bucket, label, value, onChange, preview }: FileUplo
           {busy === 'upload' ? 'Uploading...' : 'Choose file'}
         </button>
         <p id={hintId} className="text-xs text-muted-foreground">
-          {kinds}, up to {maxMB} MB. Uploading or removing saves the change at once.
+          {kinds}, up to {maxMB} MB.{' '}
+          {saved === 'at-once' ? 'Uploading or removing saves the change at once.' : 'Saved with the rest of the form.'}
         </p>
         <input ref={inputRef} type="file" accept={accept} hidden onChange={onPicked} />
       </div>

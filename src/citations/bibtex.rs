@@ -1,0 +1,187 @@
+//! A paper's BibTeX entry: the stored one when the paper was imported (byte for byte: a
+//! parse and re-print would lose its LaTeX), otherwise written from the fields.
+
+use std::fmt::Write as _;
+
+use unicode_normalization::UnicodeNormalization;
+
+use super::names::{Name, parse_all};
+use super::{arxiv_id, is_arxiv};
+use crate::content::publications::{Model, PublicationKind};
+
+const MONTHS: [&str; 12] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+/// Title words too common to name a citation key.
+const STOP_WORDS: &[&str] = &["a", "an", "the", "on", "of", "in", "for", "and", "to", "with", "towards", "toward", "from", "at", "by"];
+
+/// The paper's BibTeX entry.
+pub fn bibtex(p: &Model) -> String {
+    if let Some(stored) = p.bibtex.as_deref().filter(|b| !b.trim().is_empty()) {
+        return stored.to_owned();
+    }
+    let names = parse_all(&p.authors.0);
+    let arxiv = p.kind == PublicationKind::Preprint && is_arxiv(&p.venue, p.url.as_deref());
+    let entry_type = match p.kind {
+        PublicationKind::JournalArticle => "article",
+        PublicationKind::ConferencePaper => "inproceedings",
+        PublicationKind::Book => "book",
+        PublicationKind::BookChapter => "incollection",
+        PublicationKind::Thesis => "phdthesis",
+        PublicationKind::Report => "techreport",
+        PublicationKind::Preprint | PublicationKind::Other => "misc",
+    };
+
+    let mut fields: Vec<(&str, String)> =
+        vec![("author", braced(&names.iter().map(author).collect::<Vec<_>>().join(" and "))), ("title", braced(&escape_title(&p.title)))];
+    let venue = braced(&escape(&p.venue));
+    match p.kind {
+        PublicationKind::JournalArticle => fields.push(("journal", venue)),
+        PublicationKind::ConferencePaper | PublicationKind::BookChapter => fields.push(("booktitle", venue)),
+        PublicationKind::Thesis => fields.push(("school", venue)),
+        PublicationKind::Report => fields.push(("institution", venue)),
+        PublicationKind::Book if p.publisher.is_none() => fields.push(("publisher", venue)),
+        // A book's venue, when it has a publisher too, is its series.
+        PublicationKind::Book if p.venue != p.publisher.as_deref().unwrap_or_default() => fields.push(("series", venue)),
+        PublicationKind::Book => {}
+        PublicationKind::Preprint if arxiv => {}
+        PublicationKind::Preprint | PublicationKind::Other => fields.push(("howpublished", venue)),
+    }
+    fields.push(("year", p.year.to_string()));
+    if let Some(month) = p.month.filter(|m| (1..=12).contains(m)) {
+        // The macro, not a string: styles then print the month in their own language.
+        fields.push(("month", MONTHS[month as usize - 1].to_owned()));
+    }
+    let optional = [
+        ("volume", p.volume.clone()),
+        ("number", p.issue.clone()),
+        ("pages", p.pages.as_deref().map(page_range)),
+        ("publisher", p.publisher.clone()),
+    ];
+    for (name, value) in optional {
+        if let Some(value) = value {
+            fields.push((name, braced(&escape(&value))));
+        }
+    }
+    if arxiv && let Some(id) = arxiv_id(&p.venue, p.url.as_deref()) {
+        fields.push(("eprint", braced(&verbatim(&id))));
+        fields.push(("archiveprefix", "{arXiv}".to_owned()));
+    }
+    // DOI and URL are verbatim fields (biblatex, the url package): escaping would break them.
+    if let Some(doi) = &p.doi {
+        fields.push(("doi", braced(&verbatim(doi))));
+    }
+    if let Some(url) = &p.url {
+        fields.push(("url", braced(&verbatim(url))));
+    }
+
+    let mut out = format!("@{entry_type}{{{},\n", key(p, &names));
+    let width = fields.iter().map(|(name, _)| name.len()).max().unwrap_or(0);
+    let last = fields.len() - 1;
+    for (i, (name, value)) in fields.iter().enumerate() {
+        let _ = writeln!(out, "  {name:<width$} = {value}{}", if i < last { "," } else { "" });
+    }
+    out.push('}');
+    out.push('\n');
+    out
+}
+
+fn braced(text: &str) -> String {
+    format!("{{{text}}}")
+}
+
+/// A citation key like `doe2024sidechannels`: the first author's family name, the year and
+/// the title's first significant word, in ASCII.
+fn key(p: &Model, names: &[Name]) -> String {
+    let author = match names.first() {
+        Some(Name::Person { family, .. }) => family.split(' ').next_back().unwrap_or_default().to_owned(),
+        Some(Name::Literal(literal)) => literal.clone(),
+        Some(Name::Others) | None => String::new(),
+    };
+    let word = p
+        .title
+        .split(|c: char| c.is_whitespace() || c == ':' || c == '$')
+        .map(ascii_word)
+        .find(|w| !w.is_empty() && !STOP_WORDS.contains(&w.as_str()))
+        .unwrap_or_default();
+    let author = ascii_word(&author);
+    format!("{}{}{word}", if author.is_empty() { "anon" } else { &author }, p.year)
+}
+
+/// Lower-case ASCII letters and digits only; accents are dropped ("Ångström" → "angstrom").
+fn ascii_word(text: &str) -> String {
+    text.nfd().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase()).collect()
+}
+
+/// One author as BibTeX reads it: "Family, Given" always parses the same way, whatever the
+/// particles; a name that cannot be split is braced so BibTeX takes it whole.
+fn author(name: &Name) -> String {
+    match name {
+        Name::Person { family, given, suffix } => {
+            let mut out = escape(family);
+            if let Some(suffix) = suffix {
+                let _ = write!(out, ", {}", escape(suffix));
+            }
+            if let Some(given) = given {
+                let _ = write!(out, ", {}", escape(given));
+            }
+            out
+        }
+        Name::Literal(literal) if literal.contains(' ') => braced(&escape(literal)),
+        Name::Literal(literal) => escape(literal),
+        Name::Others => "others".to_owned(),
+    }
+}
+
+/// "12-34" and "12–34" become BibTeX's "12--34".
+fn page_range(pages: &str) -> String {
+    let pages = pages.replace(['–', '—'], "-");
+    if pages.contains("--") { pages } else { pages.replace('-', "--") }
+}
+
+/// The title escaped, except its `$…$` math, which LaTeX should typeset as the owner wrote it.
+fn escape_title(title: &str) -> String {
+    math_split(title).iter().enumerate().map(|(i, part)| if i % 2 == 1 { part.clone() } else { escape(part) }).collect()
+}
+
+/// LaTeX's special characters, escaped so the text prints as typed; non-ASCII stays UTF-8
+/// (biber and BibTeX with inputenc read it).
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '~' => out.push_str("\\textasciitilde{}"),
+            '^' => out.push_str("\\textasciicircum{}"),
+            '\\' => out.push_str("\\textbackslash{}"),
+            // A field is one line in the file.
+            '\n' | '\r' => out.push(' '),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// A verbatim field (DOI, URL, eprint) only needs balanced braces: a stray brace would end
+/// the field, so braces are percent-encoded (they are not valid in URLs anyway).
+fn verbatim(text: &str) -> String {
+    text.replace('{', "%7B").replace('}', "%7D").replace(['\n', '\r'], "")
+}
+
+/// Splits text at balanced `$…$` pairs: even indexes are prose, odd ones math (with the
+/// dollars). An unpaired `$` stays prose.
+fn math_split(text: &str) -> Vec<String> {
+    let mut parts = vec![String::new()];
+    let mut rest = text;
+    while let Some(start) = rest.find('$') {
+        let Some(len) = rest[start + 1..].find('$') else { break };
+        parts.last_mut().unwrap().push_str(&rest[..start]);
+        parts.push(rest[start..start + len + 2].to_owned());
+        parts.push(String::new());
+        rest = &rest[start + len + 2..];
+    }
+    parts.last_mut().unwrap().push_str(rest);
+    parts
+}

@@ -1,0 +1,302 @@
+//! Golden files: for each case, the IEEE and APA references, the BibTeX and the CSL-JSON, in
+//! `tests/golden/citations/<case>.txt`, reviewed by eye. `VITA_UPDATE_GOLDEN=1` rewrites them.
+
+use std::path::PathBuf;
+
+use serde_json::{Value, json};
+
+use super::*;
+use crate::content::publications::Model;
+
+const BASE_URL: &str = "https://vita.example.org";
+
+/// A record from its JSON form (the API's shape), so the cases only name the fields they use.
+fn paper(fields: Value) -> Model {
+    let mut record = json!({
+        "id": "00000000-0000-4000-8000-000000000000",
+        "title": "", "slug": "", "authors": [], "kind": "journal-article", "venue": "", "year": 2024,
+        "month": null, "abstract": null, "pdf_url": null, "url": null, "doi": null, "pages": null,
+        "volume": null, "issue": null, "publisher": null, "bibtex": null, "featured": false,
+        "status": "published", "created_at": "2024-01-01T00:00:00Z", "updated_at": "2024-01-01T00:00:00Z",
+    });
+    for (key, value) in fields.as_object().unwrap() {
+        record[key] = value.clone();
+    }
+    serde_json::from_value(record).unwrap()
+}
+
+/// Distinct, realistic names: the first 19, the ellipsis and the last are visible in APA.
+fn many_authors(n: usize) -> Vec<String> {
+    const NAMES: [&str; 26] = [
+        "Alice Archer",
+        "Bruno Bianchi",
+        "Chiara Costa",
+        "Dmitri Dvořák",
+        "Jean-Luc Eriksen",
+        "Farid Fontaine",
+        "Greta Gómez",
+        "Hiroshi Hayashi",
+        "Ines Ivanova",
+        "Jonas Jensen",
+        "Kavya Krishnan",
+        "Lars Lindqvist",
+        "Maria Moreau",
+        "Nikolai Novak",
+        "Olga Orlova",
+        "Pedro Pereira",
+        "Qing Qian",
+        "Rosa Rossi",
+        "Sven Svensson",
+        "Tomás Torres",
+        "Ugo Ungaretti",
+        "Vera Volkova",
+        "Wen Wang",
+        "Xavier Xu",
+        "Yuki Yamada",
+        "Zofia Zielińska",
+    ];
+    NAMES[..n].iter().map(|name| name.to_string()).collect()
+}
+
+fn cases() -> Vec<(&'static str, Model)> {
+    vec![
+        (
+            "journal-doi",
+            paper(json!({
+                "title": "Constant-Time Polynomial Multiplication on Embedded Devices",
+                "slug": "constant-time-polynomial-multiplication",
+                "authors": ["Jane Doe", "John Q. Smith", "Ludwig van Beethoven", "Eun-ji Park"],
+                "kind": "journal-article", "venue": "IEEE Transactions on Computers", "year": 2024, "month": 3,
+                "volume": "73", "issue": "3", "pages": "645-658", "doi": "10.1109/TC.2023.3339970",
+                "publisher": "IEEE",
+            })),
+        ),
+        (
+            "conference-pages",
+            paper(json!({
+                "title": "Side-Channel Attacks on Post-Quantum Signatures",
+                "slug": "side-channel-post-quantum-signatures",
+                "authors": ["Doe, Jane", "Wei Zhang"],
+                "kind": "conference-paper", "venue": "Proceedings of the 33rd USENIX Security Symposium", "year": 2024, "month": 8,
+                "pages": "1021–1038", "url": "https://www.usenix.org/conference/usenixsecurity24/presentation/doe",
+                "publisher": "USENIX Association",
+            })),
+        ),
+        (
+            "many-authors",
+            paper(json!({
+                "title": "A Large Collaboration Measures Everything",
+                "slug": "large-collaboration",
+                "authors": many_authors(24),
+                "kind": "journal-article", "venue": "Physical Review Letters", "year": 2022,
+                "volume": "128", "issue": "17", "pages": "171801", "doi": "10.1103/PhysRevLett.128.171801",
+            })),
+        ),
+        (
+            "thirteen-authors",
+            paper(json!({
+                "title": "Thirteen Authors Are Not Too Many",
+                "slug": "thirteen-authors",
+                "authors": many_authors(13),
+                "kind": "conference-paper", "venue": "Proceedings of the ACM Conference on Computer and Communications Security (CCS)", "year": 2023,
+                "pages": "1-15", "doi": "10.1145/3576915.3623000",
+            })),
+        ),
+        (
+            "others",
+            paper(json!({
+                "title": "Spectre Attacks: Exploiting Speculative Execution",
+                "slug": "spectre-attacks",
+                "authors": ["Paul Kocher", "Jann Horn", "Anders Fogh", "others"],
+                "kind": "conference-paper", "venue": "2019 IEEE Symposium on Security and Privacy (SP)", "year": 2019, "month": 5,
+                "pages": "1-19", "doi": "10.1109/SP.2019.00002", "publisher": "IEEE",
+            })),
+        ),
+        (
+            "thesis",
+            paper(json!({
+                "title": "Implementation Security of Lattice-Based Cryptography",
+                "slug": "phd-thesis",
+                "authors": ["Jane Doe"],
+                "kind": "thesis", "venue": "Ruhr-Universität Bochum", "year": 2021, "month": 11,
+                "url": "https://doi.org/10.13154/294-8000",
+            })),
+        ),
+        (
+            "preprint-arxiv",
+            paper(json!({
+                "title": "Masking Kyber in Hardware",
+                "slug": "masking-kyber-hardware",
+                "authors": ["Jane Doe", "Çetin Kaya Koç"],
+                "kind": "preprint", "venue": "arXiv preprint arXiv:2401.01234", "year": 2024, "month": 1,
+                "url": "https://arxiv.org/abs/2401.01234",
+                "abstract": "We mask Kyber.",
+            })),
+        ),
+        (
+            "book",
+            paper(json!({
+                "title": "Cryptographic Engineering",
+                "slug": "cryptographic-engineering",
+                "authors": ["Çetin Kaya Koç"],
+                "kind": "book", "venue": "Springer", "year": 2009, "publisher": "Springer",
+                "doi": "10.1007/978-0-387-71817-0",
+            })),
+        ),
+        (
+            "book-chapter",
+            paper(json!({
+                "title": "Modular Multiplication in Hardware",
+                "slug": "modular-multiplication-chapter",
+                "authors": ["Jane Doe", "Wei Zhang"],
+                "kind": "book-chapter", "venue": "Cryptographic Engineering", "year": 2009,
+                "pages": "125-161", "publisher": "Springer",
+            })),
+        ),
+        (
+            "report",
+            paper(json!({
+                "title": "Status Report on the Third Round of the Post-Quantum Standardization Process",
+                "slug": "nist-report",
+                "authors": ["Gorjan Alagic", "Daniel Apon", "David Cooper"],
+                "kind": "report", "venue": "National Institute of Standards and Technology", "year": 2022, "month": 7,
+                "issue": "NISTIR 8413", "doi": "10.6028/NIST.IR.8413",
+            })),
+        ),
+        (
+            "non-ascii",
+            paper(json!({
+                "title": "Über die Sicherheit von Gitterverfahren",
+                "slug": "ueber-gitterverfahren",
+                "authors": ["Zoë Ångström", "Çetin Kaya Koç", "Søren Ødegård"],
+                "kind": "journal-article", "venue": "Journal of Cryptology", "year": 2020,
+                "volume": "33", "pages": "1-30", "doi": "10.1007/s00145-020-09000-0",
+            })),
+        ),
+        (
+            "math-title",
+            paper(json!({
+                "title": "Sorting in $O(n \\log n)$ Time with $k$ Processors",
+                "slug": "sorting-n-log-n",
+                "authors": ["Jane Doe"],
+                "kind": "conference-paper", "venue": "Symposium on Discrete Algorithms (SODA)", "year": 2018,
+                "pages": "12-24",
+            })),
+        ),
+        (
+            "html-title",
+            paper(json!({
+                "title": "Breaking <script>alert(1)</script> & \"Fixing\" It: 100% of R&D_costs #1 {x} ~ ^ \\",
+                "slug": "html-title",
+                "authors": ["Jane <b>Doe</b>", "O'Brien, Ann"],
+                "kind": "journal-article", "venue": "Journal of <i>Tests</i> & Trials", "year": 2023,
+                "doi": "10.1000/<x>&y",
+            })),
+        ),
+        (
+            "other",
+            paper(json!({
+                "title": "Lattice Cryptography in Practice",
+                "slug": "invited-talk",
+                "authors": ["Aristotle", "Jane Doe", "{The Vita Collaboration}"],
+                "kind": "other", "venue": "Invited talk, Real World Crypto 2023", "year": 2023, "month": 3,
+            })),
+        ),
+        (
+            "stored-bibtex",
+            paper(json!({
+                "title": "Stored Entry",
+                "slug": "stored-entry",
+                "authors": ["Jane Doe"],
+                "kind": "journal-article", "venue": "Journal", "year": 2020,
+                "bibtex": "@article{doe2020stored,\n  title = {\\emph{Stored} Entry -- as imported},\n  author = {Doe, Jane},\n  journal = {Journal},\n  year = 2020,\n}",
+            })),
+        ),
+    ]
+}
+
+fn golden(p: &Model) -> String {
+    let citations = format(p);
+    format!(
+        "# IEEE\n{}\n\n# APA\n{}\n\n# BibTeX\n{}\n\n# CSL-JSON\n{}\n",
+        citations.ieee,
+        citations.apa,
+        bibtex(p).trim_end(),
+        serde_json::to_string_pretty(&csl_json(p, BASE_URL)).unwrap()
+    )
+}
+
+#[test]
+fn references_match_the_golden_files() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/citations");
+    let update = std::env::var_os("VITA_UPDATE_GOLDEN").is_some();
+    let mut failures = Vec::new();
+    for (case, p) in cases() {
+        let path = dir.join(format!("{case}.txt"));
+        let actual = golden(&p);
+        if update {
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(&path, &actual).unwrap();
+            continue;
+        }
+        let expected = std::fs::read_to_string(&path).unwrap_or_default();
+        if expected != actual {
+            failures.push(format!("{case}:\n--- expected\n{expected}\n--- actual\n{actual}"));
+        }
+    }
+    assert!(failures.is_empty(), "golden files differ (VITA_UPDATE_GOLDEN=1 rewrites them):\n{}", failures.join("\n"));
+}
+
+#[test]
+fn csl_json_validates_against_the_schema_and_has_no_null() {
+    let schema: Value = serde_json::from_str(include_str!("../../tests/fixtures/csl-data.json")).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let items: Vec<Value> = cases().iter().map(|(_, p)| csl_json(p, BASE_URL)).collect();
+    let all = Value::Array(items);
+    let errors: Vec<String> = validator.iter_errors(&all).map(|e| format!("{} at {}", e, e.instance_path())).collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    assert_no_null(&all);
+}
+
+fn assert_no_null(value: &Value) {
+    match value {
+        Value::Null => panic!("null in the CSL-JSON"),
+        Value::Array(items) => items.iter().for_each(assert_no_null),
+        Value::Object(members) => members.values().for_each(assert_no_null),
+        _ => {}
+    }
+}
+
+#[test]
+fn citations_escape_every_text_of_the_record() {
+    let (_, p) = cases().into_iter().find(|(case, _)| *case == "html-title").unwrap();
+    let citations = format(&p);
+    for html in [&citations.ieee, &citations.apa] {
+        assert!(!html.contains("<script"), "{html}");
+        assert!(!html.contains("<b>Doe"), "{html}");
+        assert!(html.contains("&lt;script&gt;"), "{html}");
+        assert!(html.contains("R&amp;D"), "{html}");
+        // What the sanitiser keeps is what we wrote, apart from the rel it adds to links.
+        let sanitised = crate::validate::sanitize_html(html).replace(" rel=\"noopener noreferrer\"", "");
+        assert_eq!(&sanitised, html);
+    }
+}
+
+#[test]
+fn only_doi_links_are_written() {
+    for (_, p) in cases() {
+        let citations = format(&p);
+        for html in [&citations.ieee, &citations.apa] {
+            for (i, _) in html.match_indices("<a ") {
+                assert!(html[i..].starts_with("<a href=\"https://doi.org/"), "{html}");
+            }
+            assert!(!html.contains("  "), "double space: {html}");
+        }
+    }
+}
+
+#[test]
+fn stored_bibtex_is_returned_byte_for_byte() {
+    let (_, p) = cases().into_iter().find(|(case, _)| *case == "stored-bibtex").unwrap();
+    assert_eq!(bibtex(&p), p.bibtex.clone().unwrap());
+}

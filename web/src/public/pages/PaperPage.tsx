@@ -1,0 +1,179 @@
+/**
+ * One paper, /publications/<slug>: title, authors (the owner emphasised),
+ * venue details, abstract, links, and the Cite section (IEEE and APA made on
+ * the server, the BibTeX). Server HTML like every page's content: the Copy
+ * buttons work through the small delegated script of ../copy.ts, so no page
+ * component and no citation library reaches the browser.
+ */
+import type { PaperData, Publication } from '../../api/types';
+import { Download, FileText, Link as LinkIcon } from '../../components/icons';
+import { buttonClassName } from '../../components/ui/button';
+import { doiUrl } from '../../lib/doi';
+import { label } from '../labels';
+import { isSameAuthor } from '../papers/authors';
+import { Badge, ExternalButton, NARROW_CONTAINER } from '../components/ui';
+import { cn } from '../../lib/cn';
+
+/** What the venue is called for each kind of work. */
+const VENUE_LABEL: Record<Publication['kind'], string> = {
+  'journal-article': 'Journal',
+  'conference-paper': 'Conference',
+  preprint: 'Repository',
+  book: 'Series',
+  'book-chapter': 'Book',
+  thesis: 'Institution',
+  report: 'Institution',
+  other: 'Venue',
+};
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+function Authors({ authors, owner }: { authors: string[]; owner: string }) {
+  return (
+    <ul aria-label="Authors" className="mt-5 flex flex-wrap gap-x-1 text-lg text-muted-foreground">
+      {authors.map((author, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: authors are a fixed, ordered list that may repeat a name
+        <li key={index}>
+          {isSameAuthor(author, owner) ? <strong className="font-semibold text-foreground">{author}</strong> : author}
+          {index < authors.length - 1 && ','}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Details({ paper }: { paper: Publication }) {
+  const rows: Array<[string, string | null]> = [
+    [VENUE_LABEL[paper.kind], paper.venue],
+    ['Publisher', paper.publisher],
+    ['Volume', paper.volume],
+    ['Issue', paper.issue],
+    ['Pages', paper.pages],
+    ['Date', paper.month ? `${MONTHS[paper.month - 1]} ${paper.year}` : String(paper.year)],
+    ['DOI', paper.doi],
+  ];
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+      {rows
+        .filter((row): row is [string, string] => Boolean(row[1]))
+        .map(([name, value]) => (
+          <div key={name} className="contents">
+            <dt className="font-medium text-muted-foreground">{name}</dt>
+            <dd className="break-words">{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+/** A Copy button for the text of the element `target` (see ../copy.ts). */
+function CopyButton({ target, what }: { target: string; what: string }) {
+  return (
+    <button type="button" data-copy={target} data-copy-what={what} className={buttonClassName('outline', 'sm')}>
+      <span data-copy-label="">Copy</span>
+      <span className="sr-only"> {what}</span>
+    </button>
+  );
+}
+
+function Reference({ id, style, html }: { id: string; style: string; html: string }) {
+  return (
+    <div className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 sm:flex-row sm:items-start sm:justify-between">
+      <div className="min-w-0">
+        <h3 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">{style}</h3>
+        <p
+          id={id}
+          className="mt-1 leading-relaxed break-words [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-2"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: made on the server (src/citations) from the stored record with every text escaped; only <i>, <b> and DOI links
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+      </div>
+      <div className="shrink-0">
+        <CopyButton target={id} what={`${style} reference`} />
+      </div>
+    </div>
+  );
+}
+
+export function PaperPage({ data, owner }: { data: PaperData; owner: string }) {
+  const paper = data.publication;
+  const bibHref = `/publications/${paper.slug}.bib`;
+  return (
+    <article>
+      <header className="-mt-16 border-b border-border bg-muted/50 pt-16">
+        <div className={cn(NARROW_CONTAINER, 'py-12 sm:py-16')}>
+          <p className="flex flex-wrap items-center gap-2">
+            <Badge tone="primary">{label(paper.kind)}</Badge>
+            <Badge>{paper.year}</Badge>
+          </p>
+          <h1 className="mt-5 text-3xl font-bold tracking-tight text-balance break-words sm:text-4xl">{paper.title}</h1>
+          <Authors authors={paper.authors} owner={owner} />
+          <p className="mt-2 font-medium text-primary italic">{paper.venue}</p>
+          {(paper.doi || data.pdf_href || paper.url) && (
+            <div className="mt-6 flex flex-wrap gap-2">
+              {data.pdf_href && (
+                <a href={data.pdf_href} className={buttonClassName('primary', 'sm')}>
+                  <FileText aria-hidden="true" />
+                  PDF
+                </a>
+              )}
+              {paper.doi && (
+                <ExternalButton href={doiUrl(paper.doi)} icon={<LinkIcon aria-hidden="true" />}>
+                  DOI
+                </ExternalButton>
+              )}
+              {paper.url && <ExternalButton href={paper.url}>Publisher page</ExternalButton>}
+            </div>
+          )}
+        </div>
+      </header>
+
+      <div className={cn(NARROW_CONTAINER, 'space-y-12 py-12 sm:py-16')}>
+        {paper.abstract && (
+          <section aria-labelledby="abstract-title">
+            <h2 id="abstract-title" className="text-2xl font-bold tracking-tight">
+              Abstract
+            </h2>
+            <p className="mt-4 leading-relaxed whitespace-pre-line">{paper.abstract}</p>
+          </section>
+        )}
+
+        <section aria-labelledby="details-title">
+          <h2 id="details-title" className="text-2xl font-bold tracking-tight">
+            Details
+          </h2>
+          <div className="mt-4">
+            <Details paper={paper} />
+          </div>
+        </section>
+
+        <section aria-labelledby="cite-title">
+          <h2 id="cite-title" className="text-2xl font-bold tracking-tight">
+            Cite
+          </h2>
+          <div className="mt-4 space-y-4">
+            <Reference id="cite-ieee" style="IEEE" html={data.citations.ieee} />
+            <Reference id="cite-apa" style="APA" html={data.citations.apa} />
+            <div className="rounded-xl border border-border bg-card p-4">
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <h3 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">BibTeX</h3>
+                <div className="flex flex-wrap gap-2">
+                  <CopyButton target="cite-bibtex" what="BibTeX" />
+                  <a href={bibHref} download={`${paper.slug}.bib`} className={buttonClassName('outline', 'sm')}>
+                    <Download aria-hidden="true" />
+                    Download<span className="sr-only"> BibTeX</span>
+                  </a>
+                </div>
+              </div>
+              {/* Wrapped, not scrolled: long titles and URLs stay readable on a phone (copying reads the text, not the lines). */}
+              <pre id="cite-bibtex" className="mt-3 rounded-lg bg-muted p-4 text-xs leading-relaxed break-words whitespace-pre-wrap">
+                {data.bibtex}
+              </pre>
+            </div>
+          </div>
+          <p id="copy-status" role="status" aria-live="polite" className="sr-only" />
+        </section>
+      </div>
+    </article>
+  );
+}
