@@ -1,4 +1,4 @@
-//! The command line: `vita [serve]`, `vita migrate`, `vita admin add`.
+//! The command line: `vita [serve]`, `vita migrate`, `vita admin add`, `vita import bibtex`.
 
 use std::io::{BufRead, IsTerminal};
 
@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 use crate::app::{self, App};
 use crate::config::{Config, StoreConfig};
+use crate::import::{self, DuplicateOf, EntryStatus, ImportRequest};
 use crate::{auth, store};
 
 #[derive(Parser)]
@@ -34,6 +35,28 @@ enum Command {
     /// Manage owner accounts.
     #[command(subcommand)]
     Admin(AdminCommand),
+    /// Bring publications in from another tool.
+    #[command(subcommand)]
+    Import(ImportCommand),
+}
+
+#[derive(Subcommand)]
+enum ImportCommand {
+    /// Import the entries of a .bib file as publications: prints what each entry is (new,
+    /// duplicate, invalid) and imports the new ones in one transaction. Exits non-zero when
+    /// nothing could be imported.
+    Bibtex {
+        /// The .bib file (at most 5 MB).
+        file: std::path::PathBuf,
+        /// Only print what would be imported.
+        #[arg(long)]
+        dry_run: bool,
+        /// Update the stored paper an entry duplicates instead of skipping the entry.
+        #[arg(long)]
+        update_duplicates: bool,
+        #[command(flatten)]
+        store: StoreConfig,
+    },
 }
 
 #[derive(Subcommand)]
@@ -68,6 +91,18 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             println!("Owner account {} is ready: sign in at /admin/login.", user.email);
             Ok(())
         }
+        Some(Command::Import(ImportCommand::Bibtex { file, dry_run, update_duplicates, store: store_config })) => {
+            let bytes = std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
+            if bytes.len() > import::MAX_BYTES {
+                bail!("{}", import::too_large());
+            }
+            let text = String::from_utf8(bytes)
+                .map_err(|_| anyhow::anyhow!("{} is not a BibTeX file: a .bib file is UTF-8 text", file.display()))?;
+            let db = store::open(&store_config).await?;
+            let result = import_bibtex(&db, text, dry_run, update_duplicates).await;
+            store::close(db).await;
+            result
+        }
     }
 }
 
@@ -78,6 +113,55 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     // Scripts and tests read this line to learn the address (the port may have been 0).
     println!("Vita is running at http://{}", app.local_addr());
     app.serve(app::shutdown_signal()).await
+}
+
+/// Prints the preview as a table, then imports (unless `dry_run`) and prints the summary.
+async fn import_bibtex(db: &sea_orm::DatabaseConnection, text: String, dry_run: bool, update_duplicates: bool) -> anyhow::Result<()> {
+    let preview = import::preview(db, &text).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+    println!("{:>5}  {:>6}  {:<9}  title, or why not", "entry", "line", "status");
+    for entry in &preview.entries {
+        let status = match entry.status {
+            EntryStatus::New => "new",
+            EntryStatus::Duplicate if update_duplicates && entry.duplicate_of.as_ref().is_some_and(|d| d.id.is_some()) => "update",
+            EntryStatus::Duplicate => "duplicate",
+            EntryStatus::Invalid => "invalid",
+        };
+        let what = match (&entry.publication, &entry.reason, &entry.duplicate_of) {
+            (_, Some(reason), _) => reason.clone(),
+            (Some(p), _, Some(DuplicateOf { line: Some(line), .. })) => {
+                format!("{} ({}; same as the entry at line {line})", p.title, p.year)
+            }
+            (Some(p), _, Some(_)) => format!("{} ({}; already stored)", p.title, p.year),
+            (Some(p), _, None) => format!("{} ({})", p.title, p.year),
+            (None, None, _) => String::new(),
+        };
+        println!("{:>5}  {:>6}  {:<9}  {what}", entry.index + 1, entry.line, status);
+    }
+    let chosen = |status: EntryStatus| -> Vec<u32> {
+        preview
+            .entries
+            .iter()
+            .filter(|e| e.status == status && (status == EntryStatus::New || e.duplicate_of.as_ref().is_some_and(|d| d.id.is_some())))
+            .map(|e| e.index)
+            .collect()
+    };
+    let request = ImportRequest {
+        bibtex: text,
+        import: chosen(EntryStatus::New),
+        update: if update_duplicates { chosen(EntryStatus::Duplicate) } else { Vec::new() },
+    };
+    let total = preview.entries.len() as u32;
+    let (imported, updated) = (request.import.len() as u32, request.update.len() as u32);
+    if dry_run {
+        println!("Dry run: {} (nothing was written)", import::summary(imported, updated, total - imported - updated));
+    } else {
+        let outcome = import::import(db, request).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+        println!("{}", outcome.message);
+    }
+    if imported + updated == 0 {
+        bail!("nothing could be imported");
+    }
+    Ok(())
 }
 
 fn read_password() -> anyhow::Result<String> {

@@ -10,6 +10,7 @@ pub mod content;
 pub mod error;
 pub mod files;
 pub mod http;
+pub mod import;
 pub mod render;
 pub mod rules;
 pub mod settings;

@@ -14,6 +14,7 @@
 //! | `POST /api/<table>`, `GET`/`PUT`/`DELETE /api/<table>/<id>` | owner writes |
 //! | `GET`/`PUT /api/homepage/<hero\|stats\|about\|contact>` | page texts |
 //! | `GET`/`PUT /api/settings` | the owner's site-wide options |
+//! | `POST /api/publications/import/preview` (.bib text), `POST /api/publications/import` | BibTeX import |
 //! | `POST /api/uploads/<bucket>?filename=`, `DELETE /api/uploads/<bucket>/<name>` | owner uploads |
 //! | `GET /files/<bucket>/<name>` | uploaded files (`profile-photos`, `cv-files`; `paper-pdfs` for the owner only) |
 //! | `GET /publications.bib`, `GET /publications.json` | every published paper as BibTeX, as CSL-JSON |
@@ -41,6 +42,7 @@ pub mod exports;
 mod extract;
 mod files;
 mod health;
+mod imports;
 pub mod middleware;
 mod papers;
 mod public;
@@ -100,7 +102,10 @@ pub fn router(state: AppState) -> Router {
         .route("/homepage/hero", get(content::read_section::<HeroContent>).put(content::upsert_section::<HeroContent>))
         .route("/homepage/stats", get(content::read_section::<StatsContent>).put(content::upsert_section::<StatsContent>))
         .route("/homepage/about", get(content::read_section::<AboutContent>).put(content::upsert_section::<AboutContent>))
-        .route("/homepage/contact", get(content::read_section::<ContactContent>).put(content::upsert_section::<ContactContent>));
+        .route("/homepage/contact", get(content::read_section::<ContactContent>).put(content::upsert_section::<ContactContent>))
+        // Before the table's `/{id}` routes are added: a static segment wins over a parameter.
+        .route("/publications/import/preview", post(imports::preview).layer(DefaultBodyLimit::disable()))
+        .route("/publications/import", post(imports::import).layer(DefaultBodyLimit::max(imports::MAX_IMPORT_BODY)));
     let api = [
         content_routes::<news::Entity>,
         content_routes::<publications::Entity>,

@@ -15,7 +15,9 @@ fn vita(args: &[&str], data_dir: &std::path::Path) -> Command {
 #[test]
 fn every_command_has_help_and_bad_flags_are_explained() {
     let dir = tempfile::tempdir().unwrap();
-    for args in [&["--help"][..], &["serve", "--help"], &["migrate", "--help"], &["admin", "add", "--help"]] {
+    for args in
+        [&["--help"][..], &["serve", "--help"], &["migrate", "--help"], &["admin", "add", "--help"], &["import", "bibtex", "--help"]]
+    {
         let output = vita(args, dir.path()).output().unwrap();
         assert!(output.status.success(), "{args:?}");
         assert!(String::from_utf8_lossy(&output.stdout).contains("Usage"), "{args:?}");
@@ -73,4 +75,47 @@ fn serve_prints_its_address_answers_and_stops_cleanly_on_sigterm() {
     let exit = child.wait().unwrap();
     assert!(exit.success(), "a SIGTERM ends the server cleanly, got {exit:?}");
     assert!(dir.path().join("vita.db").exists());
+}
+
+#[test]
+fn import_bibtex_previews_imports_and_fails_when_nothing_is_new() {
+    let dir = tempfile::tempdir().unwrap();
+    let bib = dir.path().join("papers.bib");
+    std::fs::write(
+        &bib,
+        "@article{a, title={Masking {AES}}, author={Doe, Jane}, journal={TC}, year=2024}\n\
+         @article{b, title={Broken, author={Doe, Jane}, year=2024}\n\
+         @misc{c, title={Masking AES}, author={X Y}, year=2024}\n",
+    )
+    .unwrap();
+    let path = bib.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let output = vita(args, dir.path()).output().unwrap();
+        (output.status.code(), String::from_utf8_lossy(&output.stdout).into_owned(), String::from_utf8_lossy(&output.stderr).into_owned())
+    };
+
+    let (code, out, err) = run(&["import", "bibtex", path, "--dry-run"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("new        Masking AES (2024)"), "{out}");
+    assert!(out.contains("invalid    Unbalanced braces"), "{out}");
+    assert!(out.contains("duplicate  Masking AES (2024; same as the entry at line 1)"), "{out}");
+    assert!(out.trim_end().ends_with("Dry run: 1 publication imported, 2 skipped (nothing was written)"), "{out}");
+
+    let (code, out, _) = run(&["import", "bibtex", path]);
+    assert_eq!(code, Some(0));
+    assert!(out.trim_end().ends_with("1 publication imported, 2 skipped"), "{out}");
+
+    // The dry run wrote nothing, the import one paper: a second import finds nothing new.
+    let (code, out, err) = run(&["import", "bibtex", path]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("Masking AES (2024; already stored)"), "{out}");
+    assert!(err.contains("nothing could be imported"), "{err}");
+
+    let (code, _, err) = run(&["import", "bibtex", path, "--update-duplicates"]);
+    assert_eq!(code, Some(0), "{err}");
+
+    std::fs::write(&bib, "no entries here").unwrap();
+    let (code, _, err) = run(&["import", "bibtex", path]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("No BibTeX entries found"), "{err}");
 }

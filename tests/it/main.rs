@@ -10,6 +10,7 @@ mod content_api;
 mod exports;
 mod hardening;
 mod helpers;
+mod import;
 mod pages;
 mod paper_pdfs;
 mod store;

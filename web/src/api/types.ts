@@ -191,3 +191,41 @@ url: string, content_type: string,
  * Bytes; uploads are at most 50 MB, so a JSON number holds it exactly.
  */
 size: number, };
+
+export type EntryStatus = "new" | "duplicate" | "invalid";
+
+export type ImportedPublication = { title: string, authors: Array<string>, kind: PublicationKind, venue: string, year: number, month: number | null, volume: string | null, issue: string | null, pages: string | null, publisher: string | null, doi: string | null, url: string | null, pdf_url: string | null, abstract: string | null, };
+
+export type DuplicateOf = { title: string, id: string | null, line: number | null, };
+
+export type PreviewEntry = { 
+/**
+ * Position among the file's entries, from 0: what the import request names.
+ */
+index: number, 
+/**
+ * 1-based line of the entry's `@`.
+ */
+line: number, key: string | null, status: EntryStatus, 
+/**
+ * The mapped fields, for new entries and duplicates.
+ */
+publication: ImportedPublication | null, 
+/**
+ * Why an entry is invalid.
+ */
+reason: string | null, duplicate_of: DuplicateOf | null, 
+/**
+ * A warning that does not stop the import: a citation key used by an earlier entry.
+ */
+note: string | null, };
+
+export type ImportPreview = { entries: Array<PreviewEntry>, new: number, duplicates: number, invalid: number, };
+
+export type ImportRequest = { bibtex: string, import: Array<number>, update: Array<number>, };
+
+export type ImportOutcome = { imported: number, updated: number, skipped: number, 
+/**
+ * "12 publications imported, 3 skipped": the toast and the command line's last line.
+ */
+message: string, };

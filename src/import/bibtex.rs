@@ -1,0 +1,444 @@
+//! Reading a .bib file as researchers really have them: split into top-level entries by brace
+//! matching first (so one broken entry fails alone, with its line), then each entry parsed by
+//! the `biblatex` crate with the file's `@string` macros in front of it, then mapped to a
+//! publication.
+//!
+//! The splitter is a loop over bytes with a depth counter: no recursion, so a file nesting
+//! 10,000 braces cannot overflow the stack, and such an entry is refused before the parser
+//! (which does recurse) sees it.
+
+use biblatex::{Bibliography, Chunk, ChunksRef, Person};
+use unicode_normalization::UnicodeNormalization;
+
+use crate::content::publications::PublicationKind;
+
+/// Deeper brace nesting than any real entry has: refused without parsing.
+const MAX_DEPTH: usize = 64;
+
+/// One top-level `@type{…}` block of the file.
+#[derive(Debug)]
+struct Block<'a> {
+    /// Lower-case entry type (`article`, `string`, `comment`, …).
+    kind: String,
+    /// The block's text, `@` to the closing brace.
+    text: &'a str,
+    /// 1-based line of its `@`.
+    line: usize,
+    /// Why the block cannot be read, found while splitting.
+    fault: Option<&'static str>,
+}
+
+/// One entry of the file as read: its place, its key, its raw text and what it maps to.
+#[derive(Debug)]
+pub struct RawEntry {
+    pub line: usize,
+    pub key: Option<String>,
+    pub text: String,
+    pub mapped: Result<Mapped, String>,
+}
+
+/// The publication an entry describes, before it is checked against the store.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mapped {
+    pub title: String,
+    pub authors: Vec<String>,
+    pub kind: PublicationKind,
+    pub venue: String,
+    pub year: i32,
+    pub month: Option<i32>,
+    pub volume: Option<String>,
+    pub issue: Option<String>,
+    pub pages: Option<String>,
+    pub publisher: Option<String>,
+    pub doi: Option<String>,
+    pub url: Option<String>,
+    pub pdf_url: Option<String>,
+    pub r#abstract: Option<String>,
+}
+
+/// Every entry of `text` (not `@string`, `@comment` or `@preamble`), in file order.
+pub fn read(text: &str) -> Vec<RawEntry> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let blocks = split(text);
+    // Each entry is parsed with every @string of the file before it, as BibTeX reads them.
+    let mut strings = String::new();
+    let mut entries = Vec::new();
+    for block in blocks {
+        match block.kind.as_str() {
+            "comment" | "preamble" => {}
+            "string" => {
+                if block.fault.is_none() {
+                    strings.push_str(block.text);
+                    strings.push('\n');
+                }
+            }
+            _ => entries.push(read_entry(&block, &strings)),
+        }
+    }
+    entries
+}
+
+fn read_entry(block: &Block, strings: &str) -> RawEntry {
+    let key = entry_key(block.text);
+    let mapped = match block.fault {
+        Some(fault) => Err(fault.to_owned()),
+        None => parse(block.text, strings).and_then(|entry| map(&entry)),
+    };
+    RawEntry { line: block.line, key, text: block.text.replace("\r\n", "\n"), mapped }
+}
+
+/// The citation key as written, for the preview (even when the entry does not parse).
+fn entry_key(text: &str) -> Option<String> {
+    let open = text.find(['{', '('])?;
+    let rest = &text[open + 1..];
+    let end = rest.find([',', '\n', '}']).unwrap_or(rest.len());
+    let key = rest[..end].trim();
+    (!key.is_empty()).then(|| key.to_owned())
+}
+
+fn parse(text: &str, strings: &str) -> Result<biblatex::Entry, String> {
+    let source = format!("{strings}{}", dotless_to_plain(text));
+    let bibliography = Bibliography::parse(&source).map_err(|e| format!("Not valid BibTeX: {}", describe_parse_error(&e)))?;
+    bibliography.into_vec().into_iter().next_back().ok_or_else(|| "Not valid BibTeX: no entry could be read".to_owned())
+}
+
+/// `\i` and `\j` (dotless) as the parser does not know them: under an accent (`{\"\i}`,
+/// `\'{\i}`) the plain letter, which Unicode accents (ï); alone (`Y{\i}ld{\i}z`) the dotless
+/// letter itself (ı).
+fn dotless_to_plain(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' && matches!(chars.peek(), Some('i') | Some('j')) {
+            let letter = chars.next().unwrap_or('i');
+            if chars.peek().is_some_and(|n| n.is_ascii_alphabetic()) {
+                // A longer command (`\item`, `\jmath`): leave it.
+                out.push(c);
+                out.push(letter);
+                continue;
+            }
+            if chars.peek() == Some(&' ') {
+                chars.next();
+            }
+            let accented = out.trim_end_matches(['{', ' ']).ends_with(|c: char| "\"'`^~=.uvHc".contains(c))
+                && out.trim_end_matches(['{', ' ']).chars().rev().nth(1) == Some('\\');
+            out.push(match (letter, accented) {
+                ('i', false) => 'ı',
+                ('j', false) => 'ȷ',
+                (plain, _) => plain,
+            });
+            continue;
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn describe_parse_error(error: &biblatex::ParseError) -> String {
+    // The crate's messages are short ("expected comma"); the kind is what helps.
+    error.kind.to_string()
+}
+
+/// Splits the file into `@…` blocks. Text between blocks is ignored, as BibTeX does.
+fn split(text: &str) -> Vec<Block<'_>> {
+    let bytes = text.as_bytes();
+    let mut blocks = Vec::new();
+    let mut i = 0;
+    let mut line = 1;
+    while i < bytes.len() {
+        if bytes[i] == b'\n' {
+            line += 1;
+        }
+        if bytes[i] != b'@' {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let start_line = line;
+        let mut j = i + 1;
+        while j < bytes.len() && (bytes[j].is_ascii_alphanumeric() || bytes[j] == b'_' || bytes[j] == b'-') {
+            j += 1;
+        }
+        let kind = text[i + 1..j].to_ascii_lowercase();
+        while j < bytes.len() && bytes[j].is_ascii_whitespace() {
+            if bytes[j] == b'\n' {
+                line += 1;
+            }
+            j += 1;
+        }
+        if kind.is_empty() || j >= bytes.len() || (bytes[j] != b'{' && bytes[j] != b'(') {
+            // A stray "@" (an e-mail address in a comment): not a block.
+            i = j.max(i + 1);
+            continue;
+        }
+        let close = if bytes[j] == b'{' { b'}' } else { b')' };
+        let (end, fault, lines) = block_end(bytes, j, close);
+        line += lines;
+        blocks.push(Block { kind, text: &text[start..end], line: start_line, fault });
+        i = end;
+    }
+    blocks
+}
+
+/// Where the block opened at `open` ends, why it is broken if it is, and how many line breaks
+/// it spans. A block whose braces never balance ends where a line starts with the next
+/// `@type{`, so the entries after it are still read.
+fn block_end(bytes: &[u8], open: usize, close: u8) -> (usize, Option<&'static str>, usize) {
+    let mut depth = 0usize;
+    let mut deepest = 0usize;
+    let mut lines = 0;
+    let mut k = open;
+    while k < bytes.len() {
+        match bytes[k] {
+            b'{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b'}' if depth > 0 => {
+                depth -= 1;
+                if depth == 0 && close == b'}' {
+                    return (k + 1, nesting_fault(deepest), lines);
+                }
+            }
+            b')' if depth == 1 && close == b')' => return (k + 1, nesting_fault(deepest), lines),
+            b'\n' => {
+                lines += 1;
+                if starts_block(&bytes[k + 1..]) {
+                    return (k + 1, Some("Unbalanced braces: the entry ends before its braces close"), lines);
+                }
+            }
+            _ => {}
+        }
+        k += 1;
+    }
+    (bytes.len(), Some("Unbalanced braces: the file ends before the entry's braces close"), lines)
+}
+
+fn nesting_fault(deepest: usize) -> Option<&'static str> {
+    (deepest > MAX_DEPTH).then_some("Braces nested too deeply")
+}
+
+/// Whether a line starts with `@type{` or `@type(` (leading spaces allowed).
+fn starts_block(rest: &[u8]) -> bool {
+    let mut k = 0;
+    while k < rest.len() && (rest[k] == b' ' || rest[k] == b'\t') {
+        k += 1;
+    }
+    if rest.get(k) != Some(&b'@') {
+        return false;
+    }
+    k += 1;
+    let word = k;
+    while k < rest.len() && rest[k].is_ascii_alphabetic() {
+        k += 1;
+    }
+    if k == word {
+        return false;
+    }
+    while k < rest.len() && (rest[k] == b' ' || rest[k] == b'\t') {
+        k += 1;
+    }
+    matches!(rest.get(k), Some(b'{') | Some(b'('))
+}
+
+/// An entry's fields as a publication; `Err` says what is missing.
+fn map(entry: &biblatex::Entry) -> Result<Mapped, String> {
+    let field = |name: &str| entry.get(name).map(text).filter(|value| !value.is_empty());
+    let entry_type = entry.entry_type.to_string().to_ascii_lowercase();
+    let title = field("title").ok_or("No title")?;
+    let authors = authors(entry);
+    if authors.is_empty() {
+        return Err("No authors".to_owned());
+    }
+    let year = field("year").or_else(|| field("date")).and_then(|value| first_year(&value)).ok_or("No year")?;
+    let arxiv = arxiv_id(&field);
+    let journal = field("journal").or_else(|| field("journaltitle"));
+    let kind = kind(&entry_type, journal.as_deref(), arxiv.is_some());
+    let venue = venue(kind, &field, journal, arxiv.as_deref());
+    let url = field("url").and_then(http_url).or_else(|| arxiv.as_ref().map(|id| format!("https://arxiv.org/abs/{id}")));
+    let pdf_url = field("pdf").and_then(http_url).or_else(|| arxiv.as_ref().map(|id| format!("https://arxiv.org/pdf/{id}")));
+    Ok(Mapped {
+        title,
+        authors,
+        kind,
+        venue,
+        year,
+        month: field("month").and_then(|value| month(&value)),
+        volume: field("volume"),
+        issue: field("number").or_else(|| field("issue")),
+        pages: field("pages").map(|pages| en_dash_pages(&pages)),
+        publisher: field("publisher"),
+        doi: field("doi").and_then(|doi| normalise_doi(&doi)),
+        url,
+        pdf_url,
+        r#abstract: field("abstract").map(|a| strip_markup(&a)).filter(|a| !a.is_empty()),
+    })
+}
+
+/// A field's text: accents already decoded by the parser, protective braces dropped (their
+/// case kept), math kept between dollars, LaTeX dashes and ties as Unicode, NFC.
+fn text(chunks: ChunksRef) -> String {
+    let mut out = String::new();
+    for chunk in chunks {
+        match &chunk.v {
+            Chunk::Normal(s) | Chunk::Verbatim(s) => out.push_str(s),
+            Chunk::Math(s) => {
+                out.push('$');
+                out.push_str(s);
+                out.push('$');
+            }
+        }
+    }
+    tidy(&out)
+}
+
+/// What the parser leaves of LaTeX: ligature dashes, ties, a few text commands.
+fn tidy(value: &str) -> String {
+    // Braces left in the text belong to commands the parser kept (`\emph{x}`): only the
+    // content counts.
+    let mut s =
+        value.replace("``", "“").replace("''", "”").replace("---", "—").replace("--", "–").replace('~', " ").replace(['{', '}'], "");
+    for command in ["\\emph", "\\textit", "\\textbf", "\\textsc", "\\texttt", "\\textrm", "\\mbox", "\\textsf", "\\textup", "\\text"] {
+        s = s.replace(&format!("{command} "), "").replace(command, "");
+    }
+    s.split_whitespace().collect::<Vec<_>>().join(" ").nfc().collect()
+}
+
+fn authors(entry: &biblatex::Entry) -> Vec<String> {
+    let Ok(people) = entry.author() else { return Vec::new() };
+    people.iter().map(display_name).filter(|name| !name.is_empty()).collect()
+}
+
+/// "First von Last Jr", the order the admin and the reference styles read.
+fn display_name(person: &Person) -> String {
+    if person.name.eq_ignore_ascii_case("others") && person.given_name.is_empty() {
+        return "others".to_owned();
+    }
+    let parts = [&person.given_name, &person.prefix, &person.name, &person.suffix];
+    tidy(&parts.iter().filter(|p| !p.is_empty()).map(|p| p.as_str()).collect::<Vec<_>>().join(" "))
+}
+
+fn first_year(value: &str) -> Option<i32> {
+    let digits: Vec<char> = value.chars().collect();
+    digits.windows(4).find(|w| w.iter().all(char::is_ascii_digit)).and_then(|w| w.iter().collect::<String>().parse().ok())
+}
+
+/// 1 to 12 from `sep`, `September`, `9`, `{09--15 Jun}`, `jul # "~10"`.
+fn month(value: &str) -> Option<i32> {
+    const NAMES: [&str; 12] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+    let lower = value.to_lowercase();
+    for word in lower.split(|c: char| !c.is_alphabetic()).filter(|w| w.len() >= 3) {
+        if let Some(i) = NAMES.iter().position(|name| word.starts_with(name)) {
+            return Some(i as i32 + 1);
+        }
+    }
+    let number: String = lower.chars().skip_while(|c| !c.is_ascii_digit()).take_while(char::is_ascii_digit).collect();
+    number.parse().ok().filter(|m| crate::rules::MONTH.contains(m))
+}
+
+fn kind(entry_type: &str, journal: Option<&str>, arxiv: bool) -> PublicationKind {
+    let arxiv_journal = journal.is_some_and(|j| j.to_lowercase().contains("arxiv"));
+    match entry_type {
+        // An "article" or "book" whose journal is arXiv is a preprint, whatever the exporter said.
+        "article" | "book" | "misc" | "unpublished" | "online" if arxiv_journal => PublicationKind::Preprint,
+        "article" | "periodical" => PublicationKind::JournalArticle,
+        "inproceedings" | "conference" | "proceedings" => PublicationKind::ConferencePaper,
+        "book" | "mvbook" => PublicationKind::Book,
+        "inbook" | "incollection" | "bookinbook" => PublicationKind::BookChapter,
+        "phdthesis" | "mastersthesis" | "thesis" => PublicationKind::Thesis,
+        "techreport" | "report" => PublicationKind::Report,
+        "preprint" | "unpublished" | "misc" | "online" if arxiv || arxiv_journal || entry_type == "preprint" => PublicationKind::Preprint,
+        _ => PublicationKind::Other,
+    }
+}
+
+/// Where the work appeared. A publication needs one; an entry that names none gets its
+/// kind's label ("Preprint", "Technical report"), which the owner can edit.
+fn venue(kind: PublicationKind, field: &dyn Fn(&str) -> Option<String>, journal: Option<String>, arxiv: Option<&str>) -> String {
+    let booktitle = || field("booktitle");
+    let found = match kind {
+        PublicationKind::JournalArticle => journal.or_else(booktitle),
+        PublicationKind::Thesis => field("school").or_else(|| field("institution")),
+        PublicationKind::Report => field("institution").or_else(|| field("publisher")),
+        PublicationKind::Book => field("publisher").or_else(booktitle).or(journal),
+        PublicationKind::Preprint => {
+            journal.or_else(|| arxiv.map(|id| format!("arXiv preprint arXiv:{id}"))).or_else(|| field("howpublished"))
+        }
+        _ => booktitle().or(journal).or_else(|| field("howpublished")).or_else(|| field("publisher")),
+    };
+    found.unwrap_or_else(|| kind_label(kind).to_owned())
+}
+
+fn kind_label(kind: PublicationKind) -> &'static str {
+    match kind {
+        PublicationKind::JournalArticle => "Journal article",
+        PublicationKind::ConferencePaper => "Conference paper",
+        PublicationKind::Preprint => "Preprint",
+        PublicationKind::Book => "Book",
+        PublicationKind::BookChapter => "Book chapter",
+        PublicationKind::Thesis => "Thesis",
+        PublicationKind::Report => "Technical report",
+        PublicationKind::Other => "Other",
+    }
+}
+
+/// The arXiv identifier from `eprint` (with `archivePrefix = {arXiv}` or an arXiv-shaped id)
+/// or al-folio's `arxiv` field.
+fn arxiv_id(field: &dyn Fn(&str) -> Option<String>) -> Option<String> {
+    if let Some(id) = field("arxiv") {
+        return Some(id);
+    }
+    let eprint = field("eprint")?;
+    let archive = field("archiveprefix").or_else(|| field("eprinttype")).unwrap_or_default().to_lowercase();
+    let looks_like = eprint.chars().next().is_some_and(|c| c.is_ascii_digit()) && eprint.contains('.');
+    (archive == "arxiv" || (archive.is_empty() && looks_like)).then_some(eprint)
+}
+
+fn http_url(value: String) -> Option<String> {
+    let url = value.trim().to_owned();
+    crate::validate::is_http_url(&url).then_some(url)
+}
+
+/// `101--115`, `101-115`, `101 -- 115` → `101–115`.
+fn en_dash_pages(pages: &str) -> String {
+    let pages = pages.replace('—', "–");
+    match pages.split_once(['–', '-']) {
+        Some((first, last)) => {
+            let last = last.trim_start_matches(['–', '-']);
+            format!("{}–{}", first.trim(), last.trim())
+        }
+        None => pages.trim().to_owned(),
+    }
+}
+
+/// Lower case, without a resolver prefix; `None` when it is no DOI at all.
+pub fn normalise_doi(value: &str) -> Option<String> {
+    let lower = value.trim().to_lowercase();
+    let mut doi = lower.as_str();
+    for prefix in ["https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "http://dx.doi.org/", "doi.org/", "doi:"] {
+        doi = doi.strip_prefix(prefix).unwrap_or(doi);
+    }
+    let doi = doi.trim();
+    (doi.starts_with("10.") && doi.contains('/') && !doi.contains(char::is_whitespace)).then(|| doi.to_owned())
+}
+
+/// An abstract as plain text: tags (JATS, HTML) removed, whitespace collapsed.
+fn strip_markup(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    let mut in_tag = false;
+    for c in value.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => {
+                in_tag = false;
+                out.push(' ');
+            }
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests;

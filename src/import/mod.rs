@@ -1,0 +1,391 @@
+//! Bringing a publication list in from a .bib file: a preview that says, per entry, what the
+//! import would do (new, duplicate of a stored paper or of an earlier entry, invalid and why),
+//! then the import of the entries the owner chose, in one transaction. The admin
+//! (`POST /api/publications/import/preview`, `…/import`) and the command line
+//! (`vita import bibtex`) share all of it.
+//!
+//! The preview is not stored: the import reads the same text again and checks that each chosen
+//! entry still has the status the owner saw, so nothing is written from a stale preview.
+
+pub mod bibtex;
+
+use std::collections::{HashMap, HashSet};
+
+use sea_orm::ActiveValue::Set;
+use sea_orm::{ActiveModelTrait, ConnectionTrait, DatabaseConnection, EntityTrait, IntoActiveModel, TransactionTrait};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use unicode_normalization::UnicodeNormalization;
+use uuid::Uuid;
+
+use crate::content::publications::{self, PublicationKind};
+use crate::content::{self, Content, ContentStatus};
+use crate::error::{AppError, FieldErrors};
+use crate::validate::slugify_variant;
+use bibtex::{Mapped, RawEntry};
+
+/// The largest .bib file taken (5 MB: a long career's list is well under 1 MB).
+pub const MAX_BYTES: usize = 5 * 1024 * 1024;
+
+/// What the import would do with one entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum EntryStatus {
+    New,
+    Duplicate,
+    Invalid,
+}
+
+/// The publication an entry maps to, as the preview shows it.
+#[derive(Clone, Debug, Serialize, TS)]
+#[ts(rename = "ImportedPublication")]
+pub struct Fields {
+    pub title: String,
+    pub authors: Vec<String>,
+    pub kind: PublicationKind,
+    pub venue: String,
+    pub year: i32,
+    pub month: Option<i32>,
+    pub volume: Option<String>,
+    pub issue: Option<String>,
+    pub pages: Option<String>,
+    pub publisher: Option<String>,
+    pub doi: Option<String>,
+    pub url: Option<String>,
+    pub pdf_url: Option<String>,
+    pub r#abstract: Option<String>,
+}
+
+/// What a duplicate duplicates: a stored paper (`id`) or an earlier entry of the file (`line`).
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct DuplicateOf {
+    pub title: String,
+    pub id: Option<Uuid>,
+    pub line: Option<u32>,
+}
+
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct PreviewEntry {
+    /// Position among the file's entries, from 0: what the import request names.
+    pub index: u32,
+    /// 1-based line of the entry's `@`.
+    pub line: u32,
+    pub key: Option<String>,
+    pub status: EntryStatus,
+    /// The mapped fields, for new entries and duplicates.
+    pub publication: Option<Fields>,
+    /// Why an entry is invalid.
+    pub reason: Option<String>,
+    pub duplicate_of: Option<DuplicateOf>,
+    /// A warning that does not stop the import: a citation key used by an earlier entry.
+    pub note: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct ImportPreview {
+    pub entries: Vec<PreviewEntry>,
+    pub new: u32,
+    pub duplicates: u32,
+    pub invalid: u32,
+}
+
+/// `POST /api/publications/import`: the text previewed, the entries to add (new ones, and
+/// duplicates of an earlier entry of the file the owner keeps anyway) and the duplicates of
+/// stored papers to update, by `index`; every other entry is skipped.
+#[derive(Debug, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct ImportRequest {
+    pub bibtex: String,
+    pub import: Vec<u32>,
+    pub update: Vec<u32>,
+}
+
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct ImportOutcome {
+    pub imported: u32,
+    pub updated: u32,
+    pub skipped: u32,
+    /// "12 publications imported, 3 skipped": the toast and the command line's last line.
+    pub message: String,
+}
+
+/// One entry as classified: the preview line and what an import would write.
+struct Classified {
+    preview: PreviewEntry,
+    raw_text: String,
+    mapped: Option<Mapped>,
+}
+
+/// A stored paper, as far as duplicate detection needs it.
+struct Stored {
+    id: Uuid,
+    title: String,
+}
+
+/// The preview of `text` against what `db` holds.
+pub async fn preview(db: &impl ConnectionTrait, text: &str) -> Result<ImportPreview, AppError> {
+    let classified = classify(db, text).await?;
+    let entries: Vec<PreviewEntry> = classified.into_iter().map(|c| c.preview).collect();
+    let count = |status| entries.iter().filter(|e| e.status == status).count() as u32;
+    Ok(ImportPreview {
+        new: count(EntryStatus::New),
+        duplicates: count(EntryStatus::Duplicate),
+        invalid: count(EntryStatus::Invalid),
+        entries,
+    })
+}
+
+/// Imports the chosen entries of `request.bibtex` in one transaction: all or nothing.
+pub async fn import(db: &DatabaseConnection, request: ImportRequest) -> Result<ImportOutcome, AppError> {
+    check_size(&request.bibtex)?;
+    let txn = db.begin().await?;
+    let classified = classify(&txn, &request.bibtex).await?;
+    // New entries, and a duplicate of an earlier entry of the file when the owner says "import
+    // anyway", can be added; a duplicate of a stored paper can update it.
+    let importable = |c: &Classified| c.preview.status == EntryStatus::New || duplicates_stored(c) == Some(false);
+    let updatable = |c: &Classified| duplicates_stored(c) == Some(true);
+    let chosen = |list: &[u32], allowed: &dyn Fn(&Classified) -> bool, verb: &str| -> Result<Vec<usize>, AppError> {
+        let mut seen = HashSet::new();
+        list.iter()
+            .filter(|i| seen.insert(**i))
+            .map(|&i| match classified.get(i as usize) {
+                Some(c) if allowed(c) => Ok(i as usize),
+                Some(c) => {
+                    Err(bibtex_error(&format!("Entry {} (line {}) cannot be {verb}: preview the file again", i + 1, c.preview.line)))
+                }
+                None => Err(bibtex_error(&format!("The file has no entry {}: preview it again", i + 1))),
+            })
+            .collect()
+    };
+    let to_import = chosen(&request.import, &importable, "imported")?;
+    let to_update = chosen(&request.update, &updatable, "updated")?;
+    if let Some(&both) = to_import.iter().find(|i| to_update.contains(i)) {
+        return Err(bibtex_error(&format!("Entry {} cannot be both imported and updated", both + 1)));
+    }
+
+    let mut taken: HashSet<String> = publications::Entity::find().all(&txn).await?.into_iter().map(|p| p.slug).collect();
+    for &i in &to_import {
+        let entry = &classified[i];
+        let mapped = entry.mapped.as_ref().expect("a new entry is mapped");
+        let slug = unique_slug(&mapped.title, &mut taken);
+        content::create::<publications::Entity>(&txn, input(mapped, Some(slug), &entry.raw_text)).await?;
+    }
+    for &i in &to_update {
+        let entry = &classified[i];
+        let mapped = entry.mapped.as_ref().expect("a duplicate is mapped");
+        let id = entry.preview.duplicate_of.as_ref().and_then(|d| d.id).expect("a stored duplicate");
+        update_stored(&txn, id, mapped, &entry.raw_text).await?;
+    }
+    txn.commit().await?;
+    let imported = to_import.len() as u32;
+    let updated = to_update.len() as u32;
+    let skipped = classified.len() as u32 - imported - updated;
+    Ok(ImportOutcome { imported, updated, skipped, message: summary(imported, updated, skipped) })
+}
+
+/// Whether a duplicate's original is stored (`Some(true)`) or an earlier entry of the file
+/// (`Some(false)`); `None` for an entry that is no duplicate.
+fn duplicates_stored(c: &Classified) -> Option<bool> {
+    c.preview.duplicate_of.as_ref().map(|d| d.id.is_some())
+}
+
+/// "12 publications imported, 3 skipped" (", 2 updated" when the owner chose updates).
+pub fn summary(imported: u32, updated: u32, skipped: u32) -> String {
+    let noun = if imported == 1 { "publication" } else { "publications" };
+    let mut message = format!("{imported} {noun} imported");
+    if updated > 0 {
+        message.push_str(&format!(", {updated} updated"));
+    }
+    message.push_str(&format!(", {skipped} skipped"));
+    message
+}
+
+pub fn check_size(text: &str) -> Result<(), AppError> {
+    if text.len() > MAX_BYTES {
+        return Err(too_large());
+    }
+    Ok(())
+}
+
+pub fn too_large() -> AppError {
+    AppError::PayloadTooLarge("The BibTeX file is too large: at most 5 MB".to_owned())
+}
+
+/// Reads the file and decides each entry's status against the store and the entries before it.
+async fn classify(db: &impl ConnectionTrait, text: &str) -> Result<Vec<Classified>, AppError> {
+    check_size(text)?;
+    if text.contains('\0') {
+        return Err(bibtex_error("This is not a BibTeX file: it contains binary data"));
+    }
+    let entries = bibtex::read(text);
+    if entries.is_empty() {
+        return Err(bibtex_error("No BibTeX entries found"));
+    }
+    let stored = publications::Entity::find().all(db).await?;
+    let mut by_doi: HashMap<String, (Stored, Option<u32>)> = HashMap::new();
+    let mut by_title: HashMap<(String, i32), (Stored, Option<u32>)> = HashMap::new();
+    for paper in stored {
+        let key = (title_key(&paper.title), paper.year);
+        if let Some(doi) = paper.doi.as_deref().and_then(bibtex::normalise_doi) {
+            by_doi.entry(doi).or_insert((Stored { id: paper.id, title: paper.title.clone() }, None));
+        }
+        by_title.entry(key).or_insert((Stored { id: paper.id, title: paper.title }, None));
+    }
+    let mut classified = Vec::with_capacity(entries.len());
+    let mut keys: HashMap<String, u32> = HashMap::new();
+    for (index, RawEntry { line, key, text, mapped }) in entries.into_iter().enumerate() {
+        let line = line as u32;
+        let note = key.as_ref().and_then(|key| match keys.get(key) {
+            Some(first) => Some(format!("The key {key} is also used by the entry at line {first}")),
+            None => {
+                keys.insert(key.clone(), line);
+                None
+            }
+        });
+        let mut preview = PreviewEntry {
+            index: index as u32,
+            line,
+            key,
+            status: EntryStatus::New,
+            publication: None,
+            reason: None,
+            duplicate_of: None,
+            note,
+        };
+        let mapped = match mapped.and_then(|m| validate(&m, &text).map(|()| m)) {
+            Err(reason) => {
+                preview.status = EntryStatus::Invalid;
+                preview.reason = Some(reason);
+                classified.push(Classified { preview, raw_text: text, mapped: None });
+                continue;
+            }
+            Ok(mapped) => mapped,
+        };
+        let title = (title_key(&mapped.title), mapped.year);
+        let found = mapped.doi.as_ref().and_then(|doi| by_doi.get(doi)).or_else(|| by_title.get(&title));
+        if let Some((original, original_line)) = found {
+            preview.status = EntryStatus::Duplicate;
+            preview.duplicate_of = Some(match original_line {
+                Some(line) => DuplicateOf { title: original.title.clone(), id: None, line: Some(*line) },
+                None => DuplicateOf { title: original.title.clone(), id: Some(original.id), line: None },
+            });
+        } else {
+            // A new entry: later entries of the file that match it are its duplicates.
+            let earlier = || (Stored { id: Uuid::nil(), title: mapped.title.clone() }, Some(line));
+            if let Some(doi) = &mapped.doi {
+                by_doi.insert(doi.clone(), earlier());
+            }
+            by_title.insert(title, earlier());
+        }
+        preview.publication = Some(fields(&mapped));
+        classified.push(Classified { preview, raw_text: text, mapped: Some(mapped) });
+    }
+    Ok(classified)
+}
+
+/// A 422 on the `bibtex` field: the pasted text or chosen file is what is wrong.
+fn bibtex_error(message: &str) -> AppError {
+    let mut fields = FieldErrors::default();
+    fields.add("bibtex", message);
+    AppError::validation(fields)
+}
+
+/// The publication's own rules (lengths, URLs, year range), so an entry the store would refuse
+/// is shown as invalid in the preview instead of failing the import.
+fn validate(mapped: &Mapped, raw: &str) -> Result<(), String> {
+    match publications::Entity::active_model(input(mapped, Some("x".to_owned()), raw)) {
+        Ok(_) => Ok(()),
+        Err(AppError::Validation { fields, message }) => Err(fields.first_message().map(str::to_owned).unwrap_or(message)),
+        Err(other) => Err(other.to_string()),
+    }
+}
+
+fn fields(m: &Mapped) -> Fields {
+    Fields {
+        title: m.title.clone(),
+        authors: m.authors.clone(),
+        kind: m.kind,
+        venue: m.venue.clone(),
+        year: m.year,
+        month: m.month,
+        volume: m.volume.clone(),
+        issue: m.issue.clone(),
+        pages: m.pages.clone(),
+        publisher: m.publisher.clone(),
+        doi: m.doi.clone(),
+        url: m.url.clone(),
+        pdf_url: m.pdf_url.clone(),
+        r#abstract: m.r#abstract.clone(),
+    }
+}
+
+fn input(m: &Mapped, slug: Option<String>, raw: &str) -> publications::Input {
+    publications::Input {
+        title: m.title.clone(),
+        slug,
+        authors: m.authors.clone(),
+        kind: m.kind,
+        venue: m.venue.clone(),
+        year: Some(m.year),
+        month: m.month,
+        r#abstract: m.r#abstract.clone(),
+        pdf_url: m.pdf_url.clone(),
+        pdf_file: None,
+        url: m.url.clone(),
+        doi: m.doi.clone(),
+        pages: m.pages.clone(),
+        volume: m.volume.clone(),
+        issue: m.issue.clone(),
+        publisher: m.publisher.clone(),
+        bibtex: Some(raw.to_owned()),
+        featured: false,
+        status: ContentStatus::Published,
+    }
+}
+
+/// An update keeps what the owner set that a .bib file has no word for (slug, status,
+/// featured, the uploaded PDF) and every stored value the entry leaves empty.
+async fn update_stored(db: &impl ConnectionTrait, id: Uuid, m: &Mapped, raw: &str) -> Result<(), AppError> {
+    let stored = content::get::<publications::Entity>(db, id).await?;
+    let mut model = stored.clone().into_active_model();
+    model.title = Set(m.title.clone());
+    model.authors = Set(content::StringList(m.authors.clone()));
+    model.kind = Set(m.kind);
+    model.venue = Set(m.venue.clone());
+    model.year = Set(m.year);
+    model.month = Set(m.month.or(stored.month));
+    model.volume = Set(m.volume.clone().or(stored.volume));
+    model.issue = Set(m.issue.clone().or(stored.issue));
+    model.pages = Set(m.pages.clone().or(stored.pages));
+    model.publisher = Set(m.publisher.clone().or(stored.publisher));
+    model.doi = Set(m.doi.clone().or(stored.doi));
+    model.url = Set(m.url.clone().or(stored.url));
+    model.pdf_url = Set(m.pdf_url.clone().or(stored.pdf_url));
+    model.r#abstract = Set(m.r#abstract.clone().or(stored.r#abstract));
+    model.bibtex = Set(Some(raw.to_owned()));
+    model.updated_at = Set(chrono::Utc::now());
+    model.update(db).await?;
+    Ok(())
+}
+
+/// The title's slug, or the first of `-2`, `-3`, … that no paper (stored or imported) has.
+fn unique_slug(title: &str, taken: &mut HashSet<String>) -> String {
+    let base = slugify_variant(title);
+    let base = if base.is_empty() { "publication".to_owned() } else { base };
+    let mut slug = base.clone();
+    let mut n = 2;
+    while taken.contains(&slug) {
+        slug = format!("{base}-{n}");
+        n += 1;
+    }
+    taken.insert(slug.clone());
+    slug
+}
+
+/// A title as duplicate detection compares it: letters and digits only, accents and case
+/// folded ("Masking {RISC-V}" and "masking risc v" are the same paper).
+fn title_key(title: &str) -> String {
+    let folded: String =
+        title.nfkd().filter(|c| !unicode_normalization::char::is_combining_mark(*c)).flat_map(char::to_lowercase).collect();
+    folded.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ")
+}
