@@ -128,22 +128,25 @@ export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is, as text/plain (a .bib file), instead of `body`. */
+  text?: string;
   signal?: AbortSignal;
   /** false: a 401 is the caller's business and does not end the signed-in state. */
   notifyUnauthorized?: boolean;
 };
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal, notifyUnauthorized = true } = options;
+  const { method = 'GET', body, text, signal, notifyUnauthorized = true } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (text !== undefined) headers['Content-Type'] = 'text/plain; charset=utf-8';
 
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: text ?? (body === undefined ? undefined : JSON.stringify(body)),
       credentials: 'same-origin',
       signal,
     });

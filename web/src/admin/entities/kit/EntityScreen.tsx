@@ -60,6 +60,8 @@ type Props<T extends Record<keyof V, unknown>, V extends FieldValues, Input> = {
   form: EntityFormSpec<T, V, Input>;
   /** After a row is deleted: what goes with it (a publication's uploaded PDF). */
   onDeleted?: (row: T) => void;
+  /** More buttons in the header, before Add (the publications' Import BibTeX). */
+  headerActions?: ReactNode;
 };
 
 export function EntityScreen<T extends { id: string } & Record<keyof V, unknown>, V extends FieldValues, Input>({
@@ -70,6 +72,7 @@ export function EntityScreen<T extends { id: string } & Record<keyof V, unknown>
   frame = 'dialog',
   form,
   onDeleted,
+  headerActions,
 }: Props<T, V, Input>) {
   useDocumentTitle(title);
   const plural = `${kind.noun}s`;
@@ -160,11 +163,14 @@ export function EntityScreen<T extends { id: string } & Record<keyof V, unknown>
         description={description}
         actions={
           inline && editing ? null : (
-            // A plain <button>: the shared Button takes no ref, and focus comes back here after an inline form.
-            <button ref={focus.addButton} type="button" className={buttonClassName()} onClick={() => open(null)}>
-              <Plus aria-hidden="true" />
-              Add {itemName}
-            </button>
+            <>
+              {headerActions}
+              {/* A plain <button>: the shared Button takes no ref, and focus comes back here after an inline form. */}
+              <button ref={focus.addButton} type="button" className={buttonClassName()} onClick={() => open(null)}>
+                <Plus aria-hidden="true" />
+                Add {itemName}
+              </button>
+            </>
           )
         }
       />

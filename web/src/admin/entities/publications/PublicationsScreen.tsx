@@ -2,6 +2,7 @@
 import type { Publication, PublicationInput } from '../../../api/types';
 import { EntityScreen, optionsOf, type EntityFormSpec } from '../kit';
 import { PublishFields, TitleSlugFields } from '../kit/common-fields';
+import { ImportBibtexButton } from './ImportBibtex';
 import { PaperPdfField, removePaperPdf } from './PaperPdfField';
 import { KIND_LABELS, publicationForm, publicationKind, type PublicationValues } from './schema';
 
@@ -52,6 +53,7 @@ export default function PublicationsScreen() {
       list={{ layout: 'cards', details }}
       form={form}
       onDeleted={(row) => removePaperPdf(row.pdf_file)}
+      headerActions={<ImportBibtexButton />}
     />
   );
 }

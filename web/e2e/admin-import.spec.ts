@@ -1,0 +1,66 @@
+/**
+ * BibTeX import in the admin against the real binary (issue 14): paste a file
+ * with a new entry, an in-file duplicate and a broken entry, read the preview,
+ * import with the keyboard, and find the paper on /publications.
+ */
+import { cleanTables, expectNoAxeViolations, signInTo, toast } from './admin';
+import { expect, test } from './server';
+
+cleanTables(['publications']);
+
+const BIB = `@article{kocher2019spectre,
+  title = {Spectre Attacks: Exploiting Speculative Execution},
+  author = {Kocher, Paul and Horn, Jann and G{\\"u}neysu, Tim and others},
+  journal = {IEEE Symposium on Security and Privacy},
+  year = {2019},
+  doi = {10.1109/SP.2019.00002}
+}
+@article{broken, title = {Unclosed, author = {A B}, year = 2020}
+@misc{again, title = {Spectre attacks: exploiting speculative execution}, author = {P. Kocher}, year = 2019}
+`;
+
+test('paste → preview → import → the paper is on /publications', async ({ page }) => {
+  await signInTo(page, '/admin/publications');
+  await page.getByRole('button', { name: 'Import BibTeX' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import BibTeX' });
+  await dialog.getByLabel('BibTeX', { exact: true }).fill(BIB);
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+
+  await expect(dialog.getByRole('status')).toHaveText('3 entries: 1 new, 1 duplicate, 1 invalid.');
+  const rows = dialog.getByRole('row');
+  await expect(rows.nth(1)).toContainText('Spectre Attacks: Exploiting Speculative Execution');
+  await expect(rows.nth(1)).toContainText('Paul Kocher, Jann Horn, Tim Güneysu, others');
+  await expect(rows.nth(2)).toContainText('Unbalanced braces');
+  await expect(rows.nth(2)).toContainText('Invalid');
+  await expect(rows.nth(3)).toContainText('Same as the entry at line 1');
+  await expect(dialog.getByLabel('Action for Spectre Attacks: Exploiting Speculative Execution (line 1)', { exact: true })).toHaveValue('import');
+  await expectNoAxeViolations(page);
+
+  // By keyboard: focus the import button and press Enter.
+  const importButton = dialog.getByRole('button', { name: 'Import 1 entry' });
+  await importButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(toast(page, 'Success', '1 publication imported, 2 skipped')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('list', { name: 'Publications' })).toContainText('Spectre Attacks: Exploiting Speculative Execution');
+
+  await page.goto('/publications');
+  await expect(page.getByRole('link', { name: 'Spectre Attacks: Exploiting Speculative Execution' })).toBeVisible();
+
+  // The same file again: nothing new, the import button says so.
+  await page.goto('/admin/publications');
+  await page.getByRole('button', { name: 'Import BibTeX' }).click();
+  await dialog.getByLabel('BibTeX', { exact: true }).fill(BIB);
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('3 entries: 0 new, 2 duplicates, 1 invalid.');
+  await expect(dialog.getByRole('button', { name: 'Import 0 entries' })).toBeDisabled();
+});
+
+test('text that is no BibTeX gets the server\'s message', async ({ page }) => {
+  await signInTo(page, '/admin/publications');
+  await page.getByRole('button', { name: 'Import BibTeX' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import BibTeX' });
+  await dialog.getByLabel('BibTeX', { exact: true }).fill('Dear colleague, my papers are attached.');
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('No BibTeX entries found');
+});

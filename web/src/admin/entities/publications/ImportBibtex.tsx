@@ -1,0 +1,302 @@
+/**
+ * "Import BibTeX" on /admin/publications: paste a .bib or choose a file, see
+ * per entry what the import would do (new, duplicate, invalid with its line
+ * and reason), choose, import. The server decides everything (parsing,
+ * duplicates) and re-checks the choices; this screen only shows and asks.
+ * The preview table shows 50 entries a page, so a 1,000-entry file stays
+ * responsive.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ImportOutcome, ImportPreview, PreviewEntry } from '../../../api/types';
+import { Upload } from '../../../components/icons';
+import { Alert } from '../../../components/ui/alert';
+import { Badge, type BadgeVariant } from '../../../components/ui/badge';
+import { Button, buttonClassName } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Select } from '../../../components/ui/select';
+import { Spinner } from '../../../components/ui/spinner';
+import { api, errorMessage } from '../../api';
+import { notify } from '../../toast';
+import { entityQueryKey } from '../kit';
+import { publicationKind } from './schema';
+
+/** The server's limit, checked here first so a large file is not sent for nothing. */
+const MAX_BYTES = 5 * 1024 * 1024;
+const PAGE_SIZE = 50;
+
+/** What the owner chose for one entry. */
+type Choice = 'import' | 'update' | 'skip';
+
+/** The default: new entries are imported, duplicates and invalid entries skipped. */
+function defaultChoice(entry: PreviewEntry): Choice {
+  return entry.status === 'new' ? 'import' : 'skip';
+}
+
+/** The choices an entry offers: a duplicate of a stored paper can update it, one of an earlier entry of the file can be kept anyway. */
+function choicesFor(entry: PreviewEntry): { value: Choice; label: string }[] {
+  if (entry.status === 'invalid') return [];
+  if (entry.status === 'new')
+    return [
+      { value: 'import', label: 'Import' },
+      { value: 'skip', label: 'Skip' },
+    ];
+  if (entry.duplicate_of?.id)
+    return [
+      { value: 'skip', label: 'Skip' },
+      { value: 'update', label: 'Update the stored paper' },
+    ];
+  return [
+    { value: 'skip', label: 'Skip' },
+    { value: 'import', label: 'Import anyway' },
+  ];
+}
+
+const STATUS: Record<PreviewEntry['status'], { label: string; variant: BadgeVariant }> = {
+  new: { label: 'New', variant: 'default' },
+  duplicate: { label: 'Duplicate', variant: 'secondary' },
+  invalid: { label: 'Invalid', variant: 'destructive' },
+};
+
+export function ImportBibtexButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={buttonClassName('outline')} onClick={() => setOpen(true)}>
+        <Upload aria-hidden="true" />
+        Import BibTeX
+      </button>
+      <Dialog open={open} onOpenChange={setOpen} title="Import BibTeX" className="sm:max-w-4xl">
+        {open ? <ImportBibtex onDone={() => setOpen(false)} /> : null}
+      </Dialog>
+    </>
+  );
+}
+
+function ImportBibtex({ onDone }: { onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [preview, setPreview] = useState<{ text: string; result: ImportPreview } | null>(null);
+  const [choices, setChoices] = useState<Choice[]>([]);
+  const [page, setPage] = useState(0);
+
+  const chooseFile = async (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > MAX_BYTES) {
+      setError('The BibTeX file is too large: at most 5 MB');
+      return;
+    }
+    setError(null);
+    setText(await file.text());
+  };
+
+  const runPreview = async () => {
+    if (text.trim() === '') {
+      setError('Paste BibTeX or choose a .bib file');
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      const result = await api.post<ImportPreview>('/api/publications/import/preview', undefined, { text });
+      setPreview({ text, result });
+      setChoices(result.entries.map(defaultChoice));
+      setPage(0);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const runImport = async () => {
+    if (!preview) return;
+    const pick = (choice: Choice) => preview.result.entries.filter((_, i) => choices[i] === choice).map((entry) => entry.index);
+    setPending(true);
+    setError(null);
+    try {
+      const outcome = await api.post<ImportOutcome>('/api/publications/import', {
+        bibtex: preview.text,
+        import: pick('import'),
+        update: pick('update'),
+      });
+      await queryClient.invalidateQueries({ queryKey: entityQueryKey(publicationKind) });
+      notify.success(outcome.message);
+      onDone();
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  if (!preview) {
+    return (
+      <form
+        className="grid gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void runPreview();
+        }}
+      >
+        <div className="grid gap-2">
+          <label htmlFor="bibtex-text" className="text-sm font-medium">
+            BibTeX
+          </label>
+          <textarea
+            id="bibtex-text"
+            className="min-h-48 rounded-md border border-input bg-background p-3 font-mono text-sm focus-ring"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="@article{key, title = {…}, author = {…}, year = {…}}"
+            aria-describedby="bibtex-hint"
+          />
+          <p id="bibtex-hint" className="text-sm text-muted-foreground">
+            Paste entries exported from Google Scholar, DBLP, Zotero or JabRef, or choose a .bib file (at most 5 MB).
+          </p>
+        </div>
+        <div className="grid gap-2">
+          <label htmlFor="bibtex-file" className="text-sm font-medium">
+            .bib file
+          </label>
+          <input
+            id="bibtex-file"
+            type="file"
+            accept=".bib,text/plain,application/x-bibtex"
+            className="text-sm"
+            onChange={(event) => void chooseFile(event.target.files?.[0])}
+          />
+        </div>
+        {error ? (
+          <Alert variant="destructive" title="Cannot preview the import">
+            {error}
+          </Alert>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {pending ? <Spinner className="size-4" /> : null}
+            Preview
+          </Button>
+        </div>
+      </form>
+    );
+  }
+
+  const { entries, new: fresh, duplicates, invalid } = preview.result;
+  const pages = Math.max(1, Math.ceil(entries.length / PAGE_SIZE));
+  const shown = entries.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+  const chosen = choices.filter((choice) => choice !== 'skip').length;
+  return (
+    <div className="grid gap-4">
+      <p role="status" className="text-sm">
+        {entries.length} entries: {fresh} new, {duplicates} {duplicates === 1 ? 'duplicate' : 'duplicates'}, {invalid} invalid.
+      </p>
+      <div className="max-h-[55vh] overflow-auto rounded-md border border-border">
+        <table className="w-full text-sm">
+          <caption className="sr-only">Entries of the BibTeX file</caption>
+          <thead className="sticky top-0 bg-muted text-left">
+            <tr>
+              <th scope="col" className="p-2">
+                Line
+              </th>
+              <th scope="col" className="p-2">
+                Entry
+              </th>
+              <th scope="col" className="p-2">
+                Status
+              </th>
+              <th scope="col" className="p-2">
+                Action
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((entry) => (
+              <EntryRow
+                key={entry.index}
+                entry={entry}
+                choice={choices[entry.index] ?? 'skip'}
+                onChoose={(choice) => setChoices((all) => all.map((c, i) => (i === entry.index ? choice : c)))}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 ? (
+        <nav aria-label="Preview pages" className="flex items-center justify-between gap-2 text-sm">
+          <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage(page - 1)}>
+            Previous
+          </Button>
+          <span>
+            Page {page + 1} of {pages}
+          </span>
+          <Button variant="outline" size="sm" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
+            Next
+          </Button>
+        </nav>
+      ) : null}
+      {error ? (
+        <Alert variant="destructive" title="The import failed">
+          {error}
+        </Alert>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={() => setPreview(null)}>
+          Back
+        </Button>
+        <Button disabled={pending || chosen === 0} onClick={() => void runImport()}>
+          {pending ? <Spinner className="size-4" /> : null}
+          Import {chosen} {chosen === 1 ? 'entry' : 'entries'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function EntryRow({ entry, choice, onChoose }: { entry: PreviewEntry; choice: Choice; onChoose: (choice: Choice) => void }) {
+  const p = entry.publication;
+  const options = choicesFor(entry);
+  const name = p?.title ?? entry.key ?? `Entry at line ${entry.line}`;
+  return (
+    <tr className="border-t border-border align-top">
+      <td className="p-2 tabular-nums">{entry.line}</td>
+      <td className="p-2">
+        <p className="font-medium">{name}</p>
+        {p ? (
+          <p className="text-muted-foreground">
+            {p.authors.join(', ')} · {p.venue} · {p.year}
+          </p>
+        ) : null}
+        {entry.reason ? <p className="text-destructive">{entry.reason}</p> : null}
+        {entry.duplicate_of ? (
+          <p className="text-muted-foreground">
+            {entry.duplicate_of.id ? 'Already stored: ' : `Same as the entry at line ${entry.duplicate_of.line}: `}
+            {entry.duplicate_of.title}
+          </p>
+        ) : null}
+        {entry.note ? <p className="text-muted-foreground">{entry.note}</p> : null}
+      </td>
+      <td className="p-2">
+        <Badge variant={STATUS[entry.status].variant}>{STATUS[entry.status].label}</Badge>
+      </td>
+      <td className="p-2">
+        {options.length > 0 ? (
+          <Select
+            className="w-auto min-w-36"
+            aria-label={`Action for ${name} (line ${entry.line})`}
+            value={choice}
+            options={options}
+            onChange={(event) => onChoose(event.target.value as Choice)}
+          />
+        ) : (
+          <span className="text-muted-foreground">Skipped</span>
+        )}
+      </td>
+    </tr>
+  );
+}
