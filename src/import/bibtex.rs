@@ -38,7 +38,7 @@ pub struct RawEntry {
 }
 
 /// The publication an entry describes, before it is checked against the store.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Mapped {
     pub title: String,
     pub authors: Vec<String>,
@@ -422,19 +422,25 @@ pub fn normalise_doi(value: &str) -> Option<String> {
     (doi.starts_with("10.") && doi.contains('/') && !doi.contains(char::is_whitespace)).then(|| doi.to_owned())
 }
 
-/// An abstract as plain text: tags (JATS, HTML) removed, whitespace collapsed.
+/// An abstract as plain text: tags (JATS, HTML) removed, whitespace collapsed. A tag that
+/// ends a block (`</p>`, `<br>`) leaves a space, so paragraphs do not run together; an inline
+/// one (`<i>`) leaves nothing, so "<i>x</i>," stays "x,".
 fn strip_markup(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
-    let mut in_tag = false;
+    let mut tag: Option<String> = None;
     for c in value.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' if in_tag => {
-                in_tag = false;
-                out.push(' ');
+        match (&mut tag, c) {
+            (None, '<') => tag = Some(String::new()),
+            (Some(name), '>') => {
+                let name = name.trim_start_matches('/').split([' ', '/']).next().unwrap_or("").to_ascii_lowercase();
+                let local = name.rsplit(':').next().unwrap_or("");
+                if matches!(local, "p" | "br" | "div" | "li" | "ul" | "ol" | "sec" | "title" | "tr" | "td" | "h1" | "h2" | "h3") {
+                    out.push(' ');
+                }
+                tag = None;
             }
-            _ if !in_tag => out.push(c),
-            _ => {}
+            (Some(name), _) => name.push(c),
+            (None, _) => out.push(c),
         }
     }
     out.split_whitespace().collect::<Vec<_>>().join(" ")
