@@ -9,7 +9,8 @@ use sea_orm::ConnectionTrait;
 use vita::import::{self, EntryStatus, ImportRequest};
 use vita::store::{self, Database};
 
-const VENUES: [&str; 4] = ["IEEE Transactions on Computers", "Proceedings of {USENIX} Security", "Journal of Cryptographic Engineering", "CHES"];
+const VENUES: [&str; 4] =
+    ["IEEE Transactions on Computers", "Proceedings of {USENIX} Security", "Journal of Cryptographic Engineering", "CHES"];
 
 /// `n` realistic entries: "Last, First" names with accents, a macro, pages, DOIs, and an
 /// abstract of `abstract_words` words.

@@ -42,7 +42,8 @@ impl App {
         let security = http::security_headers(secure_cookies);
         let cache = Arc::new(PageCache::default());
         let files = Files::open(&config.store)?;
-        Ok(Self { listener, state: AppState { db, renderer, base_url, secure_cookies, cache, security, files } })
+        let trusted_proxies = config.trusted_proxies.clone().into();
+        Ok(Self { listener, state: AppState { db, renderer, base_url, secure_cookies, cache, security, files, trusted_proxies } })
     }
 
     pub fn local_addr(&self) -> SocketAddr {

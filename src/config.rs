@@ -9,6 +9,7 @@
 //! | `--base-url` | `VITA_BASE_URL` | `http://<listen address>` |
 //! | `--render-workers` | `VITA_RENDER_WORKERS` | number of CPU cores |
 //! | `--s3-bucket` | `VITA_S3_BUCKET` | none: files in `<data dir>/files` |
+//! | `--trusted-proxies` | `VITA_TRUSTED_PROXIES` | none: `X-Forwarded-For` is ignored |
 //! | — | `RUST_LOG` | `info` |
 
 use std::fmt;
@@ -60,8 +61,23 @@ pub struct Config {
     #[arg(long, env = "VITA_RENDER_WORKERS", default_value_t = 0)]
     pub render_workers: usize,
 
+    /// Reverse proxies whose `X-Forwarded-For` names the client (comma-separated addresses or
+    /// ranges, e.g. `127.0.0.1,10.0.0.0/8`). Without it the header is ignored, so a client
+    /// cannot pick the address its sign-in failures are counted against.
+    #[arg(long, env = "VITA_TRUSTED_PROXIES", value_delimiter = ',', value_parser = parse_proxy)]
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+
     #[command(flatten)]
     pub store: StoreConfig,
+}
+
+/// An address range (`10.0.0.0/8`) or a single address (`127.0.0.1`).
+fn parse_proxy(value: &str) -> Result<ipnet::IpNet, String> {
+    let value = value.trim();
+    value
+        .parse::<ipnet::IpNet>()
+        .or_else(|_| value.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
+        .map_err(|_| format!("{value:?} is not an IP address or range"))
 }
 
 impl Config {

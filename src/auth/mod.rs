@@ -255,17 +255,17 @@ pub async fn sign_in(
     let (Some(email), Some(password)) = (email, password) else {
         return Err(AppError::BadRequest(MISSING_CREDENTIALS.to_owned()));
     };
-    attempts::check(db, &email, ip.as_deref()).await?;
+    let attempt = attempts::reserve(db, &email, ip.as_deref()).await?;
     let user = users::Entity::find().filter(users::Column::Email.eq(&email)).one(db).await?;
     let valid = password::verify(user.as_ref().map(|u| u.password_hash.clone()), password).await?;
     let user = match user {
         Some(user) if valid => user,
         _ => {
-            attempts::record_failure(db, &email, ip.as_deref()).await?;
+            attempt.failed(db).await?;
             return Err(AppError::BadRequest(INVALID_CREDENTIALS.to_owned()));
         }
     };
-    attempts::clear(db, &email).await?;
+    attempt.succeeded(db).await?;
     open_session(db, User { id: user.id, email: user.email }, user_agent, ip).await
 }
 

@@ -20,7 +20,8 @@ pub async fn sign_in(
     headers: HeaderMap,
     Json(request): Json<SignInRequest>,
 ) -> Result<Response, AppError> {
-    let (token, session) = auth::sign_in(&state.db, request, user_agent(&headers), Some(peer.ip().to_string())).await?;
+    let client = super::client::address(peer.ip(), &headers, &state.trusted_proxies);
+    let (token, session) = auth::sign_in(&state.db, request, user_agent(&headers), Some(client.to_string())).await?;
     Ok(with_session_cookie(&state, &token, session))
 }
 
@@ -72,7 +73,8 @@ pub async fn setup(
     Json(request): Json<SetupRequest>,
 ) -> Result<Response, AppError> {
     let user = auth::setup_owner(&state.db, request).await?;
-    let (token, session) = auth::open_session(&state.db, user, user_agent(&headers), Some(peer.ip().to_string())).await?;
+    let client = super::client::address(peer.ip(), &headers, &state.trusted_proxies);
+    let (token, session) = auth::open_session(&state.db, user, user_agent(&headers), Some(client.to_string())).await?;
     Ok(with_session_cookie(&state, &token, session))
 }
 

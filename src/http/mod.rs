@@ -36,6 +36,7 @@
 //! `*Input` type required, so the admin cannot compile a request that leaves one out.
 
 mod auth;
+pub mod client;
 pub use auth::SetupStatus;
 mod content;
 pub mod exports;
@@ -82,6 +83,8 @@ pub struct AppState {
     pub security: middleware::SecurityHeaders,
     /// Uploaded files (local folder or S3 bucket).
     pub files: Files,
+    /// Proxies whose `X-Forwarded-For` is believed (`client::address`).
+    pub trusted_proxies: Arc<[ipnet::IpNet]>,
 }
 
 /// JSON bodies larger than this are refused with 413 before they are read.

@@ -99,6 +99,7 @@ async fn state(app: &TestApp) -> (AppState, tempfile::TempDir) {
         listen: "127.0.0.1:0".parse().unwrap(),
         base_url: Some("https://vita.example.org".to_owned()),
         render_workers: 1,
+        trusted_proxies: vec![],
         store: StoreConfig { data_dir: data.path().to_owned(), database_url: None, s3_bucket: None },
     };
     let built = App::build_with(&config, app.test_db.db.clone()).await.unwrap();

@@ -98,11 +98,21 @@ impl TestApp {
     }
 
     pub async fn spawn_on(test_db: TestDb) -> Self {
+        Self::spawn_configured(test_db, vec![]).await
+    }
+
+    /// The app behind a reverse proxy at 127.0.0.1: `X-Forwarded-For` names the client.
+    pub async fn spawn_behind_proxy(test_db: TestDb) -> Self {
+        Self::spawn_configured(test_db, vec!["127.0.0.1/32".parse().unwrap()]).await
+    }
+
+    async fn spawn_configured(test_db: TestDb, trusted_proxies: Vec<ipnet::IpNet>) -> Self {
         let data = tempfile::tempdir().expect("temp dir");
         let config = Config {
             listen: "127.0.0.1:0".parse().unwrap(),
             base_url: None,
             render_workers: 1,
+            trusted_proxies,
             store: StoreConfig { data_dir: data.path().to_owned(), database_url: None, s3_bucket: None },
         };
         let app = App::build_with(&config, test_db.db.clone()).await.expect("build app");

@@ -13,5 +13,6 @@ mod helpers;
 mod import;
 mod pages;
 mod paper_pdfs;
+mod sign_in_lock;
 mod store;
 mod uploads;

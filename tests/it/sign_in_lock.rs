@@ -1,0 +1,97 @@
+//! The sign-in lock under attack (issue 15, item 2), on SQLite and PostgreSQL, over HTTP:
+//! fifty guesses at once reach the password check at most five times; a stranger's failures
+//! lock out the stranger's address, not the owner signing in from another; and without
+//! `--trusted-proxies` a client cannot choose its address with `X-Forwarded-For`.
+
+use serde_json::json;
+use tokio::task::JoinSet;
+use vita::app::App;
+use vita::config::{Config, StoreConfig};
+
+use crate::helpers::{OWNER_EMAIL, OWNER_PASSWORD, TestApp, TestDb};
+use crate::on_both_databases;
+
+async fn attempt(app: &TestApp, password: &str, forwarded_for: Option<&str>) -> u16 {
+    let mut request = reqwest::Client::new().post(app.url("/api/auth/token")).json(&json!({ "email": OWNER_EMAIL, "password": password }));
+    if let Some(address) = forwarded_for {
+        request = request.header("x-forwarded-for", address);
+    }
+    request.send().await.unwrap().status().as_u16()
+}
+
+async fn fifty_parallel_guesses_are_checked_at_most_five_times(test_db: TestDb) {
+    let app = TestApp::spawn_on(test_db).await;
+    vita::auth::add_owner(&app.test_db.db, OWNER_EMAIL, OWNER_PASSWORD).await.unwrap();
+    let url = app.url("/api/auth/token");
+    let mut guesses = JoinSet::new();
+    for i in 0..50 {
+        let url = url.clone();
+        guesses.spawn(async move {
+            let body = json!({ "email": OWNER_EMAIL, "password": format!("guess number {i}") });
+            reqwest::Client::new().post(url).json(&body).send().await.unwrap().status().as_u16()
+        });
+    }
+    let statuses: Vec<u16> = guesses.join_all().await;
+    let checked = statuses.iter().filter(|s| **s == 400).count();
+    let refused = statuses.iter().filter(|s| **s == 429).count();
+    assert_eq!(checked + refused, 50, "{statuses:?}");
+    assert!(checked <= 5, "{checked} of 50 parallel guesses were checked against the password");
+    // Refused guesses are no failures; the checked ones are. One by one, the guesses checked in
+    // all come to exactly five before the lock, which then holds for the right password too.
+    let mut more = 0;
+    while attempt(&app, "one more guess", None).await == 400 {
+        more += 1;
+        assert!(checked + more <= 5, "more than five guesses were checked");
+    }
+    assert_eq!(checked + more, 5);
+    assert_eq!(attempt(&app, OWNER_PASSWORD, None).await, 429);
+}
+
+async fn a_strangers_failures_do_not_lock_the_owner_out(test_db: TestDb) {
+    let app = TestApp::spawn_behind_proxy(test_db).await;
+    vita::auth::add_owner(&app.test_db.db, OWNER_EMAIL, OWNER_PASSWORD).await.unwrap();
+    let stranger = Some("198.51.100.1");
+    for _ in 0..5 {
+        assert_eq!(attempt(&app, "wrong password", stranger).await, 400);
+    }
+    assert_eq!(attempt(&app, "wrong password", stranger).await, 429);
+    assert_eq!(attempt(&app, OWNER_PASSWORD, stranger).await, 429, "the locked address waits");
+    assert_eq!(attempt(&app, OWNER_PASSWORD, Some("203.0.113.9")).await, 200, "the owner, elsewhere, gets in");
+    // The lock is in the database: a second instance on it refuses the stranger too.
+    let data = tempfile::tempdir().unwrap();
+    let config = Config {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        base_url: None,
+        render_workers: 1,
+        trusted_proxies: vec!["127.0.0.1/32".parse().unwrap()],
+        store: StoreConfig { data_dir: data.path().to_owned(), database_url: None, s3_bucket: None },
+    };
+    let second = App::build_with(&config, app.test_db.db.clone()).await.unwrap();
+    let url = format!("http://{}/api/auth/token", second.local_addr());
+    // Served until the test's runtime ends: shutting it down would close the shared pool.
+    tokio::spawn(second.serve(std::future::pending()));
+    let status = reqwest::Client::new()
+        .post(url)
+        .header("x-forwarded-for", "198.51.100.1")
+        .json(&json!({ "email": OWNER_EMAIL, "password": "wrong password" }))
+        .send()
+        .await
+        .unwrap()
+        .status();
+    assert_eq!(status, 429);
+}
+
+async fn forwarded_for_is_ignored_without_trusted_proxies(test_db: TestDb) {
+    let app = TestApp::spawn_on(test_db).await;
+    vita::auth::add_owner(&app.test_db.db, OWNER_EMAIL, OWNER_PASSWORD).await.unwrap();
+    for i in 0..5 {
+        assert_eq!(attempt(&app, "wrong password", Some(&format!("198.51.100.{i}"))).await, 400);
+    }
+    assert_eq!(attempt(&app, "wrong password", Some("198.51.100.99")).await, 429, "a made-up address does not reset the count");
+}
+
+on_both_databases!(
+    fifty_parallel_guesses_are_checked_at_most_five_times,
+    a_strangers_failures_do_not_lock_the_owner_out,
+    forwarded_for_is_ignored_without_trusted_proxies
+);
