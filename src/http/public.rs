@@ -90,14 +90,27 @@ pub async fn page(
     not_found_page(&state, path, &headers).await
 }
 
-/// The 404 page, with the attempt logged. Never cached: any path can be asked for.
+/// The 404 page, with the attempt logged. It is the same page whatever the path (the browser
+/// logs the path it was asked for), so it is rendered once and kept under a key no path can
+/// have: a flood of made-up paths is answered from memory and cannot grow the cache.
 async fn not_found_page(state: &AppState, path: &str, headers: &HeaderMap) -> Result<Response, AppError> {
     tracing::info!(path, "page not found");
+    let today = crate::clock::today();
+    if let Some(cached) = state.cache.get(NOT_FOUND_KEY, today) {
+        return Ok(respond(&cached, StatusCode::NOT_FOUND, headers));
+    }
+    let generation = state.cache.generation();
     let owner_name = homepage::read::<HeroContent>(&state.db).await?.content.name;
-    let html = render(state, path, owner_name, PageData::NotFound, None, crate::clock::today()).await?;
-    let page = CachedPage::new(html, None);
+    let html = render(state, NOT_FOUND_PATH, owner_name, PageData::NotFound, None, today).await?;
+    let page = Arc::new(tokio::task::spawn_blocking(move || CachedPage::new(html, None)).await.map_err(anyhow::Error::from)?);
+    state.cache.insert(NOT_FOUND_KEY, Arc::clone(&page), generation, today);
     Ok(respond(&page, StatusCode::NOT_FOUND, headers))
 }
+
+/// The cache key of the 404 page: request paths start with "/", so no page can collide with it.
+const NOT_FOUND_KEY: &str = "404 page";
+/// The path the one 404 page is rendered for.
+const NOT_FOUND_PATH: &str = "/404";
 
 /// A published paper's page, from the cache or rendered and cached under its canonical path;
 /// `None` for a draft or an unknown slug. Only pages of papers that exist are cached, so

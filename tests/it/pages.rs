@@ -205,3 +205,34 @@ async fn a_paper_has_a_page_when_published_cached_until_a_write_and_drafts_answe
     assert_eq!(list.matches(r#"class="Z3988""#).count(), 2);
     assert!(!list.contains("citation_"));
 }
+
+/// Issue 15, item 1: every unknown path gets the one 404 page, rendered once and kept (the
+/// same bytes and ETag for any path), and a write renders it again (it carries the owner's
+/// name).
+#[tokio::test]
+async fn unknown_paths_share_one_cached_404_page_that_a_write_renews() {
+    let app = TestApp::spawn().await;
+    app.sign_in().await;
+    let anonymous = raw_client();
+    let not_found = |path: String| {
+        let request = anonymous.get(app.url(&path)).header("accept-encoding", "gzip");
+        async move {
+            let response = request.send().await.unwrap();
+            assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
+            let etag = response.headers()["etag"].to_str().unwrap().to_owned();
+            (etag, response.bytes().await.unwrap())
+        }
+    };
+    let (first_etag, first_body) = not_found("/no/such/page".to_owned()).await;
+    for i in 0..20 {
+        let (etag, body) = not_found(format!("/made-up-{i}/{}", "x".repeat(i))).await;
+        assert_eq!((&etag, &body), (&first_etag, &first_body), "one page for every unknown path");
+    }
+    let saved = app.client.put(app.url("/api/homepage/hero")).json(&json!({ "name": "Dr. Grace Hopper" })).send().await.unwrap();
+    assert_eq!(saved.status(), 200);
+    let (etag, body) = not_found("/no/such/page".to_owned()).await;
+    assert_ne!(etag, first_etag, "a write renders the 404 page again");
+    let mut html = String::new();
+    flate2::read::GzDecoder::new(&body[..]).read_to_string(&mut html).unwrap();
+    assert!(html.contains("Dr. Grace Hopper"));
+}

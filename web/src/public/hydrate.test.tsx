@@ -76,9 +76,10 @@ describe('hydration', () => {
     expectNoConsoleOutput();
   });
 
-  it('logs the attempt to open an unknown path to the console', async () => {
+  it('logs the attempt to open an unknown path to the console: the address asked for, not the page the server reused', async () => {
     const info = vi.spyOn(console, 'info').mockImplementation(() => {});
-    await serveAndHydrate(notFoundInput('/no/such/page'));
+    window.history.replaceState(null, '', '/no/such/page');
+    await serveAndHydrate(notFoundInput('/404'));
     expect(info).toHaveBeenCalledWith('404: no page at /no/such/page');
   });
 

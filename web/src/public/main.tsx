@@ -34,7 +34,8 @@ if (data?.textContent && root) {
     </StrictMode>,
   );
   if (input.page.page === 'not_found') {
-    // Spec §2: an attempt to open an unknown path is logged to the console.
-    console.info(`404: no page at ${input.path}`);
+    // Spec §2: an attempt to open an unknown path is logged to the console. The server sends
+    // one 404 page for every unknown path, so the path is the address bar's.
+    console.info(`404: no page at ${window.location.pathname}`);
   }
 }
