@@ -126,6 +126,8 @@ impl IntoResponse for AppError {
         }
         let retry_after = match &self {
             AppError::TooManyRequests { retry_after_secs, .. } => Some(*retry_after_secs),
+            // A busy database is usually free again within a second.
+            AppError::Unavailable(_) => Some(1),
             _ => None,
         };
         let message = self.to_string();
@@ -198,5 +200,20 @@ impl From<PathRejection> for AppError {
 impl From<QueryRejection> for AppError {
     fn from(rejection: QueryRejection) -> Self {
         AppError::BadRequest(rejection.body_text())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_503_and_429_says_when_to_retry() {
+        let busy = AppError::Unavailable(anyhow::anyhow!("database is locked")).into_response();
+        assert_eq!(busy.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(busy.headers()[header::RETRY_AFTER], "1");
+        let limited = AppError::TooManyRequests { message: "Too many".to_owned(), retry_after_secs: 60 }.into_response();
+        assert_eq!(limited.headers()[header::RETRY_AFTER], "60");
+        assert!(AppError::BadRequest("x".to_owned()).into_response().headers().get(header::RETRY_AFTER).is_none());
     }
 }

@@ -35,6 +35,10 @@ fn migrate_creates_the_sqlite_database_in_the_data_folder() {
     let output = vita(&["migrate"], dir.path()).output().unwrap();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(dir.path().join("vita.db").exists());
+    // The log went to a pipe, not a terminal: plain text, no colour codes.
+    let log = String::from_utf8_lossy(&output.stderr);
+    assert!(log.contains("Applying migration"), "{log}");
+    assert!(!log.contains('\x1b'), "ANSI escape codes in a log that is not a terminal: {log:?}");
     let again = vita(&["migrate"], dir.path()).output().unwrap();
     assert!(again.status.success(), "migrating twice is harmless");
 }
