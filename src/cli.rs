@@ -110,9 +110,11 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let database = store::Database::from_config(&config.store)?;
     tracing::info!(database = %database.describe(), "starting");
     let app = App::build(&config).await?;
+    // Before the line below: whoever reads it may send SIGTERM at once.
+    let shutdown = app::shutdown_signal();
     // Scripts and tests read this line to learn the address (the port may have been 0).
     println!("Vita is running at http://{}", app.local_addr());
-    app.serve(app::shutdown_signal()).await
+    app.serve(shutdown).await
 }
 
 /// Prints the preview as a table, then imports (unless `dry_run`) and prints the summary.

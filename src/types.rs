@@ -11,7 +11,8 @@ use crate::content::{ContentStatus, StringList, courses, news, open_calls, proje
 use crate::error::{ErrorBody, ErrorDetail, FieldErrors};
 use crate::files::UploadedFile;
 use crate::http::SetupStatus;
-use crate::import::{DuplicateOf, EntryStatus, Fields, ImportOutcome, ImportPreview, ImportRequest, PreviewEntry};
+use crate::import::bibtex::Mapped;
+use crate::import::{DuplicateOf, EntryStatus, ImportOutcome, ImportPreview, ImportRequest, PreviewEntry};
 use crate::render::{HomeData, HomeStats, PageData, PaperData, PublicStudent, PublicationsData, RenderInput, SectionPage, SiteInfo};
 use crate::settings::SiteSettings;
 
@@ -42,7 +43,7 @@ pub fn typescript() -> String {
         open_calls::Model, open_calls::Input,
         SiteInfo, HomeData, HomeStats, SectionPage<AboutContent>, PublicationsData, Citations, PaperData, PublicStudent, PageData, RenderInput,
         SiteSettings, UploadedFile,
-        EntryStatus, Fields, DuplicateOf, PreviewEntry, ImportPreview, ImportRequest, ImportOutcome,
+        EntryStatus, Mapped, DuplicateOf, PreviewEntry, ImportPreview, ImportRequest, ImportOutcome,
     );
     let mut out = String::from("// Generated from the Rust types by `VITA_UPDATE_TYPES=1 cargo test types`. Do not edit.\n\n");
     for declaration in declarations {

@@ -37,8 +37,10 @@ pub struct RawEntry {
     pub mapped: Result<Mapped, String>,
 }
 
-/// The publication an entry describes, before it is checked against the store.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+/// The publication an entry describes, before it is checked against the store; the preview
+/// shows it as it is.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, ts_rs::TS)]
+#[ts(rename = "ImportedPublication")]
 pub struct Mapped {
     pub title: String,
     pub authors: Vec<String>,

@@ -18,7 +18,7 @@ use ts_rs::TS;
 use unicode_normalization::UnicodeNormalization;
 use uuid::Uuid;
 
-use crate::content::publications::{self, PublicationKind};
+use crate::content::publications;
 use crate::content::{self, Content, ContentStatus};
 use crate::error::{AppError, FieldErrors};
 use crate::validate::slugify_variant;
@@ -34,26 +34,6 @@ pub enum EntryStatus {
     New,
     Duplicate,
     Invalid,
-}
-
-/// The publication an entry maps to, as the preview shows it.
-#[derive(Clone, Debug, Serialize, TS)]
-#[ts(rename = "ImportedPublication")]
-pub struct Fields {
-    pub title: String,
-    pub authors: Vec<String>,
-    pub kind: PublicationKind,
-    pub venue: String,
-    pub year: i32,
-    pub month: Option<i32>,
-    pub volume: Option<String>,
-    pub issue: Option<String>,
-    pub pages: Option<String>,
-    pub publisher: Option<String>,
-    pub doi: Option<String>,
-    pub url: Option<String>,
-    pub pdf_url: Option<String>,
-    pub r#abstract: Option<String>,
 }
 
 /// What a duplicate duplicates: a stored paper (`id`) or an earlier entry of the file (`line`).
@@ -73,7 +53,7 @@ pub struct PreviewEntry {
     pub key: Option<String>,
     pub status: EntryStatus,
     /// The mapped fields, for new entries and duplicates.
-    pub publication: Option<Fields>,
+    pub publication: Option<Mapped>,
     /// Why an entry is invalid.
     pub reason: Option<String>,
     pub duplicate_of: Option<DuplicateOf>,
@@ -277,7 +257,7 @@ async fn classify(db: &impl ConnectionTrait, text: &str) -> Result<Vec<Classifie
             }
             by_title.insert(title, earlier());
         }
-        preview.publication = Some(fields(&mapped));
+        preview.publication = Some(mapped.clone());
         classified.push(Classified { preview, raw_text: text, mapped: Some(mapped) });
     }
     Ok(classified)
@@ -297,25 +277,6 @@ fn validate(mapped: &Mapped, raw: &str) -> Result<(), String> {
         Ok(_) => Ok(()),
         Err(AppError::Validation { fields, message }) => Err(fields.first_message().map(str::to_owned).unwrap_or(message)),
         Err(other) => Err(other.to_string()),
-    }
-}
-
-fn fields(m: &Mapped) -> Fields {
-    Fields {
-        title: m.title.clone(),
-        authors: m.authors.clone(),
-        kind: m.kind,
-        venue: m.venue.clone(),
-        year: m.year,
-        month: m.month,
-        volume: m.volume.clone(),
-        issue: m.issue.clone(),
-        pages: m.pages.clone(),
-        publisher: m.publisher.clone(),
-        doi: m.doi.clone(),
-        url: m.url.clone(),
-        pdf_url: m.pdf_url.clone(),
-        r#abstract: m.r#abstract.clone(),
     }
 }
 
