@@ -113,3 +113,9 @@ fn label(field: &str) -> String {
         None => String::new(),
     }
 }
+
+/// The body size the client declared (`Content-Length`), when it is a number: what an upload
+/// is refused on before a byte of it is read.
+pub fn declared_length(headers: &axum::http::HeaderMap) -> Option<usize> {
+    headers.get(axum::http::header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok())
+}

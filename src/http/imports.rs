@@ -4,7 +4,7 @@
 
 use axum::body::{Body, to_bytes};
 use axum::extract::State;
-use axum::http::{HeaderMap, header};
+use axum::http::HeaderMap;
 
 use super::AppState;
 use super::extract::Json;
@@ -23,7 +23,7 @@ pub async fn preview(
     body: Body,
 ) -> Result<axum::Json<ImportPreview>, AppError> {
     // A declared size past the limit is refused before a byte is read.
-    let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
+    let declared = super::extract::declared_length(&headers);
     if declared.is_some_and(|length| length > import::MAX_BYTES) {
         return Err(import::too_large());
     }

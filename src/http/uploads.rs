@@ -31,7 +31,7 @@ pub async fn upload(
     body: Body,
 ) -> Result<(StatusCode, axum::Json<UploadedFile>), AppError> {
     let bucket = Bucket::from_name(&bucket)?;
-    let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
+    let declared = super::extract::declared_length(&headers);
     // Past the drain limit there is no point reading: refuse at once. Anything smaller that is
     // still too large is caught (and drained) while reading, whatever Content-Length said.
     if declared.is_some_and(|length| length > drain_limit(bucket)) {

@@ -104,7 +104,7 @@ struct Stored {
 
 /// The preview of `text` against what `db` holds.
 pub async fn preview(db: &impl ConnectionTrait, text: &str) -> Result<ImportPreview, AppError> {
-    let classified = classify(db, text).await?;
+    let (classified, _) = classify(db, text).await?;
     let entries: Vec<PreviewEntry> = classified.into_iter().map(|c| c.preview).collect();
     let count = |status| entries.iter().filter(|e| e.status == status).count() as u32;
     Ok(ImportPreview {
@@ -117,9 +117,8 @@ pub async fn preview(db: &impl ConnectionTrait, text: &str) -> Result<ImportPrev
 
 /// Imports the chosen entries of `request.bibtex` in one transaction: all or nothing.
 pub async fn import(db: &DatabaseConnection, request: ImportRequest) -> Result<ImportOutcome, AppError> {
-    check_size(&request.bibtex)?;
     let txn = db.begin().await?;
-    let classified = classify(&txn, &request.bibtex).await?;
+    let (classified, mut taken) = classify(&txn, &request.bibtex).await?;
     // New entries, and a duplicate of an earlier entry of the file when the owner says "import
     // anyway", can be added; a duplicate of a stored paper can update it.
     let importable = |c: &Classified| c.preview.status == EntryStatus::New || duplicates_stored(c) == Some(false);
@@ -143,7 +142,6 @@ pub async fn import(db: &DatabaseConnection, request: ImportRequest) -> Result<I
         return Err(bibtex_error(&format!("Entry {} cannot be both imported and updated", both + 1)));
     }
 
-    let mut taken: HashSet<String> = publications::Entity::find().all(&txn).await?.into_iter().map(|p| p.slug).collect();
     for &i in &to_import {
         let entry = &classified[i];
         let mapped = entry.mapped.as_ref().expect("a new entry is mapped");
@@ -191,8 +189,9 @@ pub fn too_large() -> AppError {
     AppError::PayloadTooLarge("The BibTeX file is too large: at most 5 MB".to_owned())
 }
 
-/// Reads the file and decides each entry's status against the store and the entries before it.
-async fn classify(db: &impl ConnectionTrait, text: &str) -> Result<Vec<Classified>, AppError> {
+/// Reads the file and decides each entry's status against the store and the entries before it;
+/// also returns the stored papers' slugs, which an import must not reuse.
+async fn classify(db: &impl ConnectionTrait, text: &str) -> Result<(Vec<Classified>, HashSet<String>), AppError> {
     check_size(text)?;
     if text.contains('\0') {
         return Err(bibtex_error("This is not a BibTeX file: it contains binary data"));
@@ -202,6 +201,7 @@ async fn classify(db: &impl ConnectionTrait, text: &str) -> Result<Vec<Classifie
         return Err(bibtex_error("No BibTeX entries found"));
     }
     let stored = publications::Entity::find().all(db).await?;
+    let slugs = stored.iter().map(|p| p.slug.clone()).collect();
     let mut by_doi: HashMap<String, (Stored, Option<u32>)> = HashMap::new();
     let mut by_title: HashMap<(String, i32), (Stored, Option<u32>)> = HashMap::new();
     for paper in stored {
@@ -260,7 +260,7 @@ async fn classify(db: &impl ConnectionTrait, text: &str) -> Result<Vec<Classifie
         preview.publication = Some(mapped.clone());
         classified.push(Classified { preview, raw_text: text, mapped: Some(mapped) });
     }
-    Ok(classified)
+    Ok((classified, slugs))
 }
 
 /// A 422 on the `bibtex` field: the pasted text or chosen file is what is wrong.

@@ -90,6 +90,11 @@ async fn post_bib(app: &TestApp, body: impl Into<reqwest::Body>) -> reqwest::Res
     app.client.post(app.url("/api/publications/import/preview")).header("content-type", "text/plain").body(body).send().await.unwrap()
 }
 
+/// `POST /api/publications/import` with `body` (text, entries to import, duplicates to update).
+async fn post_import(app: &TestApp, body: Value) -> reqwest::Response {
+    app.client.post(app.url("/api/publications/import")).json(&body).send().await.unwrap()
+}
+
 async fn message(response: reqwest::Response) -> String {
     let body: Value = response.json().await.unwrap();
     body["error"]["message"].as_str().unwrap_or_default().to_owned()
@@ -142,13 +147,7 @@ async fn bad_files_get_a_clear_message_and_change_nothing(test_db: TestDb) {
     assert_eq!(preview["entries"][1]["note"], "The key k is also used by the entry at line 1");
 
     // An import that names an entry the preview did not offer is refused whole.
-    let response = app
-        .client
-        .post(app.url("/api/publications/import"))
-        .json(&json!({ "bibtex": text, "import": [0, 1, 2], "update": [] }))
-        .send()
-        .await
-        .unwrap();
+    let response = post_import(&app, json!({ "bibtex": text, "import": [0, 1, 2], "update": [] })).await;
     assert_eq!(response.status(), 422);
     assert_eq!(message(response).await, "Entry 2 (line 2) cannot be imported: preview the file again");
     assert!(stored(&app.test_db.db).await.is_empty(), "nothing was written");
@@ -176,13 +175,7 @@ async fn import_update_and_round_trip(test_db: TestDb) {
     assert_eq!(preview["entries"][2]["duplicate_of"]["line"], 1);
     assert_eq!(preview["entries"][3]["reason"], "No year");
     assert_eq!(preview["entries"][0]["publication"]["authors"], json!(["Çetin Koç", "others"]));
-    let response = app
-        .client
-        .post(app.url("/api/publications/import"))
-        .json(&json!({ "bibtex": text, "import": [0, 1], "update": [] }))
-        .send()
-        .await
-        .unwrap();
+    let response = post_import(&app, json!({ "bibtex": text, "import": [0, 1], "update": [] })).await;
     assert_eq!(response.status(), 200);
     let outcome: Value = response.json().await.unwrap();
     assert_eq!(outcome["message"], "2 publications imported, 2 skipped");
@@ -197,16 +190,7 @@ async fn import_update_and_round_trip(test_db: TestDb) {
     let preview: Value = post_bib(&app, again.clone()).await.json().await.unwrap();
     assert_eq!(preview["new"], 0);
     assert_eq!(preview["entries"][0]["duplicate_of"]["id"], masking.id.to_string());
-    let outcome: Value = app
-        .client
-        .post(app.url("/api/publications/import"))
-        .json(&json!({ "bibtex": again, "import": [], "update": [0] }))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let outcome: Value = post_import(&app, json!({ "bibtex": again, "import": [], "update": [0] })).await.json().await.unwrap();
     assert_eq!(outcome["message"], "0 publications imported, 1 updated, 3 skipped");
     let updated = publications::Entity::find_by_id(masking.id).one(&app.test_db.db).await.unwrap().unwrap();
     assert_eq!((updated.venue.as_str(), updated.slug.as_str()), ("IEEE Transactions on Computers", masking.slug.as_str()));
@@ -218,16 +202,7 @@ async fn import_update_and_round_trip(test_db: TestDb) {
     let preview: Value = post_bib(&empty, exported.clone()).await.json().await.unwrap();
     let all: Vec<u64> = preview["entries"].as_array().unwrap().iter().map(|e| e["index"].as_u64().unwrap()).collect();
     assert_eq!(preview["new"].as_u64(), Some(all.len() as u64), "{preview}");
-    let outcome: Value = empty
-        .client
-        .post(empty.url("/api/publications/import"))
-        .json(&json!({ "bibtex": exported, "import": all, "update": [] }))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let outcome: Value = post_import(&empty, json!({ "bibtex": exported, "import": all, "update": [] })).await.json().await.unwrap();
     assert_eq!(outcome["imported"], 2);
     let key = |p: &publications::Model| (p.title.clone(), p.authors.0.clone(), p.year, p.doi.clone());
     let mut original: Vec<_> = stored(&app.test_db.db).await.iter().map(key).collect();

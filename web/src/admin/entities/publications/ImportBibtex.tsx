@@ -82,6 +82,19 @@ function ImportBibtex({ onDone }: { onDone: () => void }) {
   const [choices, setChoices] = useState<Choice[]>([]);
   const [page, setPage] = useState(0);
 
+  /** One request at a time: the buttons wait, and a failure is shown above them. */
+  const request = async (send: () => Promise<void>) => {
+    setPending(true);
+    setError(null);
+    try {
+      await send();
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setPending(false);
+    }
+  };
+
   const chooseFile = async (file: File | undefined) => {
     if (!file) return;
     if (file.size > MAX_BYTES) {
@@ -97,26 +110,18 @@ function ImportBibtex({ onDone }: { onDone: () => void }) {
       setError('Paste BibTeX or choose a .bib file');
       return;
     }
-    setPending(true);
-    setError(null);
-    try {
+    await request(async () => {
       const result = await api.post<ImportPreview>('/api/publications/import/preview', undefined, { text });
       setPreview({ text, result });
       setChoices(result.entries.map(defaultChoice));
       setPage(0);
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   const runImport = async () => {
     if (!preview) return;
     const pick = (choice: Choice) => preview.result.entries.filter((_, i) => choices[i] === choice).map((entry) => entry.index);
-    setPending(true);
-    setError(null);
-    try {
+    await request(async () => {
       const outcome = await api.post<ImportOutcome>('/api/publications/import', {
         bibtex: preview.text,
         import: pick('import'),
@@ -125,11 +130,7 @@ function ImportBibtex({ onDone }: { onDone: () => void }) {
       await queryClient.invalidateQueries({ queryKey: entityQueryKey(publicationKind) });
       notify.success(outcome.message);
       onDone();
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   if (!preview) {
