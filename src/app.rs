@@ -58,11 +58,14 @@ impl App {
     /// database.
     pub async fn serve(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
         let db = self.state.db.clone();
+        let refresher = tokio::spawn(http::refresh_stale_pages(self.state.clone()));
         let router = http::router(self.state);
-        axum::serve(self.listener, router.into_make_service_with_connect_info::<SocketAddr>())
+        let served = axum::serve(self.listener, router.into_make_service_with_connect_info::<SocketAddr>())
             .with_graceful_shutdown(shutdown)
             .await
-            .context("the server failed")?;
+            .context("the server failed");
+        refresher.abort();
+        served?;
         store::close(db).await;
         Ok(())
     }

@@ -12,7 +12,9 @@ use base64::engine::general_purpose::STANDARD as BASE64;
 use sha2::{Digest, Sha256};
 
 use super::AppState;
+use crate::content::{Content, courses, news, open_calls, projects, publications, research_areas, students, tags, talks};
 use crate::error::AppError;
+use crate::render::cache::Sources;
 
 /// A browser sends `Origin` (and `Sec-Fetch-Site`) with every unsafe request. One that comes
 /// from another site is refused, so a page elsewhere cannot use the owner's session cookie.
@@ -80,14 +82,46 @@ impl SecurityHeaders {
     }
 }
 
-/// After a successful write through the API, every cached public page may be stale.
+/// After a successful write through the API, the cached pages it feeds are stale.
 pub async fn invalidate_pages_after_writes(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let unsafe_method = !matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+    let sources = written_sources(request.uri().path());
     let response = next.run(request).await;
     if unsafe_method && response.status().is_success() {
-        state.cache.invalidate();
+        state.cache.invalidate(sources);
     }
     response
+}
+
+/// What a write to an API path (with or without its `/api` prefix) may change on the public
+/// pages. Signing in and uploads change none (a file's link is stored by a write of its row);
+/// a path not listed here is taken to change everything.
+fn written_sources(path: &str) -> Sources {
+    let mut segments = path.trim_start_matches("/api").trim_start_matches('/').split('/');
+    let table = segments.next().unwrap_or("");
+    let tables = [
+        (news::Entity::PATH, Sources::NEWS),
+        (publications::Entity::PATH, Sources::PUBLICATIONS),
+        (research_areas::Entity::PATH, Sources::RESEARCH_AREAS),
+        (projects::Entity::PATH, Sources::PROJECTS),
+        (courses::Entity::PATH, Sources::COURSES),
+        (students::Entity::PATH, Sources::STUDENTS),
+        (talks::Entity::PATH, Sources::TALKS),
+        (tags::Entity::PATH, Sources::TAGS),
+        (open_calls::Entity::PATH, Sources::OPEN_CALLS),
+    ];
+    if let Some((_, sources)) = tables.iter().find(|(path, _)| *path == table) {
+        return *sources;
+    }
+    match (table, segments.next().unwrap_or("")) {
+        ("auth" | "uploads", _) => Sources::NONE,
+        ("settings", _) => Sources::SETTINGS,
+        ("homepage", "hero") => Sources::HERO,
+        ("homepage", "stats") => Sources::STATS,
+        ("homepage", "about") => Sources::ABOUT,
+        ("homepage", "contact") => Sources::CONTACT,
+        _ => Sources::ALL,
+    }
 }
 
 pub async fn security_headers(State(security): State<SecurityHeaders>, request: Request, next: Next) -> Response {
@@ -138,6 +172,18 @@ mod tests {
 
     fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
         pairs.iter().map(|(k, v)| (header::HeaderName::from_static(k), HeaderValue::from_static(v))).collect()
+    }
+
+    #[test]
+    fn a_write_stales_only_the_pages_its_data_feeds() {
+        assert_eq!(written_sources("/api/news/3f2a"), Sources::NEWS);
+        assert_eq!(written_sources("/news"), Sources::NEWS, "inside the nested router the prefix is gone");
+        assert_eq!(written_sources("/api/publications/import"), Sources::PUBLICATIONS);
+        assert_eq!(written_sources("/api/homepage/hero"), Sources::HERO);
+        assert_eq!(written_sources("/api/settings"), Sources::SETTINGS);
+        assert_eq!(written_sources("/api/auth/token"), Sources::NONE);
+        assert_eq!(written_sources("/api/uploads/cv-files"), Sources::NONE);
+        assert_eq!(written_sources("/api/something-new"), Sources::ALL);
     }
 
     #[test]

@@ -47,6 +47,7 @@ mod imports;
 pub mod middleware;
 mod papers;
 mod public;
+pub use public::refresh_stale_pages;
 pub mod session;
 mod settings_api;
 mod uploads;

@@ -24,7 +24,8 @@ use super::session;
 use crate::auth::OwnerSession;
 use crate::content::homepage::{self, HeroContent};
 use crate::error::AppError;
-use crate::render::cache::CachedPage;
+use crate::render::cache::{CachedPage, Lookup, Rendered, Sources};
+use crate::render::engine::RenderQueueFull;
 use crate::render::pages::{self, PublicPage};
 use crate::render::paper::paper_path;
 use crate::render::{PageData, RenderInput, SiteInfo};
@@ -75,7 +76,7 @@ pub async fn page(
     }
     match paper_route(path) {
         Some(PaperRoute::Page(slug)) => {
-            if let Some(response) = paper_page(&state, slug, &headers).await? {
+            if let Some(response) = paper_page(&state, slug, owner.is_some(), &headers).await? {
                 return Ok(response);
             }
         }
@@ -96,14 +97,8 @@ pub async fn page(
 async fn not_found_page(state: &AppState, path: &str, headers: &HeaderMap) -> Result<Response, AppError> {
     tracing::info!(path, "page not found");
     let today = crate::clock::today();
-    if let Some(cached) = state.cache.get(NOT_FOUND_KEY, today) {
-        return Ok(respond(&cached, StatusCode::NOT_FOUND, headers));
-    }
-    let generation = state.cache.generation();
-    let owner_name = homepage::read::<HeroContent>(&state.db).await?.content.name;
-    let html = render(state, NOT_FOUND_PATH, owner_name, PageData::NotFound, None, today).await?;
-    let page = Arc::new(tokio::task::spawn_blocking(move || CachedPage::new(html, None)).await.map_err(anyhow::Error::from)?);
-    state.cache.insert(NOT_FOUND_KEY, Arc::clone(&page), generation, today);
+    let page = state.cache.get_or_render(NOT_FOUND_KEY, today, false, || render_key(state, NOT_FOUND_KEY, today)).await?;
+    let page = page.ok_or_else(|| anyhow::anyhow!("the 404 page rendered nothing"))?;
     Ok(respond(&page, StatusCode::NOT_FOUND, headers))
 }
 
@@ -112,22 +107,57 @@ const NOT_FOUND_KEY: &str = "404 page";
 /// The path the one 404 page is rendered for.
 const NOT_FOUND_PATH: &str = "/404";
 
-/// A published paper's page, from the cache or rendered and cached under its canonical path;
-/// `None` for a draft or an unknown slug. Only pages of papers that exist are cached, so
-/// requests for made-up slugs cannot grow the cache.
-async fn paper_page(state: &AppState, slug: &str, headers: &HeaderMap) -> Result<Option<Response>, AppError> {
-    let path = paper_path(slug);
+/// A published paper's page, kept under its canonical path; `None` for a draft or an unknown
+/// slug. Only pages of papers that exist are kept, so made-up slugs cannot grow the cache.
+async fn paper_page(state: &AppState, slug: &str, signed_in: bool, headers: &HeaderMap) -> Result<Option<Response>, AppError> {
+    let key = paper_path(slug);
     let today = crate::clock::today();
-    if let Some(cached) = state.cache.get(&path, today) {
-        return Ok(Some(respond(&cached, StatusCode::OK, headers)));
+    let page = state.cache.get_or_render(&key, today, signed_in, || render_key(state, &key, today)).await?;
+    Ok(page.map(|page| respond(&page, StatusCode::OK, headers)))
+}
+
+/// Renders what a cache key names: a public page as an anonymous visitor sees it, a paper's
+/// page, or the 404 page. The background refresher calls this too.
+async fn render_key(state: &AppState, key: &str, today: NaiveDate) -> Result<Rendered, AppError> {
+    if key == NOT_FOUND_KEY {
+        let owner_name = homepage::read::<HeroContent>(&state.db).await?.content.name;
+        let html = render(state, NOT_FOUND_PATH, owner_name, PageData::NotFound, None, today).await?;
+        return Ok(Rendered { page: Some(compress(html, None).await?), sources: Sources::HERO });
     }
-    let generation = state.cache.generation();
+    if let Some(page) = PublicPage::from_path(key) {
+        return render_public(state, page, false, today).await;
+    }
+    let Some(PaperRoute::Page(slug)) = paper_route(key) else {
+        return Ok(Rendered { page: None, sources: Sources::NONE });
+    };
     let (paper, hero) = tokio::try_join!(pages::load_paper(&state.db, slug), homepage::read::<HeroContent>(&state.db))?;
-    let Some(paper) = paper else { return Ok(None) };
-    let html = render(state, &path, hero.content.name, PageData::Paper(Box::new(paper)), None, today).await?;
-    let cached = Arc::new(tokio::task::spawn_blocking(move || CachedPage::new(html, None)).await.map_err(anyhow::Error::from)?);
-    state.cache.insert(&path, Arc::clone(&cached), generation, today);
-    Ok(Some(respond(&cached, StatusCode::OK, headers)))
+    let sources = Sources::HERO | Sources::PUBLICATIONS;
+    let Some(paper) = paper else { return Ok(Rendered { page: None, sources }) };
+    let html = render(state, key, hero.content.name, PageData::Paper(Box::new(paper)), None, today).await?;
+    Ok(Rendered { page: Some(compress(html, None).await?), sources })
+}
+
+/// Keeps the background refresher running: after a write, the stale pages are rendered again
+/// one at a time, busiest first, while visitors are still served the previous ones. A render
+/// that fails is retried a second later.
+pub async fn refresh_stale_pages(state: AppState) {
+    loop {
+        state.cache.stale_pages_possible().await;
+        loop {
+            let today = crate::clock::today();
+            let mut failed = false;
+            for key in state.cache.keys_to_refresh(today) {
+                if let Err(err) = state.cache.refresh(&key, today, render_key(&state, &key, today)).await {
+                    tracing::warn!(key, error = %err, "refreshing a page failed");
+                    failed = true;
+                }
+            }
+            if !failed {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        }
+    }
 }
 
 /// Answers a request for a cached public page before routing and the other middlewares, with
@@ -190,7 +220,13 @@ fn cached_response(state: &AppState, request: &Request) -> Option<Response> {
             PaperRoute::Bibtex(_) | PaperRoute::CslJson(_) => return None,
         },
     };
-    let cached = state.cache.get(&key, crate::clock::today())?;
+    let cached = match state.cache.lookup(&key, crate::clock::today()) {
+        Lookup::Fresh(page) => page,
+        // The owner is shown what they just saved: the full path waits for the new render.
+        Lookup::Stale(_) if session::cookie_token(request.headers()).is_some() => return None,
+        Lookup::Stale(page) => page,
+        Lookup::Missing => return None,
+    };
     let mut response = respond(&cached, StatusCode::OK, request.headers());
     state.security.apply(response.headers_mut());
     log_line(request.method(), request.uri().path(), response.status(), started);
@@ -198,24 +234,33 @@ fn cached_response(state: &AppState, request: &Request) -> Option<Response> {
 }
 
 async fn public_page(state: &AppState, page: PublicPage, signed_in: bool, headers: &HeaderMap) -> Result<Response, AppError> {
-    // Only the student list differs for a signed-in owner; such requests skip the cache.
-    let owner_signed_in = page.depends_on_viewer() && signed_in;
-    let cacheable = !owner_signed_in;
     let today = crate::clock::today();
-    if cacheable && let Some(cached) = state.cache.get(page.path(), today) {
-        return Ok(respond(&cached, StatusCode::OK, headers));
+    // Only the student list differs for a signed-in owner; that view is never kept.
+    if page.depends_on_viewer() && signed_in {
+        let rendered = render_public(state, page, true, today).await?;
+        let page = rendered.page.ok_or_else(|| anyhow::anyhow!("a public page rendered nothing"))?;
+        return Ok(respond(&page, StatusCode::OK, headers));
     }
-    let generation = state.cache.generation();
+    // The owner waits for a render made after their last save; visitors may get the previous
+    // page while it is made.
+    let cached = state.cache.get_or_render(page.path(), today, signed_in, || render_key(state, page.path(), today)).await?;
+    let cached = cached.ok_or_else(|| anyhow::anyhow!("a public page rendered nothing"))?;
+    Ok(respond(&cached, StatusCode::OK, headers))
+}
+
+async fn render_public(state: &AppState, page: PublicPage, owner_signed_in: bool, today: NaiveDate) -> Result<Rendered, AppError> {
     let (site, hero) = tokio::try_join!(settings::site(&state.db), homepage::read::<HeroContent>(&state.db))?;
     let data = pages::load(&state.db, page, &site, &hero.content, owner_signed_in).await?;
     let analytics = (page == PublicPage::Home && !site.analytics_script_url.is_empty()).then_some(site.analytics_script_url.as_str());
     let html = render(state, page.path(), hero.content.name, data, analytics, today).await?;
     let policy = analytics.map(|src| state.security.policy_allowing_script(src));
-    let cached = Arc::new(tokio::task::spawn_blocking(move || CachedPage::new(html, policy)).await.map_err(anyhow::Error::from)?);
-    if cacheable {
-        state.cache.insert(page.path(), Arc::clone(&cached), generation, today);
-    }
-    Ok(respond(&cached, StatusCode::OK, headers))
+    Ok(Rendered { page: Some(compress(html, policy).await?), sources: page.sources() })
+}
+
+/// Compresses a rendered page off the executor (it is CPU-bound).
+async fn compress(html: String, policy: Option<HeaderValue>) -> Result<Arc<CachedPage>, AppError> {
+    let page = tokio::task::spawn_blocking(move || CachedPage::new(html, policy)).await.map_err(anyhow::Error::from)?;
+    Ok(Arc::new(page))
 }
 
 async fn render(
@@ -228,7 +273,11 @@ async fn render(
 ) -> Result<String, AppError> {
     let site = SiteInfo { owner_name, base_url: state.base_url.clone(), today };
     let input = RenderInput { path: path.to_owned(), site, page };
-    Ok(state.renderer.render(&input, external_script).await?)
+    state
+        .renderer
+        .render(&input, external_script)
+        .await
+        .map_err(|err| if err.is::<RenderQueueFull>() { AppError::Unavailable(err) } else { AppError::Internal(err) })
 }
 
 fn respond(page: &CachedPage, status: StatusCode, request: &HeaderMap) -> Response {

@@ -1,16 +1,33 @@
 //! Rendered public pages kept in memory, already compressed. Anonymous visitors are nearly all
 //! of the traffic, and a page changes only when the owner writes something, so a page is
-//! rendered and compressed once and then served from here until any write clears the cache.
+//! rendered and compressed once and then served from here.
+//!
+//! How it holds when the owner saves during heavy traffic:
+//! - **Only the pages a write feeds go stale.** Each page records the sources it was rendered
+//!   from (`Sources`: tables, page texts, settings) and the write count when its data was read;
+//!   a write bumps the count of the sources it touched. A sign-in or an upload touches none.
+//! - **Stale pages are still served** (stale-while-revalidate) while one background refresher
+//!   renders them again, most visited first; a page nobody asked for since its last render is
+//!   dropped instead. A visitor never waits for a render the write caused.
+//! - **One render per page at a time** (single-flight): concurrent requests for a missing page
+//!   wait for the one render in progress. If its client goes away, the render is abandoned and
+//!   one of the waiting requests takes over.
+//! - A page is kept only for the day it was rendered on (pages show dates relative to today).
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::io::Write;
+use std::ops::BitOr;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 
 use axum::body::Bytes;
 use axum::http::HeaderValue;
 use chrono::NaiveDate;
 use sha2::{Digest, Sha256};
+use tokio::sync::{Notify, watch};
+
+use crate::error::AppError;
 
 /// One encoding of a page: its bytes and its ETag, ready to send.
 pub struct Variant {
@@ -55,89 +72,412 @@ impl CachedPage {
     }
 }
 
-/// The pages of one day: pages show dates relative to today (an open call's 'Soon' badge), so
-/// a page rendered yesterday is not served today.
-#[derive(Default)]
-struct Pages {
-    day: Option<NaiveDate>,
-    by_path: HashMap<String, Arc<CachedPage>>,
+/// The stored data a page is rendered from, as a set: one bit per table, page text and the
+/// settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Sources(u32);
+
+impl Sources {
+    pub const NONE: Sources = Sources(0);
+    pub const HERO: Sources = Sources(1 << 0);
+    pub const STATS: Sources = Sources(1 << 1);
+    pub const ABOUT: Sources = Sources(1 << 2);
+    pub const CONTACT: Sources = Sources(1 << 3);
+    pub const SETTINGS: Sources = Sources(1 << 4);
+    pub const NEWS: Sources = Sources(1 << 5);
+    pub const PUBLICATIONS: Sources = Sources(1 << 6);
+    pub const RESEARCH_AREAS: Sources = Sources(1 << 7);
+    pub const PROJECTS: Sources = Sources(1 << 8);
+    pub const COURSES: Sources = Sources(1 << 9);
+    pub const STUDENTS: Sources = Sources(1 << 10);
+    pub const TALKS: Sources = Sources(1 << 11);
+    pub const TAGS: Sources = Sources(1 << 12);
+    pub const OPEN_CALLS: Sources = Sources(1 << 13);
+    const COUNT: usize = 14;
+    pub const ALL: Sources = Sources((1 << Self::COUNT) - 1);
+
+    fn bits(self) -> impl Iterator<Item = usize> {
+        (0..Self::COUNT).filter(move |bit| self.0 & (1 << bit) != 0)
+    }
+}
+
+impl BitOr for Sources {
+    type Output = Sources;
+
+    fn bitor(self, other: Sources) -> Sources {
+        Sources(self.0 | other.0)
+    }
+}
+
+/// What rendering a cache key produced: the page (`None`: nothing lives there, e.g. a draft's
+/// paper page) and the sources it was rendered from.
+pub struct Rendered {
+    pub page: Option<Arc<CachedPage>>,
+    pub sources: Sources,
+}
+
+struct Entry {
+    page: Arc<CachedPage>,
+    day: NaiveDate,
+    sources: Sources,
+    /// The write count when the page's data was read.
+    read_at: u64,
+    /// Requests served since the page was rendered: the refresher renders busy pages first
+    /// and drops pages nobody asked for.
+    hits: AtomicU64,
+}
+
+/// What the cache holds for a key today.
+pub enum Lookup {
+    Fresh(Arc<CachedPage>),
+    /// Rendered before a write to one of its sources: still worth serving while it is redone.
+    Stale(Arc<CachedPage>),
+    Missing,
+}
+
+/// The state of a render in progress, as its waiters see it: `None` until it is done.
+type Flight = Option<Option<Arc<CachedPage>>>;
+
+enum Role {
+    /// This caller renders; the sender tells the waiters. Dropped without a result (the
+    /// client went away, or the render failed), the waiters try again.
+    Leader(FlightGuard),
+    Follower(watch::Receiver<Flight>),
 }
 
 #[derive(Default)]
 pub struct PageCache {
-    pages: RwLock<Pages>,
-    /// Bumped by every invalidation. A render that started before a write must not put its
-    /// (possibly stale) page into the cache after the write cleared it.
-    generation: AtomicU64,
+    entries: RwLock<HashMap<String, Entry>>,
+    flights: Mutex<HashMap<String, watch::Receiver<Flight>>>,
+    /// Counts writes; `last_write[source]` is the count after the latest write to it.
+    writes: AtomicU64,
+    last_write: [AtomicU64; Sources::COUNT],
+    /// Wakes the refresher after a write.
+    stale: Notify,
 }
 
 impl PageCache {
-    pub fn generation(&self) -> u64 {
-        self.generation.load(Ordering::Acquire)
+    fn last_write(&self, sources: Sources) -> u64 {
+        sources.bits().map(|bit| self.last_write[bit].load(Ordering::Acquire)).max().unwrap_or(0)
     }
 
-    /// The page rendered today for `path`, if any.
-    pub fn get(&self, path: &str, today: NaiveDate) -> Option<Arc<CachedPage>> {
-        let pages = self.pages.read().ok()?;
-        if pages.day != Some(today) {
-            return None;
-        }
-        pages.by_path.get(path).cloned()
+    fn is_fresh(&self, entry: &Entry) -> bool {
+        self.last_write(entry.sources) <= entry.read_at
     }
 
-    /// Stores a page rendered on `today` from data read at `generation`, unless a write came
-    /// since. The first page of a new day drops the previous day's pages.
-    pub fn insert(&self, path: &str, page: Arc<CachedPage>, generation: u64, today: NaiveDate) {
-        if let Ok(mut pages) = self.pages.write() {
-            if self.generation() != generation {
-                return;
+    /// The page kept today for `key`, counting the request.
+    pub fn lookup(&self, key: &str, today: NaiveDate) -> Lookup {
+        let Ok(entries) = self.entries.read() else { return Lookup::Missing };
+        match entries.get(key) {
+            Some(entry) if entry.day == today => {
+                entry.hits.fetch_add(1, Ordering::Relaxed);
+                if self.is_fresh(entry) { Lookup::Fresh(Arc::clone(&entry.page)) } else { Lookup::Stale(Arc::clone(&entry.page)) }
             }
-            if pages.day != Some(today) {
-                pages.by_path.clear();
-                pages.day = Some(today);
-            }
-            pages.by_path.insert(path.to_owned(), page);
+            _ => Lookup::Missing,
         }
     }
 
-    /// Forgets every page: called after any successful write.
-    pub fn invalidate(&self) {
-        if let Ok(mut pages) = self.pages.write() {
-            self.generation.fetch_add(1, Ordering::AcqRel);
-            pages.by_path.clear();
+    /// How many pages are kept (tests check that made-up paths do not add any).
+    pub fn len(&self) -> usize {
+        self.entries.read().map_or(0, |entries| entries.len())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Called after a successful write to `sources`: the pages they feed go stale and the
+    /// refresher is woken.
+    pub fn invalidate(&self, sources: Sources) {
+        if sources == Sources::NONE {
+            return;
         }
+        let count = self.writes.fetch_add(1, Ordering::AcqRel) + 1;
+        for bit in sources.bits() {
+            self.last_write[bit].fetch_max(count, Ordering::AcqRel);
+        }
+        self.stale.notify_one();
+    }
+
+    /// Waits until a write may have made pages stale.
+    pub async fn stale_pages_possible(&self) {
+        self.stale.notified().await;
+    }
+
+    /// The keys to render again, busiest first. Pages of another day and stale pages nobody
+    /// asked for since they were rendered are dropped instead.
+    pub fn keys_to_refresh(&self, today: NaiveDate) -> Vec<String> {
+        let Ok(mut entries) = self.entries.write() else { return Vec::new() };
+        entries.retain(|_, entry| entry.day == today && (self.is_fresh(entry) || entry.hits.load(Ordering::Relaxed) > 0));
+        let mut stale: Vec<(u64, String)> = entries
+            .iter()
+            .filter(|(_, entry)| !self.is_fresh(entry))
+            .map(|(key, entry)| (entry.hits.load(Ordering::Relaxed), key.clone()))
+            .collect();
+        stale.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+        stale.into_iter().map(|(_, key)| key).collect()
+    }
+
+    fn store(&self, key: &str, rendered: &Rendered, read_at: u64, today: NaiveDate) {
+        let Ok(mut entries) = self.entries.write() else { return };
+        match &rendered.page {
+            Some(page) => {
+                let entry = Entry { page: Arc::clone(page), day: today, sources: rendered.sources, read_at, hits: AtomicU64::new(0) };
+                let fresh = self.is_fresh(&entry);
+                entries.insert(key.to_owned(), entry);
+                // A write came while this rendered: the refresher may have passed this key
+                // already, so it must look again.
+                if !fresh {
+                    self.stale.notify_one();
+                }
+            }
+            None => {
+                entries.remove(key);
+            }
+        }
+    }
+
+    fn join_flight(self: &Arc<Self>, key: &str) -> Role {
+        let mut flights = self.flights.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(receiver) = flights.get(key) {
+            return Role::Follower(receiver.clone());
+        }
+        let (sender, receiver) = watch::channel(None);
+        flights.insert(key.to_owned(), receiver);
+        Role::Leader(FlightGuard { cache: Arc::clone(self), key: key.to_owned(), sender })
+    }
+
+    /// The page for `key`: kept, or rendered by `render` once however many ask at the same
+    /// time. A stale page is served as it is (the refresher redoes it) unless `fresh_only`:
+    /// then this waits for a render that read the data after the latest write, so the owner
+    /// sees what they just saved.
+    pub async fn get_or_render<F, Fut>(
+        self: &Arc<Self>,
+        key: &str,
+        today: NaiveDate,
+        fresh_only: bool,
+        render: F,
+    ) -> Result<Option<Arc<CachedPage>>, AppError>
+    where
+        F: Fn() -> Fut,
+        Fut: Future<Output = Result<Rendered, AppError>>,
+    {
+        loop {
+            match self.lookup(key, today) {
+                Lookup::Fresh(page) => return Ok(Some(page)),
+                Lookup::Stale(page) if !fresh_only => {
+                    self.stale.notify_one();
+                    return Ok(Some(page));
+                }
+                Lookup::Stale(_) | Lookup::Missing => {}
+            }
+            match self.join_flight(key) {
+                Role::Follower(mut receiver) => {
+                    let done = receiver.wait_for(Option::is_some).await.map(|flight| flight.clone().flatten());
+                    match done {
+                        // The render may have read the data before the latest write: look again.
+                        Ok(_) if fresh_only => continue,
+                        Ok(page) => return Ok(page),
+                        // The leader went away without a page: one of the waiters takes over.
+                        Err(_) => continue,
+                    }
+                }
+                Role::Leader(guard) => {
+                    let read_at = self.writes.load(Ordering::Acquire);
+                    let rendered = render().await?;
+                    self.store(key, &rendered, read_at, today);
+                    guard.finish(rendered.page.clone());
+                    return Ok(rendered.page);
+                }
+            }
+        }
+    }
+
+    /// Renders `key` again unless a render of it is in progress already (the refresher).
+    pub async fn refresh<Fut>(self: &Arc<Self>, key: &str, today: NaiveDate, render: Fut) -> Result<(), AppError>
+    where
+        Fut: Future<Output = Result<Rendered, AppError>>,
+    {
+        let Role::Leader(guard) = self.join_flight(key) else { return Ok(()) };
+        let read_at = self.writes.load(Ordering::Acquire);
+        let rendered = render.await?;
+        self.store(key, &rendered, read_at, today);
+        guard.finish(rendered.page);
+        Ok(())
+    }
+}
+
+/// The right to render one key; removes the flight when done or dropped.
+struct FlightGuard {
+    cache: Arc<PageCache>,
+    key: String,
+    sender: watch::Sender<Flight>,
+}
+
+impl FlightGuard {
+    fn finish(self, page: Option<Arc<CachedPage>>) {
+        self.sender.send_replace(Some(page));
+    }
+}
+
+impl Drop for FlightGuard {
+    fn drop(&mut self) {
+        // The entry is this flight's: a key gets a new flight only once the old one is removed.
+        self.cache.flights.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).remove(&self.key);
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::AtomicUsize;
+    use std::time::Duration;
+
     use super::*;
 
     fn day(d: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(2025, 1, d).unwrap()
     }
 
-    #[test]
-    fn a_page_rendered_before_a_write_is_not_cached_after_it() {
-        let cache = PageCache::default();
-        let before = cache.generation();
-        cache.invalidate();
-        cache.insert("/", Arc::new(CachedPage::new("<p>old</p>".into(), None)), before, day(1));
-        assert!(cache.get("/", day(1)).is_none());
-        cache.insert("/", Arc::new(CachedPage::new("<p>new</p>".into(), None)), cache.generation(), day(1));
-        assert!(cache.get("/", day(1)).is_some());
+    fn page(html: &str) -> Arc<CachedPage> {
+        Arc::new(CachedPage::new(html.to_owned(), None))
     }
 
-    #[test]
-    fn pages_are_kept_for_the_day_they_were_rendered_on() {
-        let cache = PageCache::default();
-        cache.insert("/", Arc::new(CachedPage::new("<p>monday</p>".into(), None)), cache.generation(), day(1));
-        cache.insert("/talks", Arc::new(CachedPage::new("<p>monday</p>".into(), None)), cache.generation(), day(1));
-        assert!(cache.get("/", day(2)).is_none(), "yesterday's page is not served today");
-        cache.insert("/", Arc::new(CachedPage::new("<p>tuesday</p>".into(), None)), cache.generation(), day(2));
-        assert!(cache.get("/", day(2)).is_some());
-        assert!(cache.get("/talks", day(2)).is_none());
-        assert!(cache.get("/talks", day(1)).is_none(), "the new day dropped the old pages");
+    fn body(page: &CachedPage) -> &[u8] {
+        &page.identity.body
+    }
+
+    /// Renders `html` from `sources`, counting the renders.
+    async fn render(renders: &AtomicUsize, html: &str, sources: Sources) -> Result<Rendered, AppError> {
+        renders.fetch_add(1, Ordering::SeqCst);
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        Ok(Rendered { page: Some(page(html)), sources })
+    }
+
+    async fn fill(cache: &Arc<PageCache>, key: &str, html: &str, sources: Sources) {
+        let renders = AtomicUsize::new(0);
+        cache.get_or_render(key, day(1), false, || render(&renders, html, sources)).await.unwrap();
+    }
+
+    fn fresh(cache: &PageCache, key: &str) -> Option<Vec<u8>> {
+        match cache.lookup(key, day(1)) {
+            Lookup::Fresh(page) => Some(body(&page).to_vec()),
+            _ => None,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_write_stales_only_the_pages_that_read_what_it_wrote() {
+        let cache = Arc::new(PageCache::default());
+        fill(&cache, "/news", "news", Sources::HERO | Sources::NEWS).await;
+        fill(&cache, "/talks", "talks", Sources::HERO | Sources::TALKS).await;
+        cache.invalidate(Sources::NEWS);
+        assert!(matches!(cache.lookup("/news", day(1)), Lookup::Stale(_)));
+        assert_eq!(fresh(&cache, "/talks").as_deref(), Some(&b"talks"[..]));
+        cache.invalidate(Sources::NONE);
+        assert!(fresh(&cache, "/talks").is_some(), "a write that touches nothing (a sign-in) stales nothing");
+        cache.invalidate(Sources::HERO);
+        assert!(matches!(cache.lookup("/talks", day(1)), Lookup::Stale(_)), "the owner's name is on every page");
+    }
+
+    #[tokio::test]
+    async fn concurrent_misses_render_once() {
+        let cache = Arc::new(PageCache::default());
+        let renders = Arc::new(AtomicUsize::new(0));
+        let mut tasks = Vec::new();
+        for _ in 0..20 {
+            let (cache, renders) = (Arc::clone(&cache), Arc::clone(&renders));
+            tasks.push(tokio::spawn(async move {
+                cache.get_or_render("/", day(1), false, || render(&renders, "home", Sources::HERO)).await.unwrap().unwrap()
+            }));
+        }
+        for task in tasks {
+            assert_eq!(body(&task.await.unwrap()), b"home");
+        }
+        assert_eq!(renders.load(Ordering::SeqCst), 1);
+    }
+
+    #[tokio::test]
+    async fn a_stale_page_is_served_at_once_to_visitors_and_the_owner_waits_for_the_new_one() {
+        let cache = Arc::new(PageCache::default());
+        fill(&cache, "/news", "old", Sources::NEWS).await;
+        cache.invalidate(Sources::NEWS);
+        let renders = AtomicUsize::new(0);
+        let visitor = cache.get_or_render("/news", day(1), false, || render(&renders, "new", Sources::NEWS)).await.unwrap();
+        assert_eq!((body(&visitor.unwrap()), renders.load(Ordering::SeqCst)), (&b"old"[..], 0));
+        let owner = cache.get_or_render("/news", day(1), true, || render(&renders, "new", Sources::NEWS)).await.unwrap();
+        assert_eq!((body(&owner.unwrap()), renders.load(Ordering::SeqCst)), (&b"new"[..], 1));
+        assert_eq!(fresh(&cache, "/news").as_deref(), Some(&b"new"[..]));
+    }
+
+    #[tokio::test]
+    async fn when_the_rendering_client_goes_away_a_waiting_one_takes_over() {
+        let cache = Arc::new(PageCache::default());
+        let renders = Arc::new(AtomicUsize::new(0));
+        let leader = {
+            let (cache, renders) = (Arc::clone(&cache), Arc::clone(&renders));
+            tokio::spawn(async move {
+                cache
+                    .get_or_render("/", day(1), false, || async {
+                        renders.fetch_add(1, Ordering::SeqCst);
+                        std::future::pending::<Result<Rendered, AppError>>().await
+                    })
+                    .await
+            })
+        };
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        let follower = {
+            let (cache, renders) = (Arc::clone(&cache), Arc::clone(&renders));
+            tokio::spawn(async move { cache.get_or_render("/", day(1), false, || render(&renders, "home", Sources::HERO)).await })
+        };
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        assert_eq!(renders.load(Ordering::SeqCst), 1, "the second request waits for the first one's render");
+        leader.abort();
+        let page = tokio::time::timeout(Duration::from_secs(5), follower).await.unwrap().unwrap().unwrap().unwrap();
+        assert_eq!((body(&page), renders.load(Ordering::SeqCst)), (&b"home"[..], 2));
+    }
+
+    #[tokio::test]
+    async fn a_render_that_read_before_a_write_is_kept_but_stale() {
+        let cache = Arc::new(PageCache::default());
+        let rendered = cache.get_or_render("/news", day(1), false, || async {
+            // The owner saves while this page's data is being read.
+            cache.invalidate(Sources::NEWS);
+            Ok(Rendered { page: Some(page("before the save")), sources: Sources::NEWS })
+        });
+        assert_eq!(body(&rendered.await.unwrap().unwrap()), b"before the save");
+        assert!(matches!(cache.lookup("/news", day(1)), Lookup::Stale(_)));
+        assert_eq!(cache.keys_to_refresh(day(1)), vec!["/news".to_owned()]);
+    }
+
+    #[tokio::test]
+    async fn the_refresher_redoes_visited_pages_busiest_first_and_drops_the_rest() {
+        let cache = Arc::new(PageCache::default());
+        for key in ["/", "/news", "/talks", "/publications/a"] {
+            fill(&cache, key, key, Sources::HERO).await;
+        }
+        for _ in 0..3 {
+            cache.lookup("/news", day(1));
+        }
+        cache.lookup("/", day(1));
+        cache.lookup("/publications/a", day(1));
+        cache.invalidate(Sources::HERO);
+        assert_eq!(cache.keys_to_refresh(day(1)), ["/news", "/", "/publications/a"]);
+        assert!(matches!(cache.lookup("/talks", day(1)), Lookup::Missing), "nobody asked for it since: dropped");
+        let renders = AtomicUsize::new(0);
+        cache.refresh("/news", day(1), render(&renders, "new news", Sources::HERO)).await.unwrap();
+        assert_eq!(fresh(&cache, "/news").as_deref(), Some(&b"new news"[..]));
+        assert!(cache.keys_to_refresh(day(2)).is_empty(), "a new day drops yesterday's pages");
+        assert!(cache.is_empty());
+    }
+
+    #[tokio::test]
+    async fn pages_are_served_only_on_the_day_they_were_rendered_on() {
+        let cache = Arc::new(PageCache::default());
+        fill(&cache, "/", "monday", Sources::HERO).await;
+        assert!(matches!(cache.lookup("/", day(2)), Lookup::Missing));
+        let renders = AtomicUsize::new(0);
+        let page = cache.get_or_render("/", day(2), false, || render(&renders, "tuesday", Sources::HERO)).await.unwrap();
+        assert_eq!(body(&page.unwrap()), b"tuesday");
     }
 
     #[test]

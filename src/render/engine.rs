@@ -28,6 +28,16 @@ pub struct RenderOutput {
     pub body: String,
 }
 
+/// Render jobs waiting for a worker, at most. Renders are single-flight per page and
+/// refreshes run one at a time, so a full queue means the machine is overloaded: a request
+/// is then answered 503 at once rather than queued to be answered too late.
+const QUEUE_LIMIT: usize = 64;
+
+/// Every worker is busy and the queue is full.
+#[derive(Debug, thiserror::Error)]
+#[error("every page renderer is busy")]
+pub struct RenderQueueFull;
+
 struct Job {
     input: String,
     reply: oneshot::Sender<anyhow::Result<RenderOutput>>,
@@ -36,14 +46,14 @@ struct Job {
 /// Sends render jobs to the worker threads.
 #[derive(Clone)]
 pub struct Engine {
-    jobs: mpsc::Sender<Job>,
+    jobs: mpsc::SyncSender<Job>,
 }
 
 impl Engine {
     /// Starts `workers` threads, each with the bundle loaded. Fails if the bundle does not
     /// load or does not define `globalThis.vitaRender`.
     pub fn start(bundle: &'static str, workers: usize) -> anyhow::Result<Self> {
-        let (jobs, receiver) = mpsc::channel::<Job>();
+        let (jobs, receiver) = mpsc::sync_channel::<Job>(QUEUE_LIMIT);
         let receiver = Arc::new(Mutex::new(receiver));
         for index in 0..workers.max(1) {
             let receiver = Arc::clone(&receiver);
@@ -66,10 +76,14 @@ impl Engine {
         Ok(Self { jobs })
     }
 
-    /// Renders one page: `input` is the JSON the bundle's `vitaRender` takes.
+    /// Renders one page: `input` is the JSON the bundle's `vitaRender` takes. Fails with
+    /// `RenderQueueFull` when the queue is full; dropping the future abandons the job.
     pub async fn render(&self, input: String) -> anyhow::Result<RenderOutput> {
         let (reply, answer) = oneshot::channel();
-        self.jobs.send(Job { input, reply }).map_err(|_| anyhow!("the render threads have stopped"))?;
+        self.jobs.try_send(Job { input, reply }).map_err(|err| match err {
+            mpsc::TrySendError::Full(_) => anyhow::Error::new(RenderQueueFull),
+            mpsc::TrySendError::Disconnected(_) => anyhow!("the render threads have stopped"),
+        })?;
         answer.await.map_err(|_| anyhow!("a render thread stopped during a render"))?
     }
 }
@@ -106,6 +120,10 @@ impl Worker {
                 Err(_) => return,
             };
             let Ok(job) = job else { return };
+            // Whoever asked has gone (a client that hung up): nobody would read the page.
+            if job.reply.is_closed() {
+                continue;
+            }
             let result = self.render(job.input);
             let _ = job.reply.send(result);
         }
@@ -126,5 +144,56 @@ impl Worker {
             }
         }
         output
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    /// Takes about `input` milliseconds and answers how many renders ran, this one included.
+    const SLOW_BUNDLE: &str = r#"
+        let renders = 0;
+        globalThis.vitaRender = (input) => {
+            renders += 1;
+            const end = Date.now() + Number(input);
+            while (Date.now() < end) {}
+            return { head: "", body: String(renders) };
+        };
+    "#;
+
+    #[tokio::test]
+    async fn a_job_whose_client_went_away_is_not_rendered() {
+        let engine = Engine::start(SLOW_BUNDLE, 1).unwrap();
+        let busy = tokio::spawn({
+            let engine = engine.clone();
+            async move { engine.render("200".into()).await }
+        });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        // Queued behind the busy worker, then abandoned (the client hung up).
+        assert!(tokio::time::timeout(Duration::from_millis(10), engine.render("200".into())).await.is_err());
+        assert_eq!(busy.await.unwrap().unwrap().body, "1");
+        assert_eq!(engine.render("0".into()).await.unwrap().body, "2", "the abandoned job was skipped");
+    }
+
+    #[tokio::test]
+    async fn a_full_queue_refuses_at_once() {
+        let engine = Engine::start(SLOW_BUNDLE, 1).unwrap();
+        let jobs: Vec<_> = (0..QUEUE_LIMIT + 10)
+            .map(|_| {
+                let engine = engine.clone();
+                tokio::spawn(async move { engine.render("20".into()).await })
+            })
+            .collect();
+        let mut refused = 0;
+        for job in jobs {
+            if let Err(err) = job.await.unwrap() {
+                assert!(err.is::<RenderQueueFull>(), "{err}");
+                refused += 1;
+            }
+        }
+        assert!(refused >= 9, "only {refused} of {} jobs refused with a queue of {QUEUE_LIMIT}", QUEUE_LIMIT + 10);
     }
 }

@@ -3,6 +3,7 @@
 
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter};
 
+use super::cache::Sources;
 use super::{HomeData, HomeStats, PageData, PaperData, PublicStudent, PublicationsData, SectionPage};
 use crate::content::homepage::{self, AboutContent, ContactContent, HeroContent, StatsContent};
 use crate::content::{
@@ -68,6 +69,36 @@ impl PublicPage {
     pub fn from_path(path: &str) -> Option<Self> {
         let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
         Self::ALL.into_iter().find(|page| page.path() == path)
+    }
+
+    /// What the page is rendered from: a write to any of these makes its kept copy stale.
+    /// Every page shows the owner's name, from the hero.
+    pub fn sources(self) -> Sources {
+        Sources::HERO
+            | match self {
+                PublicPage::Home => {
+                    Sources::STATS
+                        | Sources::SETTINGS
+                        | Sources::RESEARCH_AREAS
+                        | Sources::PROJECTS
+                        | Sources::NEWS
+                        | Sources::PUBLICATIONS
+                        // The counters count students and courses.
+                        | Sources::STUDENTS
+                        | Sources::COURSES
+                }
+                PublicPage::About => Sources::ABOUT,
+                PublicPage::Research => Sources::RESEARCH_AREAS,
+                PublicPage::Publications => Sources::PUBLICATIONS,
+                PublicPage::Projects => Sources::PROJECTS,
+                PublicPage::Teaching => Sources::COURSES,
+                PublicPage::Students => Sources::STUDENTS | Sources::SETTINGS,
+                PublicPage::Talks => Sources::TALKS,
+                PublicPage::Blog => Sources::NONE,
+                PublicPage::OpenCalls => Sources::OPEN_CALLS,
+                PublicPage::Contact => Sources::CONTACT,
+                PublicPage::News => Sources::NEWS,
+            }
     }
 
     /// Whether what this page shows depends on who asks (the student list does).

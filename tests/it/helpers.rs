@@ -85,6 +85,8 @@ pub struct TestApp {
     pub base: String,
     pub client: reqwest::Client,
     pub test_db: TestDb,
+    /// The app's page cache, to check what a write made stale.
+    pub cache: std::sync::Arc<vita::render::cache::PageCache>,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     _data: TempDir,
 }
@@ -117,12 +119,13 @@ impl TestApp {
         };
         let app = App::build_with(&config, test_db.db.clone()).await.expect("build app");
         let address = app.local_addr();
+        let cache = app.state().cache.clone();
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
         tokio::spawn(app.serve(async move {
             let _ = rx.await;
         }));
         let client = reqwest::Client::builder().cookie_store(true).build().unwrap();
-        Self { base: format!("http://{address}"), client, test_db, shutdown: Some(tx), _data: data }
+        Self { base: format!("http://{address}"), client, test_db, cache, shutdown: Some(tx), _data: data }
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -134,9 +137,29 @@ impl TestApp {
         self._data.path()
     }
 
+    /// The page at `path` as `client` gets it once it contains `needle`. After a save, visitors
+    /// are served the previous page until the new one is rendered in the background, which
+    /// takes well under a second; this waits at most five.
+    pub async fn page_once_it_shows(&self, client: &reqwest::Client, path: &str, needle: &str) -> String {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        loop {
+            let html = client.get(self.url(path)).send().await.unwrap().text().await.unwrap();
+            if html.contains(needle) {
+                return html;
+            }
+            assert!(std::time::Instant::now() < deadline, "{path} did not show {needle:?} within 5 s");
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    }
+
     /// Creates the owner account and signs this app's client in.
     pub async fn sign_in(&self) {
         vita::auth::add_owner(&self.test_db.db, OWNER_EMAIL, OWNER_PASSWORD).await.expect("add owner");
+        self.sign_in_again().await;
+    }
+
+    /// Signs this app's client in to the owner account `sign_in` created.
+    pub async fn sign_in_again(&self) {
         let response = self
             .client
             .post(self.url("/api/auth/token"))

@@ -6,7 +6,9 @@ use std::io::Read;
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::helpers::TestApp;
+use crate::helpers::{TestApp, TestDb};
+use crate::on_both_databases;
+use vita::render::cache::Lookup;
 
 /// A client that shows the raw bytes and headers (no automatic decompression).
 fn raw_client() -> reqwest::Client {
@@ -174,7 +176,7 @@ async fn a_paper_has_a_page_when_published_cached_until_a_write_and_drafts_answe
         assert!(!text.contains("citation_"), "{path}");
     }
 
-    // A write shows on the next request.
+    // A write shows once the page is rendered again, which happens in the background.
     let renamed = app
         .client
         .put(app.url(&format!("/api/publications/{id}")))
@@ -183,9 +185,9 @@ async fn a_paper_has_a_page_when_published_cached_until_a_write_and_drafts_answe
         .await
         .unwrap();
     assert_eq!(renamed.status(), 200);
+    app.page_once_it_shows(&anonymous, "/publications/masking", r#"<meta name="citation_title" content="Masking, Revised">"#).await;
     let after = anonymous.get(app.url("/publications/masking")).header("if-none-match", &etag).send().await.unwrap();
-    assert_eq!(after.status(), 200);
-    assert!(after.text().await.unwrap().contains(r#"<meta name="citation_title" content="Masking, Revised">"#));
+    assert_eq!(after.status(), 200, "the new page has a new validator");
 
     // Publishing the draft gives it a page; an unknown slug asked for before stays a 404.
     let published = app
@@ -230,9 +232,53 @@ async fn unknown_paths_share_one_cached_404_page_that_a_write_renews() {
     }
     let saved = app.client.put(app.url("/api/homepage/hero")).json(&json!({ "name": "Dr. Grace Hopper" })).send().await.unwrap();
     assert_eq!(saved.status(), 200);
+    app.page_once_it_shows(&anonymous, "/no/such/page", "Dr. Grace Hopper").await;
     let (etag, body) = not_found("/no/such/page".to_owned()).await;
     assert_ne!(etag, first_etag, "a write renders the 404 page again");
     let mut html = String::new();
     flate2::read::GzDecoder::new(&body[..]).read_to_string(&mut html).unwrap();
     assert!(html.contains("Dr. Grace Hopper"));
+    assert_eq!(app.cache.len(), 1, "made-up paths add nothing to the cache");
 }
+
+/// Issue 15, item 1: a save makes stale only the pages its data feeds (a sign-in none);
+/// visitors are served the previous page meanwhile, and the new one is rendered in the
+/// background, without anyone asking for it; the owner sees their save at once.
+async fn a_save_is_rendered_again_in_the_background_and_stales_only_what_it_feeds(db: TestDb) {
+    let app = TestApp::spawn_on(db).await;
+    app.sign_in().await;
+    let anonymous = raw_client();
+    let news = app.client.post(app.url("/api/news")).json(&news_input("First light")).send().await.unwrap();
+    assert_eq!(news.status(), 201, "{}", news.text().await.unwrap());
+    let id = news.json::<serde_json::Value>().await.unwrap()["id"].as_str().unwrap().to_owned();
+    let fresh = |path: &str| matches!(app.cache.lookup(path, vita::clock::today()), Lookup::Fresh(_));
+    for path in ["/news", "/talks", "/news", "/talks"] {
+        assert_eq!(anonymous.get(app.url(path)).send().await.unwrap().status(), 200);
+    }
+    assert!(fresh("/news") && fresh("/talks"));
+
+    app.sign_in_again().await;
+    assert!(fresh("/news") && fresh("/talks"), "signing in changes no page");
+
+    let saved = app.client.put(app.url(&format!("/api/news/{id}"))).json(&news_input("Second light")).send().await.unwrap();
+    assert_eq!(saved.status(), 200, "{}", saved.text().await.unwrap());
+    assert!(fresh("/talks"), "a news item is not on the talks page");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while !fresh("/news") {
+        assert!(std::time::Instant::now() < deadline, "/news was not rendered again in the background");
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    let html = anonymous.get(app.url("/news")).send().await.unwrap().text().await.unwrap();
+    assert!(html.contains("Second light") && !html.contains("First light"));
+
+    // The owner is never shown the page from before their own save.
+    assert_eq!(app.client.put(app.url(&format!("/api/news/{id}"))).json(&news_input("Third light")).send().await.unwrap().status(), 200);
+    let owner_view = app.client.get(app.url("/news")).send().await.unwrap().text().await.unwrap();
+    assert!(owner_view.contains("Third light"));
+}
+
+fn news_input(title: &str) -> serde_json::Value {
+    json!({ "title": title, "content": "Telescope news.", "date": null, "link_url": null, "link_text": null, "featured": false, "status": "published" })
+}
+
+on_both_databases!(a_save_is_rendered_again_in_the_background_and_stales_only_what_it_feeds);
