@@ -89,9 +89,15 @@ pub async fn invalidate_pages_after_writes(State(state): State<AppState>, reques
     let response = next.run(request).await;
     if unsafe_method && response.status().is_success() {
         state.cache.invalidate(sources);
+        // The pages are rendered again in the background; the save answers once they are (or
+        // after a second at most), so whoever saved and then looks at the site sees the save.
+        state.cache.settled(crate::clock::today(), SAVE_WAITS_FOR_PAGES).await;
     }
     response
 }
+
+/// How long a save waits at most for the pages it made stale to be rendered again.
+const SAVE_WAITS_FOR_PAGES: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// What a write to an API path (with or without its `/api` prefix) may change on the public
 /// pages. Signing in and uploads change none (a file's link is stored by a write of its row);

@@ -20,6 +20,7 @@ use std::io::Write;
 use std::ops::BitOr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
+use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::http::HeaderValue;
@@ -154,6 +155,8 @@ pub struct PageCache {
     last_write: [AtomicU64; Sources::COUNT],
     /// Wakes the refresher after a write.
     stale: Notify,
+    /// Told by the refresher after each page it rendered again.
+    refreshed: Notify,
 }
 
 impl PageCache {
@@ -202,6 +205,28 @@ impl PageCache {
     /// Waits until a write may have made pages stale.
     pub async fn stale_pages_possible(&self) {
         self.stale.notified().await;
+    }
+
+    /// Whether a page someone asked for is stale (pages nobody asked for are dropped rather
+    /// than rendered again).
+    fn has_stale_pages(&self, today: NaiveDate) -> bool {
+        let Ok(entries) = self.entries.read() else { return false };
+        entries.values().any(|entry| entry.day == today && entry.hits.load(Ordering::Relaxed) > 0 && !self.is_fresh(entry))
+    }
+
+    /// Waits, at most `limit`, until the refresher has rendered again every stale page that
+    /// visitors asked for: a save answers once the site shows it.
+    pub async fn settled(&self, today: NaiveDate, limit: Duration) {
+        let _ = tokio::time::timeout(limit, async {
+            loop {
+                let refreshed = self.refreshed.notified();
+                if !self.has_stale_pages(today) {
+                    return;
+                }
+                refreshed.await;
+            }
+        })
+        .await;
     }
 
     /// The keys to render again, busiest first. Pages of another day and stale pages nobody
@@ -300,10 +325,16 @@ impl PageCache {
     {
         let Role::Leader(guard) = self.join_flight(key) else { return Ok(()) };
         let read_at = self.writes.load(Ordering::Acquire);
-        let rendered = render.await?;
-        self.store(key, &rendered, read_at, today);
-        guard.finish(rendered.page);
-        Ok(())
+        let rendered = render.await;
+        match &rendered {
+            Ok(rendered) => {
+                self.store(key, rendered, read_at, today);
+                guard.finish(rendered.page.clone());
+            }
+            Err(_) => drop(guard),
+        }
+        self.refreshed.notify_waiters();
+        rendered.map(|_| ())
     }
 }
 
@@ -468,6 +499,27 @@ mod tests {
         assert_eq!(fresh(&cache, "/news").as_deref(), Some(&b"new news"[..]));
         assert!(cache.keys_to_refresh(day(2)).is_empty(), "a new day drops yesterday's pages");
         assert!(cache.is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_save_can_wait_until_the_refresher_has_caught_up() {
+        let cache = Arc::new(PageCache::default());
+        fill(&cache, "/news", "old", Sources::NEWS).await;
+        cache.lookup("/news", day(1));
+        cache.invalidate(Sources::NEWS);
+        let refresher = {
+            let cache = Arc::clone(&cache);
+            tokio::spawn(async move {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                let renders = AtomicUsize::new(0);
+                cache.refresh("/news", day(1), render(&renders, "new", Sources::NEWS)).await.unwrap();
+            })
+        };
+        cache.settled(day(1), Duration::from_secs(5)).await;
+        assert_eq!(fresh(&cache, "/news").as_deref(), Some(&b"new"[..]));
+        refresher.await.unwrap();
+        // Nothing stale: no wait at all (the limit here would fail the test by hanging it).
+        tokio::time::timeout(Duration::from_secs(1), cache.settled(day(1), Duration::from_secs(3600))).await.unwrap();
     }
 
     #[tokio::test]
