@@ -143,7 +143,7 @@ async fn render_page(
     let started = Instant::now();
     let hero = homepage::read::<HeroContent>(db).await.unwrap().content;
     let data = match target {
-        Target::Page(page) => pages::load(db, *page, settings, &hero, false).await.unwrap(),
+        Target::Page(page) => pages::load(db, *page, 1, settings, &hero, false).await.unwrap(),
         Target::Paper(slug) => PageData::Paper(Box::new(pages::load_paper(db, slug).await.unwrap().expect("the paper exists"))),
     };
     let site = SiteInfo { owner_name: hero.name, base_url: "http://127.0.0.1:8080".into(), today: vita::clock::today() };

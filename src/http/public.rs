@@ -71,7 +71,7 @@ pub async fn page(
         return Err(AppError::NotFound(format!("Nothing at {path}")));
     }
     if let Some(page) = PublicPage::from_path(path) {
-        return public_page(&state, page, owner.is_some(), &headers).await;
+        return public_page(&state, page, pages::requested_page(uri.query()), owner.is_some(), &headers).await;
     }
     match paper_route(path) {
         Some(PaperRoute::Page(slug)) => {
@@ -183,7 +183,7 @@ fn cached_response(state: &AppState, request: &Request) -> Option<Response> {
     let key = match PublicPage::from_path(path) {
         // A signed-in owner may see another student list: the full path checks the session.
         Some(page) if page.depends_on_viewer() && session::cookie_token(request.headers()).is_some() => return None,
-        Some(page) => Cow::Borrowed(page.path()),
+        Some(page) => page_key(page, pages::requested_page(request.uri().query())),
         // A paper's page is the same for everyone.
         None => match paper_route(path)? {
             PaperRoute::Page(slug) => Cow::Owned(paper_path(slug)),
@@ -197,23 +197,42 @@ fn cached_response(state: &AppState, request: &Request) -> Option<Response> {
     Some(response)
 }
 
-async fn public_page(state: &AppState, page: PublicPage, signed_in: bool, headers: &HeaderMap) -> Result<Response, AppError> {
+/// The cache key of `page` showing page `number` of its list: the bare path for page 1 and
+/// for pages that are not lists (so `/news`, `/news?page=1`, `/news?page=x` and
+/// `/news?utm_source=y` share one entry), `/news?page=3` for the others. Only pages that
+/// exist are stored (see `public_page`), so made-up `?page=` values cannot grow the cache.
+fn page_key(page: PublicPage, number: u32) -> Cow<'static, str> {
+    if page.per_page().is_none() || number <= 1 { Cow::Borrowed(page.path()) } else { Cow::Owned(format!("{}?page={number}", page.path())) }
+}
+
+async fn public_page(
+    state: &AppState,
+    page: PublicPage,
+    requested: u32,
+    signed_in: bool,
+    headers: &HeaderMap,
+) -> Result<Response, AppError> {
     // Only the student list differs for a signed-in owner; such requests skip the cache.
     let owner_signed_in = page.depends_on_viewer() && signed_in;
     let cacheable = !owner_signed_in;
     let today = crate::clock::today();
-    if cacheable && let Some(cached) = state.cache.get(page.path(), today) {
+    if cacheable && let Some(cached) = state.cache.get(&page_key(page, requested), today) {
         return Ok(respond(&cached, StatusCode::OK, headers));
     }
     let generation = state.cache.generation();
     let (site, hero) = tokio::try_join!(settings::site(&state.db), homepage::read::<HeroContent>(&state.db))?;
-    let data = pages::load(&state.db, page, &site, &hero.content, owner_signed_in).await?;
+    let data = pages::load(&state.db, page, requested, &site, &hero.content, owner_signed_in).await?;
+    // A page past the last shows the last one: it may be cached under its own number.
+    let key = page_key(page, data.pagination().map_or(1, |p| p.page));
+    if cacheable && let Some(cached) = state.cache.get(&key, today) {
+        return Ok(respond(&cached, StatusCode::OK, headers));
+    }
     let analytics = (page == PublicPage::Home && !site.analytics_script_url.is_empty()).then_some(site.analytics_script_url.as_str());
     let html = render(state, page.path(), hero.content.name, data, analytics, today).await?;
     let policy = analytics.map(|src| state.security.policy_allowing_script(src));
     let cached = Arc::new(tokio::task::spawn_blocking(move || CachedPage::new(html, policy)).await.map_err(anyhow::Error::from)?);
     if cacheable {
-        state.cache.insert(page.path(), Arc::clone(&cached), generation, today);
+        state.cache.insert(&key, Arc::clone(&cached), generation, today);
     }
     Ok(respond(&cached, StatusCode::OK, headers))
 }
@@ -256,6 +275,14 @@ fn respond(page: &CachedPage, status: StatusCode, request: &HeaderMap) -> Respon
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn page_one_and_pages_that_are_not_lists_are_cached_under_their_bare_path() {
+        assert_eq!(page_key(PublicPage::News, 1), "/news");
+        assert_eq!(page_key(PublicPage::News, 3), "/news?page=3");
+        assert_eq!(page_key(PublicPage::About, 3), "/about");
+        assert_eq!(page_key(PublicPage::Publications, pages::requested_page(Some("utm_source=x"))), "/publications");
+    }
 
     #[test]
     fn paths_below_publications_name_a_paper_its_exports_or_nothing() {

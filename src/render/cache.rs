@@ -100,6 +100,15 @@ impl PageCache {
         }
     }
 
+    /// How many pages are kept (for tests: made-up requests must not grow the cache).
+    pub fn len(&self) -> usize {
+        self.pages.read().map_or(0, |pages| pages.by_path.len())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// Forgets every page: called after any successful write.
     pub fn invalidate(&self) {
         if let Ok(mut pages) = self.pages.write() {
