@@ -1,6 +1,8 @@
 //! Uncached render time of public pages: read the page's data from a SQLite file holding a
 //! realistic site (60 publications, 10 projects, 20 talks, 12 news, 8 courses, 10 students,
-//! 5 open calls), render it in the embedded QuickJS engine, wrap it in the document.
+//! 5 open calls), render it in the embedded QuickJS engine, wrap it in the document. Then the
+//! same for `/news` holding 4,000 items (its first and last pages): a long list is read and
+//! rendered a page at a time, so its cost must not grow with the table.
 //!
 //! `cargo bench --bench pages` prints p50 / p99 per page and the HTML size; with
 //! `-- --seed-only DIR` it only writes the data set into DIR (for `bench/run`); with
@@ -25,10 +27,15 @@ const PAGES: [PublicPage; 4] = [PublicPage::Home, PublicPage::Publications, Publ
 /// The paper page measured: the first seeded publication's (`/publications/<slug>`).
 const PAPER_TITLE: &str = "Publication 0: Verifying secure boot chains against fault attacks";
 
-/// What one measurement renders: a page with a route of its own, or a paper's page.
+/// The news items of the long-list measurement.
+const LONG_NEWS: u64 = 4_000;
+
+/// What one measurement renders: a page with a route of its own, page N of a long list, or a
+/// paper's page.
 #[derive(Clone)]
 enum Target {
     Page(PublicPage),
+    ListPage(PublicPage, u32),
     Paper(String),
 }
 
@@ -36,6 +43,7 @@ impl Target {
     fn path(&self) -> String {
         match self {
             Target::Page(page) => page.path().to_owned(),
+            Target::ListPage(page, n) => format!("{}?page={n}", page.path()),
             Target::Paper(slug) => vita::render::paper::paper_path(slug),
         }
     }
@@ -143,12 +151,17 @@ async fn render_page(
     let started = Instant::now();
     let hero = homepage::read::<HeroContent>(db).await.unwrap().content;
     let data = match target {
-        Target::Page(page) => pages::load(db, *page, settings, &hero, false).await.unwrap(),
+        Target::Page(page) => pages::load(db, *page, 1, settings, &hero, false).await.unwrap(),
+        Target::ListPage(page, n) => pages::load(db, *page, *n, settings, &hero, false).await.unwrap(),
         Target::Paper(slug) => PageData::Paper(Box::new(pages::load_paper(db, slug).await.unwrap().expect("the paper exists"))),
     };
     let site = SiteInfo { owner_name: hero.name, base_url: "http://127.0.0.1:8080".into(), today: vita::clock::today() };
     let data_time = started.elapsed();
-    let input = RenderInput { path: target.path(), site, page: data };
+    let path = match target {
+        Target::ListPage(page, _) => page.path().to_owned(),
+        _ => target.path(),
+    };
+    let input = RenderInput { path, site, page: data };
     let html = renderer.render(&input, None).await.unwrap();
     let total_time = started.elapsed();
     (data_time, total_time, html, input)
@@ -191,11 +204,55 @@ async fn main() {
     let paper =
         publications::Entity::find().filter(publications::Column::Title.eq(PAPER_TITLE)).one(&db).await.unwrap().expect("the seeded paper");
     let targets: Vec<Target> = PAGES.into_iter().map(Target::Page).chain([Target::Paper(paper.slug)]).collect();
+    measure(&db, &renderer, &settings, &targets, dump_inputs.as_deref()).await;
+    store::close(db).await;
+    let _ = std::fs::remove_dir_all(&dir);
+
+    // A long list: /news with 4,000 items, its first and its last page.
+    let dir = tempfile::tempdir().unwrap().keep();
+    let db = store::connect(&Database::Sqlite { path: dir.join(store::SQLITE_FILE) }).await.unwrap();
+    store::migrate(&db).await.unwrap();
+    seed_long_news(&db).await;
+    let last = u32::try_from(LONG_NEWS.div_ceil(PublicPage::News.per_page().expect("news is paginated"))).unwrap();
+    println!("\n/news with {LONG_NEWS} items, uncached:");
+    let targets = [Target::Page(PublicPage::News), Target::ListPage(PublicPage::News, last)];
+    measure(&db, &renderer, &settings, &targets, None).await;
+    store::close(db).await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// 4,000 published news items, in one transaction (4,000 commits would be 4,000 fsyncs).
+async fn seed_long_news(db: &sea_orm::DatabaseConnection) {
+    use sea_orm::TransactionTrait;
+    let txn = db.begin().await.unwrap();
+    let first = chrono::NaiveDate::from_ymd_opt(2000, 1, 1).unwrap();
+    for i in 0..LONG_NEWS {
+        let date = first + chrono::Days::new(i);
+        let input = serde_json::from_value(json!({
+            "title": format!("News {i}: a grant for hardware security research"),
+            "content": "We study how hardware Trojans, fault injection and side channels threaten embedded devices.",
+            "date": date,
+            "link_url": "https://example.org/news", "link_text": "Read more",
+        }))
+        .unwrap();
+        content::create::<news::Entity>(&txn, input).await.expect("seed");
+    }
+    txn.commit().await.unwrap();
+}
+
+/// Renders each target uncached, warm-up first, and prints p50 / p99 and the page's size.
+async fn measure(
+    db: &sea_orm::DatabaseConnection,
+    renderer: &Renderer,
+    settings: &SiteSettings,
+    targets: &[Target],
+    dump_inputs: Option<&str>,
+) {
     // The first renders of a page are slower (the engine's caches, SQLite's pages): warm up,
     // so the figures are a running server's.
-    for target in &targets {
+    for target in targets {
         for _ in 0..WARM_UP {
-            render_page(&db, &renderer, &settings, target).await;
+            render_page(db, renderer, settings, target).await;
         }
     }
     // The pages take turns, so a slow spell of this (shared, virtual) machine falls on all
@@ -203,11 +260,11 @@ async fn main() {
     let mut samples: Vec<Samples> = targets.iter().map(|_| Samples::default()).collect();
     for _ in 0..RUNS {
         for (target, samples) in targets.iter().zip(&mut samples) {
-            let (data_time, total_time, html, input) = render_page(&db, &renderer, &settings, target).await;
-            if let Some(dir) = &dump_inputs {
+            let (data_time, total_time, html, input) = render_page(db, renderer, settings, target).await;
+            if let Some(dir) = dump_inputs {
                 let name = match target {
                     Target::Page(PublicPage::Home) => "home".to_owned(),
-                    Target::Page(page) => page.path().trim_start_matches('/').to_owned(),
+                    Target::Page(page) | Target::ListPage(page, _) => page.path().trim_start_matches('/').to_owned(),
                     Target::Paper(_) => "paper".to_owned(),
                 };
                 std::fs::write(format!("{dir}/{name}.json"), serde_json::to_string(&input).unwrap()).unwrap();
@@ -241,6 +298,4 @@ async fn main() {
             gzip_len as f64 / 1024.0
         );
     }
-    store::close(db).await;
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -13,7 +13,9 @@ use crate::files::UploadedFile;
 use crate::http::SetupStatus;
 use crate::import::bibtex::Mapped;
 use crate::import::{DuplicateOf, EntryStatus, ImportOutcome, ImportPreview, ImportRequest, PreviewEntry};
-use crate::render::{HomeData, HomeStats, PageData, PaperData, PublicStudent, PublicationsData, RenderInput, SectionPage, SiteInfo};
+use crate::render::{
+    HomeData, HomeStats, PageData, Pagination, PaperData, PublicStudent, PublicationsData, RenderInput, SectionPage, SiteInfo,
+};
 use crate::settings::SiteSettings;
 
 /// Where the generated file lives, relative to the repository root.
@@ -41,7 +43,7 @@ pub fn typescript() -> String {
         talks::TalkType, talks::Model, talks::Input,
         tags::Model, tags::Input,
         open_calls::Model, open_calls::Input,
-        SiteInfo, HomeData, HomeStats, SectionPage<AboutContent>, PublicationsData, Citations, PaperData, PublicStudent, PageData, RenderInput,
+        SiteInfo, HomeData, HomeStats, SectionPage<AboutContent>, Pagination, PublicationsData, Citations, PaperData, PublicStudent, PageData, RenderInput,
         SiteSettings, UploadedFile,
         EntryStatus, Mapped, DuplicateOf, PreviewEntry, ImportPreview, ImportRequest, ImportOutcome,
     );

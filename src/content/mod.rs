@@ -119,22 +119,26 @@ pub trait Content:
     /// fields are all set; id and timestamps are `NotSet` and filled in by `create`/`update`.
     fn active_model(input: Self::Input) -> Result<Self::ActiveModel, AppError>;
 
+    /// The spec's list read for this table as a query: its filters and its order, without the
+    /// limit. `list` runs it whole; the public pages read it a page at a time.
+    fn select(query: &ListQuery, audience: Audience) -> Select<Self> {
+        let mut select = Self::find();
+        if Self::FILTERS.status {
+            select = status_filter(select, query, audience);
+        }
+        if Self::FILTERS.featured {
+            select = featured_filter(select, query);
+        }
+        order(select, Self::ORDER)
+    }
+
     /// The spec's list read for this table: its filters, its order and the limit.
     fn list(
         db: &DatabaseConnection,
         query: ListQuery,
         audience: Audience,
     ) -> impl Future<Output = Result<Vec<Self::Model>, AppError>> + Send {
-        async move {
-            let mut select = Self::find();
-            if Self::FILTERS.status {
-                select = status_filter(select, &query, audience);
-            }
-            if Self::FILTERS.featured {
-                select = featured_filter(select, &query);
-            }
-            Ok(limit(order(select, Self::ORDER), &query).all(db).await?)
-        }
+        async move { Ok(limit(Self::select(&query, audience), &query).all(db).await?) }
     }
 }
 

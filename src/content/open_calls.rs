@@ -104,14 +104,13 @@ impl Content for Entity {
     }
 
     /// The public reads by deadline (soonest first, no deadline last); the admin by creation.
-    async fn list(db: &DatabaseConnection, query: ListQuery, audience: Audience) -> Result<Vec<Model>, AppError> {
-        let select = super::status_filter(Entity::find(), &query, audience);
-        let select = super::featured_filter(select, &query);
+    fn select(query: &ListQuery, audience: Audience) -> Select<Entity> {
+        let select = super::status_filter(Entity::find(), query, audience);
+        let select = super::featured_filter(select, query);
         let keys: &[(&str, Order)] = match audience {
             Audience::Public => &[("deadline", Order::Asc)],
             Audience::Owner => Self::ORDER,
         };
-        let select = super::order(select, keys);
-        Ok(super::limit(select, &query).all(db).await?)
+        super::order(select, keys)
     }
 }

@@ -108,12 +108,18 @@ impl Content for Entity {
     }
 
     /// Students have no draft state: the status filter is current / graduated for everyone.
-    async fn list(db: &DatabaseConnection, query: ListQuery, _audience: Audience) -> Result<Vec<Model>, AppError> {
+    fn select(query: &ListQuery, _audience: Audience) -> Select<Entity> {
         let select = match &query.status {
             Some(status) => Entity::find().filter(Column::Status.eq(status.as_str())),
             None => Entity::find(),
         };
-        let select = super::order(select, Self::ORDER);
-        Ok(super::limit(select, &query).all(db).await?)
+        super::order(select, Self::ORDER)
     }
+}
+
+/// The public Students page's order: current students before alumni ('current' sorts before
+/// 'graduated'), each group in the spec's order. Read a page at a time, the page groups them
+/// as Current Students and Alumni without a group ever coming back on a later page.
+pub fn grouped_for_page() -> Select<Entity> {
+    super::order(Entity::find(), &[("status", Order::Asc), ("sort_order", Order::Asc)])
 }

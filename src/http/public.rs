@@ -72,7 +72,7 @@ pub async fn page(
         return Err(AppError::NotFound(format!("Nothing at {path}")));
     }
     if let Some(page) = PublicPage::from_path(path) {
-        return public_page(&state, page, owner.is_some(), &headers).await;
+        return public_page(&state, page, pages::requested_page(uri.query()), owner.is_some(), &headers).await;
     }
     match paper_route(path) {
         Some(PaperRoute::Page(slug)) => {
@@ -122,19 +122,20 @@ async fn render_key(state: &AppState, key: &str, today: NaiveDate) -> Result<Ren
     if key == NOT_FOUND_KEY {
         let owner_name = homepage::read::<HeroContent>(&state.db).await?.content.name;
         let html = render(state, NOT_FOUND_PATH, owner_name, PageData::NotFound, None, today).await?;
-        return Ok(Rendered { page: Some(compress(html, None).await?), sources: Sources::HERO });
+        return Ok(Rendered { page: Some(compress(html, None).await?), sources: Sources::HERO, kept_as: None });
     }
-    if let Some(page) = PublicPage::from_path(key) {
-        return render_public(state, page, false, today).await;
+    let (path, query) = key.split_once('?').map_or((key, None), |(path, query)| (path, Some(query)));
+    if let Some(page) = PublicPage::from_path(path) {
+        return render_public(state, page, pages::requested_page(query), false, today).await;
     }
     let Some(PaperRoute::Page(slug)) = paper_route(key) else {
-        return Ok(Rendered { page: None, sources: Sources::NONE });
+        return Ok(Rendered { page: None, sources: Sources::NONE, kept_as: None });
     };
     let (paper, hero) = tokio::try_join!(pages::load_paper(&state.db, slug), homepage::read::<HeroContent>(&state.db))?;
     let sources = Sources::HERO | Sources::PUBLICATIONS;
-    let Some(paper) = paper else { return Ok(Rendered { page: None, sources }) };
+    let Some(paper) = paper else { return Ok(Rendered { page: None, sources, kept_as: None }) };
     let html = render(state, key, hero.content.name, PageData::Paper(Box::new(paper)), None, today).await?;
-    Ok(Rendered { page: Some(compress(html, None).await?), sources })
+    Ok(Rendered { page: Some(compress(html, None).await?), sources, kept_as: None })
 }
 
 /// Keeps the background refresher running: after a write, the stale pages are rendered again
@@ -213,7 +214,7 @@ fn cached_response(state: &AppState, request: &Request) -> Option<Response> {
     let key = match PublicPage::from_path(path) {
         // A signed-in owner may see another student list: the full path checks the session.
         Some(page) if page.depends_on_viewer() && session::cookie_token(request.headers()).is_some() => return None,
-        Some(page) => Cow::Borrowed(page.path()),
+        Some(page) => page_key(page, pages::requested_page(request.uri().query())),
         // A paper's page is the same for everyone.
         None => match paper_route(path)? {
             PaperRoute::Page(slug) => Cow::Owned(paper_path(slug)),
@@ -233,28 +234,59 @@ fn cached_response(state: &AppState, request: &Request) -> Option<Response> {
     Some(response)
 }
 
-async fn public_page(state: &AppState, page: PublicPage, signed_in: bool, headers: &HeaderMap) -> Result<Response, AppError> {
+/// The cache key of `page` showing page `number` of its list: the bare path for page 1 and
+/// for pages that are not lists (so `/news`, `/news?page=1`, `/news?page=x` and
+/// `/news?utm_source=y` share one entry), `/news?page=3` for the others. A number past the
+/// last page is kept under the last page's key (see `render_public`), so made-up `?page=`
+/// values cannot grow the cache.
+fn page_key(page: PublicPage, number: u32) -> Cow<'static, str> {
+    if page.per_page().is_none() || number <= 1 { Cow::Borrowed(page.path()) } else { Cow::Owned(format!("{}?page={number}", page.path())) }
+}
+
+async fn public_page(
+    state: &AppState,
+    page: PublicPage,
+    requested: u32,
+    signed_in: bool,
+    headers: &HeaderMap,
+) -> Result<Response, AppError> {
     let today = crate::clock::today();
     // Only the student list differs for a signed-in owner; that view is never kept.
     if page.depends_on_viewer() && signed_in {
-        let rendered = render_public(state, page, true, today).await?;
+        let rendered = render_public(state, page, requested, true, today).await?;
         let page = rendered.page.ok_or_else(|| anyhow::anyhow!("a public page rendered nothing"))?;
         return Ok(respond(&page, StatusCode::OK, headers));
     }
     // The owner waits for a render made after their last save; visitors may get the previous
     // page while it is made.
-    let cached = state.cache.get_or_render(page.path(), today, signed_in, || render_key(state, page.path(), today)).await?;
+    let key = page_key(page, requested);
+    let cached = state.cache.get_or_render(&key, today, signed_in, || render_key(state, &key, today)).await?;
     let cached = cached.ok_or_else(|| anyhow::anyhow!("a public page rendered nothing"))?;
     Ok(respond(&cached, StatusCode::OK, headers))
 }
 
-async fn render_public(state: &AppState, page: PublicPage, owner_signed_in: bool, today: NaiveDate) -> Result<Rendered, AppError> {
+async fn render_public(
+    state: &AppState,
+    page: PublicPage,
+    requested: u32,
+    owner_signed_in: bool,
+    today: NaiveDate,
+) -> Result<Rendered, AppError> {
     let (site, hero) = tokio::try_join!(settings::site(&state.db), homepage::read::<HeroContent>(&state.db))?;
-    let data = pages::load(&state.db, page, &site, &hero.content, owner_signed_in).await?;
+    let data = pages::load(&state.db, page, requested, &site, &hero.content, owner_signed_in).await?;
+    // A number past the last page shows the last page, which belongs under its own key.
+    let shown = page_key(page, data.pagination().map_or(1, |p| p.page));
+    let kept_as = (shown != page_key(page, requested)).then(|| shown.into_owned());
+    if !owner_signed_in
+        && let Some(key) = &kept_as
+        && let Lookup::Fresh(cached) = state.cache.lookup(key, today)
+    {
+        return Ok(Rendered { page: Some(cached), sources: page.sources(), kept_as });
+    }
     let analytics = (page == PublicPage::Home && !site.analytics_script_url.is_empty()).then_some(site.analytics_script_url.as_str());
     let html = render(state, page.path(), hero.content.name, data, analytics, today).await?;
     let policy = analytics.map(|src| state.security.policy_allowing_script(src));
-    Ok(Rendered { page: Some(compress(html, policy).await?), sources: page.sources() })
+    Ok(Rendered { page: Some(compress(html, policy).await?), sources: page.sources(), kept_as })
 }
 
 /// Compresses a rendered page off the executor (it is CPU-bound).
@@ -305,6 +337,14 @@ fn respond(page: &CachedPage, status: StatusCode, request: &HeaderMap) -> Respon
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn page_one_and_pages_that_are_not_lists_are_cached_under_their_bare_path() {
+        assert_eq!(page_key(PublicPage::News, 1), "/news");
+        assert_eq!(page_key(PublicPage::News, 3), "/news?page=3");
+        assert_eq!(page_key(PublicPage::About, 3), "/about");
+        assert_eq!(page_key(PublicPage::Publications, pages::requested_page(Some("utm_source=x"))), "/publications");
+    }
 
     #[test]
     fn paths_below_publications_name_a_paper_its_exports_or_nothing() {

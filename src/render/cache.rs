@@ -115,6 +115,9 @@ impl BitOr for Sources {
 pub struct Rendered {
     pub page: Option<Arc<CachedPage>>,
     pub sources: Sources,
+    /// The key the page is kept under when it is not the one asked for: a list page number
+    /// past the end shows the last page, kept as that page, so made-up numbers add nothing.
+    pub kept_as: Option<String>,
 }
 
 struct Entry {
@@ -244,6 +247,7 @@ impl PageCache {
     }
 
     fn store(&self, key: &str, rendered: &Rendered, read_at: u64, today: NaiveDate) {
+        let key = rendered.kept_as.as_deref().unwrap_or(key);
         let Ok(mut entries) = self.entries.write() else { return };
         match &rendered.page {
             Some(page) => {
@@ -381,7 +385,7 @@ mod tests {
     async fn render(renders: &AtomicUsize, html: &str, sources: Sources) -> Result<Rendered, AppError> {
         renders.fetch_add(1, Ordering::SeqCst);
         tokio::time::sleep(Duration::from_millis(20)).await;
-        Ok(Rendered { page: Some(page(html)), sources })
+        Ok(Rendered { page: Some(page(html)), sources, kept_as: None })
     }
 
     async fn fill(cache: &Arc<PageCache>, key: &str, html: &str, sources: Sources) {
@@ -473,7 +477,7 @@ mod tests {
         let rendered = cache.get_or_render("/news", day(1), false, || async {
             // The owner saves while this page's data is being read.
             cache.invalidate(Sources::NEWS);
-            Ok(Rendered { page: Some(page("before the save")), sources: Sources::NEWS })
+            Ok(Rendered { page: Some(page("before the save")), sources: Sources::NEWS, kept_as: None })
         });
         assert_eq!(body(&rendered.await.unwrap().unwrap()), b"before the save");
         assert!(matches!(cache.lookup("/news", day(1)), Lookup::Stale(_)));

@@ -59,9 +59,34 @@ pub struct SectionPage<T> {
     pub stored: bool,
 }
 
+/// Which page of a long list a page shows (`?page=N`) and how many pages there are: the
+/// page's links to the others are made from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct Pagination {
+    /// From 1.
+    pub page: u32,
+    /// At least 1: an empty list is one page with the empty message.
+    pub pages: u32,
+}
+
+impl Pagination {
+    /// The page shown for `requested` when `total` items are shown `per_page` at a time: a
+    /// page past the last shows the last one.
+    pub fn new(requested: u32, total: u64, per_page: u64) -> Self {
+        let pages = u32::try_from(total.div_ceil(per_page)).unwrap_or(u32::MAX).max(1);
+        Self { page: requested.clamp(1, pages), pages }
+    }
+
+    /// How many items come before this page's first.
+    pub fn offset(self, per_page: u64) -> u64 {
+        u64::from(self.page - 1) * per_page
+    }
+}
+
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct PublicationsData {
     pub publications: Vec<publications::Model>,
+    pub pagination: Pagination,
     /// The owner's Google Scholar profile, "" when not set.
     pub scholar_url: String,
 }
@@ -83,7 +108,8 @@ pub struct PublicStudent {
     pub profile_image_url: Option<String>,
 }
 
-/// Which page to render, with its data. Lists hold published items only, in the spec's order.
+/// Which page to render, with its data. Lists hold published items only, in the spec's order;
+/// a long list holds one page of them (`Pagination`).
 #[derive(Clone, Debug, Serialize, TS)]
 #[serde(tag = "page", content = "data", rename_all = "snake_case")]
 pub enum PageData {
@@ -98,23 +124,29 @@ pub enum PageData {
     Paper(Box<PaperData>),
     Projects {
         projects: Vec<projects::Model>,
+        pagination: Pagination,
     },
     Teaching {
         courses: Vec<courses::Model>,
+        pagination: Pagination,
     },
     Students {
         students: Vec<PublicStudent>,
+        pagination: Pagination,
     },
     Talks {
         talks: Vec<talks::Model>,
+        pagination: Pagination,
     },
     Blog,
     OpenCalls {
         calls: Vec<open_calls::Model>,
+        pagination: Pagination,
     },
     Contact(SectionPage<ContactContent>),
     News {
         items: Vec<news::Model>,
+        pagination: Pagination,
     },
     NotFound,
 }
@@ -137,6 +169,20 @@ impl PageData {
             PageData::Contact(_) => "contact",
             PageData::News { .. } => "news",
             PageData::NotFound => "not_found",
+        }
+    }
+
+    /// Which page of its list a list page shows; `None` for the pages that are not lists.
+    pub fn pagination(&self) -> Option<Pagination> {
+        match self {
+            PageData::Publications(data) => Some(data.pagination),
+            PageData::Projects { pagination, .. }
+            | PageData::Teaching { pagination, .. }
+            | PageData::Students { pagination, .. }
+            | PageData::Talks { pagination, .. }
+            | PageData::OpenCalls { pagination, .. }
+            | PageData::News { pagination, .. } => Some(*pagination),
+            _ => None,
         }
     }
 }
@@ -249,13 +295,23 @@ mod tests {
         let pages = [
             PageData::Blog,
             PageData::NotFound,
-            PageData::OpenCalls { calls: Vec::new() },
+            PageData::OpenCalls { calls: Vec::new(), pagination: Pagination::new(1, 0, 10) },
             PageData::Research { areas: Vec::new() },
-            PageData::News { items: Vec::new() },
+            PageData::News { items: Vec::new(), pagination: Pagination::new(1, 0, 10) },
         ];
         for page in pages {
             assert_eq!(serde_json::to_value(&page).unwrap()["page"], page.kind());
         }
+    }
+
+    #[test]
+    fn a_page_past_the_last_or_before_the_first_shows_the_nearest_one() {
+        assert_eq!(Pagination::new(1, 0, 20), Pagination { page: 1, pages: 1 }, "an empty list is one page");
+        assert_eq!(Pagination::new(2, 40, 20), Pagination { page: 2, pages: 2 });
+        assert_eq!(Pagination::new(3, 41, 20), Pagination { page: 3, pages: 3 });
+        assert_eq!(Pagination::new(u32::MAX, 41, 20), Pagination { page: 3, pages: 3 });
+        assert_eq!(Pagination::new(0, 41, 20), Pagination { page: 1, pages: 3 });
+        assert_eq!(Pagination::new(3, 41, 20).offset(20), 40);
     }
 
     #[test]

@@ -1,10 +1,10 @@
 //! The public routes and the data each one shows, read from the store in the spec's order
 //! (section 7), published items only.
 
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter};
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect, Select};
 
 use super::cache::Sources;
-use super::{HomeData, HomeStats, PageData, PaperData, PublicStudent, PublicationsData, SectionPage};
+use super::{HomeData, HomeStats, PageData, Pagination, PaperData, PublicStudent, PublicationsData, SectionPage};
 use crate::content::homepage::{self, AboutContent, ContactContent, HeroContent, StatsContent};
 use crate::content::{
     Audience, Content, ContentStatus, ListQuery, courses, news, open_calls, projects, publications, research_areas, students, talks,
@@ -105,24 +105,75 @@ impl PublicPage {
     pub fn depends_on_viewer(self) -> bool {
         self == PublicPage::Students
     }
+
+    /// How many items a page of this list shows (`?page=N` picks the page), or `None` for the
+    /// pages shown whole. Sizes fit each layout: the grids of two and three columns get a
+    /// multiple of both, the long cards of open calls fewer, the timeline of news and the
+    /// talks a screenful or two. Publications are grouped by year: a year cut at a page's end
+    /// goes on under the same heading on the next page. Research areas are not paginated:
+    /// the home page shows them all anyway, and they are a handful of topics.
+    pub fn per_page(self) -> Option<u64> {
+        match self {
+            PublicPage::News | PublicPage::Talks => Some(20),
+            PublicPage::Publications => Some(25),
+            PublicPage::Projects => Some(12),
+            PublicPage::Teaching | PublicPage::Students => Some(24),
+            PublicPage::OpenCalls => Some(10),
+            PublicPage::Home | PublicPage::About | PublicPage::Research | PublicPage::Blog | PublicPage::Contact => None,
+        }
+    }
+}
+
+/// The list page a query string asks for with `page=N`. Never an error: a missing, empty,
+/// zero, negative or non-numeric value is page 1; a number too large for `u32` is the largest,
+/// which shows the last page. Other parameters (`utm_source`, …) are ignored.
+pub fn requested_page(query: Option<&str>) -> u32 {
+    let Some(value) = query.into_iter().flat_map(|q| q.split('&')).find_map(|pair| pair.strip_prefix("page=")) else {
+        return 1;
+    };
+    if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
+        return 1;
+    }
+    // All digits: only overflow can fail.
+    value.parse::<u32>().unwrap_or(u32::MAX).max(1)
+}
+
+/// One page of a list, read as `LIMIT`/`OFFSET` after a count, so a page costs the same
+/// whatever the length of the list. A page past the last reads the last one.
+async fn read_page<E>(
+    db: &DatabaseConnection,
+    select: Select<E>,
+    requested: u32,
+    per_page: u64,
+) -> Result<(Vec<E::Model>, Pagination), AppError>
+where
+    E: EntityTrait,
+    E::Model: Send + Sync,
+{
+    let total = select.clone().count(db).await?;
+    let pagination = Pagination::new(requested, total, per_page);
+    let items = select.offset(pagination.offset(per_page)).limit(per_page).all(db).await?;
+    Ok((items, pagination))
 }
 
 fn published() -> ListQuery {
     ListQuery::default()
 }
 
-/// Reads what `page` shows. `owner_signed_in` matters only for the student list, which the
-/// spec shows to signed-in users (and to everyone when the owner turned that on).
-/// `hero` is the owner's hero section, which the caller has read already (every page shows
-/// the owner's name).
+/// Reads what `page` shows; for a list, page `requested` of it (see `PublicPage::per_page`).
+/// `owner_signed_in` matters only for the student list, which the spec shows to signed-in
+/// users (and to everyone when the owner turned that on). `hero` is the owner's hero section,
+/// which the caller has read already (every page shows the owner's name).
 pub async fn load(
     db: &DatabaseConnection,
     page: PublicPage,
+    requested: u32,
     settings: &SiteSettings,
     hero: &HeroContent,
     owner_signed_in: bool,
 ) -> Result<PageData, AppError> {
     let public = Audience::Public;
+    let per_page = page.per_page().unwrap_or(u64::MAX);
     Ok(match page {
         PublicPage::Home => {
             let featured = ListQuery { featured: Some(true), ..Default::default() };
@@ -154,24 +205,39 @@ pub async fn load(
             PageData::Contact(SectionPage { stored: record.updated_at.is_some(), content: record.content })
         }
         PublicPage::Research => PageData::Research { areas: research_areas::Entity::list(db, published(), public).await? },
-        PublicPage::Publications => PageData::Publications(PublicationsData {
-            publications: publications::Entity::list(db, published(), public).await?,
-            scholar_url: hero.google_scholar_url.clone(),
-        }),
-        PublicPage::Projects => PageData::Projects { projects: projects::Entity::list(db, published(), public).await? },
-        PublicPage::Teaching => PageData::Teaching { courses: courses::Entity::list(db, published(), public).await? },
-        PublicPage::Students => {
-            let students = if settings.show_students_publicly || owner_signed_in {
-                students::Entity::list(db, published(), public).await?.into_iter().map(PublicStudent::from).collect()
-            } else {
-                Vec::new()
-            };
-            PageData::Students { students }
+        PublicPage::Publications => {
+            let (publications, pagination) = read_page(db, publications::Entity::select(&published(), public), requested, per_page).await?;
+            PageData::Publications(PublicationsData { publications, pagination, scholar_url: hero.google_scholar_url.clone() })
         }
-        PublicPage::Talks => PageData::Talks { talks: talks::Entity::list(db, published(), public).await? },
+        PublicPage::Projects => {
+            let (projects, pagination) = read_page(db, projects::Entity::select(&published(), public), requested, per_page).await?;
+            PageData::Projects { projects, pagination }
+        }
+        PublicPage::Teaching => {
+            let (courses, pagination) = read_page(db, courses::Entity::select(&published(), public), requested, per_page).await?;
+            PageData::Teaching { courses, pagination }
+        }
+        PublicPage::Students => {
+            let (students, pagination) = if settings.show_students_publicly || owner_signed_in {
+                read_page(db, students::grouped_for_page(), requested, per_page).await?
+            } else {
+                (Vec::new(), Pagination::new(1, 0, per_page))
+            };
+            PageData::Students { students: students.into_iter().map(PublicStudent::from).collect(), pagination }
+        }
+        PublicPage::Talks => {
+            let (talks, pagination) = read_page(db, talks::Entity::select(&published(), public), requested, per_page).await?;
+            PageData::Talks { talks, pagination }
+        }
         PublicPage::Blog => PageData::Blog,
-        PublicPage::OpenCalls => PageData::OpenCalls { calls: open_calls::Entity::list(db, published(), public).await? },
-        PublicPage::News => PageData::News { items: news::Entity::list(db, published(), public).await? },
+        PublicPage::OpenCalls => {
+            let (calls, pagination) = read_page(db, open_calls::Entity::select(&published(), public), requested, per_page).await?;
+            PageData::OpenCalls { calls, pagination }
+        }
+        PublicPage::News => {
+            let (items, pagination) = read_page(db, news::Entity::select(&published(), public), requested, per_page).await?;
+            PageData::News { items, pagination }
+        }
     })
 }
 
@@ -224,6 +290,32 @@ impl From<students::Model> for PublicStudent {
             linkedin_url: s.linkedin_url,
             website_url: s.website_url,
             profile_image_url: s.profile_image_url,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn any_page_value_asks_for_a_page_and_never_fails() {
+        for (query, page) in [
+            (None, 1),
+            (Some(""), 1),
+            (Some("page=3"), 3),
+            (Some("utm_source=x&page=007"), 7),
+            (Some("page=2&page=5"), 2),
+            (Some("page=0"), 1),
+            (Some("page=-2"), 1),
+            (Some("page=+2"), 1),
+            (Some("page=two"), 1),
+            (Some("page=2.5"), 1),
+            (Some("page="), 1),
+            (Some("page=1180591620717411303424"), u32::MAX),
+            (Some("apage=3"), 1),
+        ] {
+            assert_eq!(requested_page(query), page, "{query:?}");
         }
     }
 }

@@ -12,6 +12,7 @@ mod hardening;
 mod helpers;
 mod import;
 mod pages;
+mod pagination;
 mod paper_pdfs;
 mod sign_in_lock;
 mod store;

@@ -142,7 +142,17 @@ export type HomeStats = { labels: StatsContent, publications: number, students: 
 
 export type SectionPage<T> = { content: T, stored: boolean, };
 
-export type PublicationsData = { publications: Array<Publication>, 
+export type Pagination = { 
+/**
+ * From 1.
+ */
+page: number, 
+/**
+ * At least 1: an empty list is one page with the empty message.
+ */
+pages: number, };
+
+export type PublicationsData = { publications: Array<Publication>, pagination: Pagination, 
 /**
  * The owner's Google Scholar profile, "" when not set.
  */
@@ -167,7 +177,7 @@ pdf_href: string | null, };
 
 export type PublicStudent = { id: string, name: string, level: StudentLevel, status: StudentStatus, bio: string | null, thesis_title: string | null, start_year: number, graduation_year: number | null, current_position: string | null, linkedin_url: string | null, website_url: string | null, profile_image_url: string | null, };
 
-export type PageData = { "page": "home", "data": HomeData } | { "page": "about", "data": SectionPage<AboutContent> } | { "page": "research", "data": { areas: Array<ResearchArea>, } } | { "page": "publications", "data": PublicationsData } | { "page": "paper", "data": PaperData } | { "page": "projects", "data": { projects: Array<Project>, } } | { "page": "teaching", "data": { courses: Array<Course>, } } | { "page": "students", "data": { students: Array<PublicStudent>, } } | { "page": "talks", "data": { talks: Array<Talk>, } } | { "page": "blog" } | { "page": "open_calls", "data": { calls: Array<OpenCall>, } } | { "page": "contact", "data": SectionPage<ContactContent> } | { "page": "news", "data": { items: Array<NewsItem>, } } | { "page": "not_found" };
+export type PageData = { "page": "home", "data": HomeData } | { "page": "about", "data": SectionPage<AboutContent> } | { "page": "research", "data": { areas: Array<ResearchArea>, } } | { "page": "publications", "data": PublicationsData } | { "page": "paper", "data": PaperData } | { "page": "projects", "data": { projects: Array<Project>, pagination: Pagination, } } | { "page": "teaching", "data": { courses: Array<Course>, pagination: Pagination, } } | { "page": "students", "data": { students: Array<PublicStudent>, pagination: Pagination, } } | { "page": "talks", "data": { talks: Array<Talk>, pagination: Pagination, } } | { "page": "blog" } | { "page": "open_calls", "data": { calls: Array<OpenCall>, pagination: Pagination, } } | { "page": "contact", "data": SectionPage<ContactContent> } | { "page": "news", "data": { items: Array<NewsItem>, pagination: Pagination, } } | { "page": "not_found" };
 
 export type RenderInput = { path: string, site: SiteInfo, page: PageData, };
 

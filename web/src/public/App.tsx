@@ -35,21 +35,21 @@ export function PageContent({ input }: { input: RenderInput }) {
     case 'paper':
       return <PaperPage data={page.data} owner={input.site.owner_name} />;
     case 'projects':
-      return <ProjectsPage projects={page.data.projects} />;
+      return <ProjectsPage {...page.data} />;
     case 'teaching':
-      return <TeachingPage courses={page.data.courses} />;
+      return <TeachingPage {...page.data} />;
     case 'students':
-      return <StudentsPage students={page.data.students} />;
+      return <StudentsPage {...page.data} />;
     case 'talks':
-      return <TalksPage talks={page.data.talks} />;
+      return <TalksPage {...page.data} />;
     case 'blog':
       return <BlogPage />;
     case 'open_calls':
-      return <OpenCallsPage calls={page.data.calls} today={input.site.today} />;
+      return <OpenCallsPage {...page.data} today={input.site.today} />;
     case 'contact':
       return <ContactPage data={page.data} />;
     case 'news':
-      return <NewsPage items={page.data.items} />;
+      return <NewsPage {...page.data} />;
     case 'not_found':
       return <NotFoundPage />;
     default: {

@@ -3,7 +3,8 @@
  * the description, and whether the page is canonical (indexable) or not.
  * Add a case here for every new page kind; TypeScript flags a missing one.
  */
-import type { RenderInput } from '../api/types';
+import type { Pagination, RenderInput } from '../api/types';
+import { pageHref } from './components/Pagination';
 
 export type PageMeta = {
   /** The full document title. */
@@ -70,7 +71,21 @@ export function pageMeta(input: RenderInput): PageMeta {
       openGraph: { type: 'article', title: paper.title, siteName: owner },
     };
   }
+  // Page N of a long list is a page of its own: its own canonical address and title.
+  const pagination = listPagination(input.page);
+  if (pagination && pagination.page > 1) {
+    return {
+      title: `${PAGE_TITLES[page.page]}, page ${pagination.page} — ${owner}`,
+      description: summarise(describePage(page, owner)),
+      canonicalUrl: absoluteUrl(input.site.base_url, pageHref(input.path, pagination.page)),
+    };
+  }
   return { title: `${PAGE_TITLES[page.page]} — ${owner}`, description: summarise(describePage(page, owner)), canonicalUrl };
+}
+
+/** Which page of its list a list page shows; null for pages that are not lists. */
+export function listPagination(page: RenderInput['page']): Pagination | null {
+  return 'data' in page && 'pagination' in page.data ? page.data.pagination : null;
 }
 
 function describePage(page: Exclude<RenderInput['page'], { page: 'not_found' | 'paper' }>, owner: string): string {

@@ -17,6 +17,7 @@ import {
   fullHomeInput,
   homeInput,
   newsItem,
+  ONE_PAGE,
   openCall,
   pageInput,
   project,
@@ -94,6 +95,29 @@ describe('every page', () => {
   it('covers every route of the spec and /news', () => {
     expect(filledInputs().map((input) => input.path)).toEqual(Object.keys(PAGE_NAMES));
     expect(emptyInputs().map((input) => input.path)).toEqual(Object.keys(PAGE_NAMES));
+  });
+});
+
+describe('a page of a long list', () => {
+  const news = (pagination: { page: number; pages: number }) =>
+    dom(page('/news', { page: 'news', data: { items: [newsItem()], pagination } }));
+
+  it('has a title, canonical address and neighbours of its own', () => {
+    const { head, main } = news({ page: 2, pages: 3 });
+    expect(head).toContain(`<title>News, page 2 — ${SITE.owner_name}</title>`);
+    expect(head).toContain(`<link rel="canonical" href="${SITE.base_url}/news?page=2">`);
+    expect(head).toContain(`<link rel="prev" href="${SITE.base_url}/news">`);
+    expect(head).toContain(`<link rel="next" href="${SITE.base_url}/news?page=3">`);
+    const pagination = main.querySelector('nav[aria-label="Pagination"]');
+    expect(pagination?.querySelector('a[aria-current="page"]')?.getAttribute('href')).toBe('/news?page=2');
+  });
+
+  it('is canonical at the bare path on page 1, with no step back', () => {
+    const { head, main } = news({ page: 1, pages: 3 });
+    expect(head).toContain(`<title>News — ${SITE.owner_name}</title>`);
+    expect(head).toContain(`<link rel="canonical" href="${SITE.base_url}/news">`);
+    expect(head).not.toContain('rel="prev"');
+    expect(main.querySelector('nav[aria-label="Pagination"] a[rel="next"]')?.textContent).toBe('Older');
   });
 });
 
@@ -244,7 +268,10 @@ describe('publications', () => {
       publication({ title: 'Old', year: 2020 }),
     ];
     const { main } = dom(
-      page('/publications', { page: 'publications', data: { publications, scholar_url: 'https://scholar.example.com/jane' } }),
+      page('/publications', {
+        page: 'publications',
+        data: { publications, scholar_url: 'https://scholar.example.com/jane', pagination: ONE_PAGE },
+      }),
     );
     expect(text(main.querySelector('h1'))).toBe('Selected Publications');
     expect(texts(main.querySelectorAll('h2'))).toEqual(['2024', '2020']);
@@ -257,7 +284,9 @@ describe('publications', () => {
   });
 
   it("shows 'No publications found' and no scholar link when there is nothing", () => {
-    const { main } = dom(page('/publications', { page: 'publications', data: { publications: [], scholar_url: '' } }));
+    const { main } = dom(
+      page('/publications', { page: 'publications', data: { publications: [], scholar_url: '', pagination: ONE_PAGE } }),
+    );
     expect(main.textContent).toContain('No publications found');
     expect(main.textContent).not.toContain('Google Scholar');
   });
@@ -265,7 +294,7 @@ describe('publications', () => {
 
 describe('projects', () => {
   it('shows every project with all its technologies, dates, links and funding', () => {
-    const { main } = dom(page('/projects', { page: 'projects', data: { projects: [project()] } }));
+    const { main } = dom(page('/projects', { page: 'projects', data: { projects: [project()], pagination: ONE_PAGE } }));
     expect(text(main.querySelector('h2'))).toBe('SecureBoot for RISC-V');
     expect(main.querySelectorAll('ul[aria-label="Technologies"] li')).toHaveLength(8);
     expect(main.textContent).toContain('Jan 2023 – Present');
@@ -274,7 +303,9 @@ describe('projects', () => {
   });
 
   it('shows the empty message', () => {
-    expect(dom(page('/projects', { page: 'projects', data: { projects: [] } })).main.textContent).toContain('No projects available yet.');
+    expect(dom(page('/projects', { page: 'projects', data: { projects: [], pagination: ONE_PAGE } })).main.textContent).toContain(
+      'No projects available yet.',
+    );
   });
 });
 
@@ -292,7 +323,7 @@ describe('teaching', () => {
         students_count: null,
       }),
     ];
-    const { main } = dom(page('/teaching', { page: 'teaching', data: { courses } }));
+    const { main } = dom(page('/teaching', { page: 'teaching', data: { courses, pagination: ONE_PAGE } }));
     expect(texts(main.querySelectorAll('h2'))).toEqual(['2025', '2024']);
     expect(main.textContent).toContain('Spring 2025');
     expect(main.textContent).toContain('Fall 2024');
@@ -303,7 +334,7 @@ describe('teaching', () => {
   });
 
   it('shows the empty message', () => {
-    expect(dom(page('/teaching', { page: 'teaching', data: { courses: [] } })).main.textContent).toContain(
+    expect(dom(page('/teaching', { page: 'teaching', data: { courses: [], pagination: ONE_PAGE } })).main.textContent).toContain(
       'No course information available yet.',
     );
   });
@@ -322,7 +353,7 @@ describe('students', () => {
         current_position: 'Engineer at Arm',
       }),
     ];
-    const { main } = dom(page('/students', { page: 'students', data: { students } }));
+    const { main } = dom(page('/students', { page: 'students', data: { students, pagination: ONE_PAGE } }));
     expect(texts(main.querySelectorAll('h2'))).toEqual(['Current Students', 'Alumni']);
     const [current, alumni] = [...main.querySelectorAll('section')];
     expect(text(current?.querySelector('h3'))).toBe('Ana Costa');
@@ -338,12 +369,12 @@ describe('students', () => {
   });
 
   it('leaves out a group without students', () => {
-    const { main } = dom(page('/students', { page: 'students', data: { students: [student()] } }));
+    const { main } = dom(page('/students', { page: 'students', data: { students: [student()], pagination: ONE_PAGE } }));
     expect(texts(main.querySelectorAll('h2'))).toEqual(['Current Students']);
   });
 
   it('shows the empty message (also what anonymous visitors see while the list is private)', () => {
-    expect(dom(page('/students', { page: 'students', data: { students: [] } })).main.textContent).toContain(
+    expect(dom(page('/students', { page: 'students', data: { students: [], pagination: ONE_PAGE } })).main.textContent).toContain(
       'No students information available yet.',
     );
   });
@@ -351,7 +382,7 @@ describe('students', () => {
 
 describe('talks', () => {
   it('shows each talk with its type, event, date and location', () => {
-    const { main } = dom(page('/talks', { page: 'talks', data: { talks: [talk()] } }));
+    const { main } = dom(page('/talks', { page: 'talks', data: { talks: [talk()], pagination: ONE_PAGE } }));
     expect(text(main.querySelector('h1'))).toBe('Talks & Presentations');
     expect(text(main.querySelector('h2'))).toBe('Trustworthy Hardware in the Age of AI');
     for (const part of ['Keynote', 'Featured', 'Embedded Security Summit', 'November 20, 2024', 'Stockholm, Sweden']) {
@@ -361,7 +392,7 @@ describe('talks', () => {
   });
 
   it('shows the empty message', () => {
-    expect(dom(page('/talks', { page: 'talks', data: { talks: [] } })).main.textContent).toContain(
+    expect(dom(page('/talks', { page: 'talks', data: { talks: [], pagination: ONE_PAGE } })).main.textContent).toContain(
       'No talks and presentations available yet.',
     );
   });
@@ -418,7 +449,7 @@ describe('contact', () => {
 });
 
 describe('open calls', () => {
-  const calls = (list = [openCall()]) => dom(page('/open-calls', { page: 'open_calls', data: { calls: list } })).main;
+  const calls = (list = [openCall()]) => dom(page('/open-calls', { page: 'open_calls', data: { calls: list, pagination: ONE_PAGE } })).main;
 
   it('has the spec heading and subtitle', () => {
     const main = calls();
@@ -505,7 +536,7 @@ describe('news', () => {
       newsItem({ title: 'Bare link', date: '2025-01-05', link_url: 'https://example.org/x', link_text: null }),
       newsItem({ title: 'No link', date: '2024-12-31', link_url: null, link_text: null }),
     ];
-    const { main } = dom(page('/news', { page: 'news', data: { items } }));
+    const { main } = dom(page('/news', { page: 'news', data: { items, pagination: ONE_PAGE } }));
     expect(text(main.querySelector('h1'))).toBe('News');
     expect(texts(main.querySelectorAll('h2'))).toEqual(['Paper accepted at CHES 2025', 'Bare link', 'No link']);
     expect(texts(main.querySelectorAll('time'))).toEqual(['February 14, 2025', 'January 5, 2025', 'December 31, 2024']);
@@ -524,7 +555,7 @@ describe('rich text', () => {
     const { main } = dom(
       page('/open-calls', {
         page: 'open_calls',
-        data: { calls: [openCall({ content: '<p>a <a href="https://x.example">link</a></p>' })] },
+        data: { calls: [openCall({ content: '<p>a <a href="https://x.example">link</a></p>' })], pagination: ONE_PAGE },
       }),
     );
     expect(main.querySelector('a[href="https://x.example"]')?.textContent).toBe('link');

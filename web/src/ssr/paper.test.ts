@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { failOnConsoleNoise } from '../testing/console';
 import type { PaperData, Publication, RenderInput } from '../api/types';
-import { pageInput, publication, SITE } from '../testing/fixtures';
+import { ONE_PAGE, pageInput, publication, SITE } from '../testing/fixtures';
 import { coinsTitle } from '../public/papers/coins';
 import { render } from './render';
 import { wholeTreeMarkup } from './whole-tree';
@@ -114,7 +114,10 @@ describe('COinS on /publications', () => {
 
   it('one span per paper, its title the paper as an OpenURL context object', () => {
     const papers = [publication(), publication({ title: 'A Thesis & Co', slug: 'thesis', kind: 'thesis', venue: 'KTH' })];
-    const input = pageInput('/publications', { page: 'publications', data: { publications: papers, scholar_url: '' } });
+    const input = pageInput('/publications', {
+      page: 'publications',
+      data: { publications: papers, scholar_url: '', pagination: ONE_PAGE },
+    });
     const { main } = dom(input);
     const spans = [...main.querySelectorAll('span.Z3988')];
     expect(spans).toHaveLength(2);

@@ -9,6 +9,7 @@ import type {
   NewsItem,
   OpenCall,
   PageData,
+  Pagination,
   Project,
   PublicStudent,
   Publication,
@@ -21,6 +22,9 @@ import type {
 
 /** The server's date the fixtures are rendered on. */
 export const TODAY = '2025-03-01';
+
+/** A list short enough for one page (no page links). */
+export const ONE_PAGE: Pagination = { page: 1, pages: 1 };
 
 export const SITE: SiteInfo = { owner_name: 'Dr. Jane Doe', base_url: 'https://jane.example.org', today: TODAY };
 
@@ -322,16 +326,20 @@ export function filledInputs(): RenderInput[] {
     pageInput('/research', { page: 'research', data: { areas: fullHomeData().research_areas } }),
     pageInput('/publications', {
       page: 'publications',
-      data: { publications: fullHomeData().featured_publications, scholar_url: 'https://scholar.example.com/jane' },
+      data: { publications: fullHomeData().featured_publications, scholar_url: 'https://scholar.example.com/jane', pagination: ONE_PAGE },
     }),
-    pageInput('/projects', { page: 'projects', data: { projects: fullHomeData().featured_projects } }),
+    pageInput('/projects', { page: 'projects', data: { projects: fullHomeData().featured_projects, pagination: ONE_PAGE } }),
     pageInput('/teaching', {
       page: 'teaching',
-      data: { courses: [course(), course({ code: 'CS202', title: 'Embedded Systems', year: 2024, term: 'fall', credits: null })] },
+      data: {
+        courses: [course(), course({ code: 'CS202', title: 'Embedded Systems', year: 2024, term: 'fall', credits: null })],
+        pagination: ONE_PAGE,
+      },
     }),
     pageInput('/students', {
       page: 'students',
       data: {
+        pagination: ONE_PAGE,
         students: [
           student(),
           student({
@@ -348,12 +356,16 @@ export function filledInputs(): RenderInput[] {
     }),
     pageInput('/talks', {
       page: 'talks',
-      data: { talks: [talk(), talk({ title: 'Seminar on Masking', type: 'seminar', date: '2024-05-02', featured: false })] },
+      data: {
+        talks: [talk(), talk({ title: 'Seminar on Masking', type: 'seminar', date: '2024-05-02', featured: false })],
+        pagination: ONE_PAGE,
+      },
     }),
     pageInput('/blog', { page: 'blog' }),
     pageInput('/open-calls', {
       page: 'open_calls',
       data: {
+        pagination: ONE_PAGE,
         calls: [openCall(), openCall({ title: 'Postdoc in Verification', slug: 'postdoc', deadline: '2025-06-30', featured: false })],
       },
     }),
@@ -364,7 +376,7 @@ export function filledInputs(): RenderInput[] {
         content: contactContent({ email: 'jane@example.org', phone: '+46 31 123 45 67', office_hours: 'Tuesdays 10–12' }),
       },
     }),
-    pageInput('/news', { page: 'news', data: { items: fullHomeData().latest_news } }),
+    pageInput('/news', { page: 'news', data: { items: fullHomeData().latest_news, pagination: ONE_PAGE } }),
   ];
 }
 
@@ -374,14 +386,14 @@ export function emptyInputs(): RenderInput[] {
     homeInput(),
     pageInput('/about', { page: 'about', data: { stored: false, content: aboutContent() } }),
     pageInput('/research', { page: 'research', data: { areas: [] } }),
-    pageInput('/publications', { page: 'publications', data: { publications: [], scholar_url: '' } }),
-    pageInput('/projects', { page: 'projects', data: { projects: [] } }),
-    pageInput('/teaching', { page: 'teaching', data: { courses: [] } }),
-    pageInput('/students', { page: 'students', data: { students: [] } }),
-    pageInput('/talks', { page: 'talks', data: { talks: [] } }),
+    pageInput('/publications', { page: 'publications', data: { publications: [], scholar_url: '', pagination: ONE_PAGE } }),
+    pageInput('/projects', { page: 'projects', data: { projects: [], pagination: ONE_PAGE } }),
+    pageInput('/teaching', { page: 'teaching', data: { courses: [], pagination: ONE_PAGE } }),
+    pageInput('/students', { page: 'students', data: { students: [], pagination: ONE_PAGE } }),
+    pageInput('/talks', { page: 'talks', data: { talks: [], pagination: ONE_PAGE } }),
     pageInput('/blog', { page: 'blog' }),
-    pageInput('/open-calls', { page: 'open_calls', data: { calls: [] } }),
+    pageInput('/open-calls', { page: 'open_calls', data: { calls: [], pagination: ONE_PAGE } }),
     pageInput('/contact', { page: 'contact', data: { stored: false, content: contactContent() } }),
-    pageInput('/news', { page: 'news', data: { items: [] } }),
+    pageInput('/news', { page: 'news', data: { items: [], pagination: ONE_PAGE } }),
   ];
 }

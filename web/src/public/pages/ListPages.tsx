@@ -1,8 +1,20 @@
-/** The public list pages: an intro with the page's <h1>, then the list or its empty message. */
-import type { Course, NewsItem, OpenCall, Project, PublicStudent, PublicationsData, ResearchArea, Talk } from '../../api/types';
+/** The public list pages: an intro with the page's <h1>, then the list or its empty message;
+ *  a long list shows one page of its items and links to the others. */
+import type {
+  Course,
+  NewsItem,
+  OpenCall,
+  Pagination as PageInfo,
+  Project,
+  PublicStudent,
+  PublicationsData,
+  ResearchArea,
+  Talk,
+} from '../../api/types';
 import { CourseList } from '../components/Courses';
 import { NewsList } from '../components/News';
 import { OpenCallList } from '../components/OpenCalls';
+import { Pagination } from '../components/Pagination';
 import { ProjectList } from '../components/Projects';
 import { PublicationList } from '../components/Publications';
 import { ResearchAreaList } from '../components/ResearchAreas';
@@ -34,72 +46,79 @@ export function PublicationsPage({ data, baseUrl }: { data: PublicationsData; ba
       </PageIntro>
       <PageBody>
         <PublicationList publications={data.publications} baseUrl={baseUrl} />
+        <Pagination path="/publications" pagination={data.pagination} />
       </PageBody>
     </>
   );
 }
 
-export function ProjectsPage({ projects }: { projects: Project[] }) {
+export function ProjectsPage({ projects, pagination }: { projects: Project[]; pagination: PageInfo }) {
   return (
     <>
       <PageIntro title={PAGE_TITLES.projects} subtitle="Research projects, funded collaborations and software." />
       <PageBody>
         <ProjectList projects={projects} />
+        <Pagination path="/projects" pagination={pagination} />
       </PageBody>
     </>
   );
 }
 
-export function TeachingPage({ courses }: { courses: Course[] }) {
+export function TeachingPage({ courses, pagination }: { courses: Course[]; pagination: PageInfo }) {
   return (
     <>
       <PageIntro title={PAGE_TITLES.teaching} subtitle="Courses taught, with their terms and materials." />
       <PageBody>
         <CourseList courses={courses} />
+        <Pagination path="/teaching" pagination={pagination} />
       </PageBody>
     </>
   );
 }
 
-export function StudentsPage({ students }: { students: PublicStudent[] }) {
+export function StudentsPage({ students, pagination }: { students: PublicStudent[]; pagination: PageInfo }) {
   return (
     <>
       <PageIntro title={PAGE_TITLES.students} subtitle="Students supervised, past and present." />
       <PageBody>
         <StudentGroups students={students} />
+        <Pagination path="/students" pagination={pagination} />
       </PageBody>
     </>
   );
 }
 
-export function TalksPage({ talks }: { talks: Talk[] }) {
+export function TalksPage({ talks, pagination }: { talks: Talk[]; pagination: PageInfo }) {
   return (
     <>
       <PageIntro narrow title={PAGE_TITLES.talks} subtitle="Invited talks, keynotes, conference presentations and seminars." />
       <PageBody narrow>
         <TalkList talks={talks} />
+        <Pagination path="/talks" pagination={pagination} previous="Newer" next="Older" />
       </PageBody>
     </>
   );
 }
 
-export function OpenCallsPage({ calls, today }: { calls: OpenCall[]; today: string }) {
+export function OpenCallsPage({ calls, pagination, today }: { calls: OpenCall[]; pagination: PageInfo; today: string }) {
   return (
     <>
       <PageIntro narrow title="Open Calls for Proposals" subtitle="Current funding opportunities and collaboration calls" />
       <PageBody narrow>
         <OpenCallList calls={calls} today={today} />
+        <Pagination path="/open-calls" pagination={pagination} />
       </PageBody>
     </>
   );
 }
 
-export function NewsPage({ items }: { items: NewsItem[] }) {
+export function NewsPage({ items, pagination }: { items: NewsItem[]; pagination: PageInfo }) {
   return (
     <>
       <PageIntro narrow title={PAGE_TITLES.news} subtitle="Announcements, awards and updates." />
       <PageBody narrow>
         <NewsList items={items} />
+        <Pagination path="/news" pagination={pagination} previous="Newer" next="Older" />
       </PageBody>
     </>
   );

@@ -1,0 +1,93 @@
+/**
+ * The links between the pages of a long public list (`?page=N`): plain links,
+ * so they work without JavaScript (the page content is never hydrated). Page 1
+ * is the bare path, the list's canonical address.
+ */
+import type { Pagination as PageInfo } from '../../api/types';
+import { ArrowLeft, ArrowRight } from '../../components/icons';
+import { buttonClassName } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+
+/** The address of page `page` of the list at `path`. */
+export function pageHref(path: string, page: number): string {
+  return page <= 1 ? path : `${path}?page=${page}`;
+}
+
+/** The page numbers to link, with `null` for a gap: the first and last pages,
+ *  and the pages either side of the current one. A gap of one page shows that
+ *  page instead of an ellipsis. */
+export function pageNumbers({ page, pages }: PageInfo): Array<number | null> {
+  const shown = new Set([1, pages, page - 1, page, page + 1].filter((n) => n >= 1 && n <= pages));
+  const sorted = [...shown].sort((a, b) => a - b);
+  const out: Array<number | null> = [];
+  for (const n of sorted) {
+    const previous = out[out.length - 1];
+    if (typeof previous === 'number' && n - previous === 2) out.push(previous + 1);
+    else if (typeof previous === 'number' && n - previous > 2) out.push(null);
+    out.push(n);
+  }
+  return out;
+}
+
+const STEP = buttonClassName('outline', 'md');
+
+/** Nothing for a list of one page. `previous` and `next` name the steps
+ *  ('Newer' and 'Older' on lists ordered by date). */
+export function Pagination({
+  path,
+  pagination,
+  previous = 'Previous',
+  next = 'Next',
+}: {
+  path: string;
+  pagination: PageInfo;
+  previous?: string;
+  next?: string;
+}) {
+  const { page, pages } = pagination;
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Pagination" className="mt-12 flex items-center justify-between gap-3 border-t border-border pt-8">
+      <div className="flex flex-1">
+        {page > 1 && (
+          <a href={pageHref(path, page - 1)} rel="prev" className={STEP}>
+            <ArrowLeft aria-hidden="true" />
+            {previous}
+          </a>
+        )}
+      </div>
+      <p className="text-sm whitespace-nowrap text-muted-foreground sm:hidden">
+        Page {page} of {pages}
+      </p>
+      <ol className="hidden items-center gap-1 sm:flex">
+        {pageNumbers(pagination).map((n, i) =>
+          n === null ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a gap has no identity of its own; at most two, in fixed places
+            <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-muted-foreground">
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              <a
+                href={pageHref(path, n)}
+                aria-label={`Page ${n}`}
+                aria-current={n === page ? 'page' : undefined}
+                className={cn(buttonClassName(n === page ? 'primary' : 'ghost', 'sm'), 'min-w-9 tabular-nums')}
+              >
+                {n}
+              </a>
+            </li>
+          ),
+        )}
+      </ol>
+      <div className="flex flex-1 justify-end">
+        {page < pages && (
+          <a href={pageHref(path, page + 1)} rel="next" className={STEP}>
+            {next}
+            <ArrowRight aria-hidden="true" />
+          </a>
+        )}
+      </div>
+    </nav>
+  );
+}
