@@ -107,14 +107,21 @@ impl TestApp {
     }
 
     async fn spawn_configured(test_db: TestDb, trusted_proxies: Vec<ipnet::IpNet>) -> Self {
+        Self::spawn_with(test_db, |config| config.trusted_proxies = trusted_proxies).await
+    }
+
+    /// The app with settings changed from the defaults by `configure` (timeouts, base URL…).
+    pub async fn spawn_with(test_db: TestDb, configure: impl FnOnce(&mut Config)) -> Self {
         let data = tempfile::tempdir().expect("temp dir");
-        let config = Config {
+        let mut config = Config {
             listen: "127.0.0.1:0".parse().unwrap(),
             base_url: None,
             render_workers: 1,
-            trusted_proxies,
+            trusted_proxies: vec![],
+            limits: Default::default(),
             store: StoreConfig { data_dir: data.path().to_owned(), database_url: None, s3_bucket: None },
         };
+        configure(&mut config);
         let app = App::build_with(&config, test_db.db.clone()).await.expect("build app");
         let address = app.local_addr();
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
