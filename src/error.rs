@@ -172,12 +172,13 @@ impl From<DbErr> for AppError {
     }
 }
 
-/// SQLite's "database is locked" (after the busy timeout) and a closed pool are temporary.
+/// SQLite's "database is locked" (after the busy timeout), PostgreSQL's `lock_timeout` and
+/// a busy or closed pool are temporary.
 fn is_busy(err: &sea_orm::sqlx::Error) -> bool {
     match err {
         sea_orm::sqlx::Error::PoolTimedOut | sea_orm::sqlx::Error::PoolClosed => true,
         sea_orm::sqlx::Error::Database(db) => {
-            matches!(db.code().as_deref(), Some("5") | Some("6") | Some("517") | Some("57P03"))
+            matches!(db.code().as_deref(), Some("5") | Some("6") | Some("517") | Some("55P03") | Some("57P03"))
         }
         _ => false,
     }

@@ -5,6 +5,7 @@
 mod api;
 mod assets;
 mod auth;
+mod busy_database;
 mod cli;
 mod content_api;
 mod exports;
@@ -15,4 +16,5 @@ mod pages;
 mod paper_pdfs;
 mod sign_in_lock;
 mod store;
+mod timeouts;
 mod uploads;
