@@ -182,7 +182,7 @@ fn cached_response(state: &AppState, request: &Request) -> Option<Response> {
     let path = request.uri().path();
     let key = match PublicPage::from_path(path) {
         // A signed-in owner may see another student list: the full path checks the session.
-        Some(page) if page.depends_on_viewer() && session::cookie_token(request.headers()).is_some() => return None,
+        Some(page) if page.depends_on_viewer() && session::carries_session_cookie(request.headers()) => return None,
         Some(page) => Cow::Borrowed(page.path()),
         // A paper's page is the same for everyone.
         None => match paper_route(path)? {

@@ -128,7 +128,9 @@ impl TestApp {
         tokio::spawn(app.serve(async move {
             let _ = rx.await;
         }));
-        let client = reqwest::Client::builder().cookie_store(true).build().unwrap();
+        // Like a browser, the client says which site its requests come from.
+        let origin = reqwest::header::HeaderMap::from_iter([(reqwest::header::ORIGIN, format!("http://{address}").parse().unwrap())]);
+        let client = reqwest::Client::builder().cookie_store(true).default_headers(origin).build().unwrap();
         Self { base: format!("http://{address}"), client, test_db, shutdown: Some(tx), _data: data }
     }
 

@@ -8,6 +8,7 @@ mod auth;
 mod busy_database;
 mod cli;
 mod content_api;
+mod cookies_and_origin;
 mod exports;
 mod hardening;
 mod helpers;
