@@ -4,11 +4,22 @@
 use std::future::Future;
 use std::net::SocketAddr;
 
+use std::time::Duration;
+
 use anyhow::Context;
+use axum::body::Body;
+use axum::extract::ConnectInfo;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
 use sea_orm::DatabaseConnection;
 use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+use tokio::task::JoinSet;
+use tower::ServiceExt;
+use tower_http::timeout::TimeoutBody;
 
-use crate::config::Config;
+use crate::config::{Config, Limits};
 use std::sync::Arc;
 
 use crate::files::Files;
@@ -20,6 +31,7 @@ use crate::{http, store};
 pub struct App {
     listener: TcpListener,
     state: AppState,
+    limits: Limits,
 }
 
 impl App {
@@ -43,7 +55,8 @@ impl App {
         let cache = Arc::new(PageCache::default());
         let files = Files::open(&config.store)?;
         let trusted_proxies = config.trusted_proxies.clone().into();
-        Ok(Self { listener, state: AppState { db, renderer, base_url, secure_cookies, cache, security, files, trusted_proxies } })
+        let state = AppState { db, renderer, base_url, secure_cookies, cache, security, files, trusted_proxies };
+        Ok(Self { listener, state, limits: config.limits.clone() })
     }
 
     pub fn local_addr(&self) -> SocketAddr {
@@ -54,18 +67,72 @@ impl App {
         &self.state
     }
 
-    /// Serves until `shutdown` completes, lets in-flight requests finish, then closes the
-    /// database.
+    /// Serves until `shutdown` completes, gives in-flight requests `--shutdown-timeout` to
+    /// finish (then drops whatever is still open), and closes the database.
+    ///
+    /// Our own accept loop rather than `axum::serve`, which sets no timer, so hyper's header
+    /// timeout would be off and a client sending half a request would hold its connection
+    /// forever. HTTP/1.1 only: that is what browsers speak without TLS and what a TLS proxy in
+    /// front speaks to its upstream, and HTTP/2 has no header timeout.
     pub async fn serve(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
-        let db = self.state.db.clone();
-        let refresher = tokio::spawn(http::refresh_stale_pages(self.state.clone()));
-        let router = http::router(self.state);
-        let served = axum::serve(self.listener, router.into_make_service_with_connect_info::<SocketAddr>())
-            .with_graceful_shutdown(shutdown)
-            .await
-            .context("the server failed");
+        let Self { listener, state, limits } = self;
+        let db = state.db.clone();
+        let refresher = tokio::spawn(http::refresh_stale_pages(state.clone()));
+        let router = http::router(state);
+        let mut http = hyper::server::conn::http1::Builder::new();
+        http.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout());
+        let body_timeout = limits.body_timeout();
+        let slots = Arc::new(Semaphore::new(limits.max_connections as usize));
+        let graceful = GracefulShutdown::new();
+        let mut connections = JoinSet::new();
+        tokio::pin!(shutdown);
+        loop {
+            // A free slot before the next accept: past the limit, new connections wait in the
+            // kernel's listen queue, unanswered, until a served one closes.
+            let slot = tokio::select! {
+                slot = slots.clone().acquire_owned() => slot.expect("the semaphore is never closed"),
+                () = &mut shutdown => break,
+            };
+            let (stream, peer) = tokio::select! {
+                accepted = listener.accept() => match accepted {
+                    Ok(accepted) => accepted,
+                    Err(err) => {
+                        // Out of file descriptors, say: wait a little instead of spinning.
+                        tracing::warn!(error = %err, "cannot accept a connection");
+                        tokio::time::sleep(Duration::from_millis(100)).await;
+                        continue;
+                    }
+                },
+                () = &mut shutdown => break,
+            };
+            let _ = stream.set_nodelay(true);
+            let router = router.clone();
+            let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
+                // A body that pauses longer than `--body-timeout` fails its read; the handler
+                // reading it answers 408 (`AppError::RequestTimeout`).
+                let mut request = request.map(|body| Body::new(TimeoutBody::new(body_timeout, body)));
+                request.extensions_mut().insert(ConnectInfo(peer));
+                router.clone().oneshot(request)
+            });
+            let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+            connections.spawn(async move {
+                // Timeouts and clients that hang up end here: nothing worth a log line.
+                let _ = connection.await;
+                drop(slot);
+            });
+            while connections.try_join_next().is_some() {}
+        }
+        drop(listener);
+        let open = graceful.count();
+        tokio::select! {
+            () = graceful.shutdown() => {}
+            () = tokio::time::sleep(limits.shutdown_timeout()) => {
+                tracing::warn!(open, "the shutdown deadline passed: closing the connections still open");
+            }
+        }
+        // Dropping the tasks closes their sockets and frees the database connections they held.
+        connections.abort_all();
         refresher.abort();
-        served?;
         store::close(db).await;
         Ok(())
     }

@@ -10,6 +10,10 @@
 //! | `--render-workers` | `VITA_RENDER_WORKERS` | number of CPU cores |
 //! | `--s3-bucket` | `VITA_S3_BUCKET` | none: files in `<data dir>/files` |
 //! | `--trusted-proxies` | `VITA_TRUSTED_PROXIES` | none: `X-Forwarded-For` is ignored |
+//! | `--header-timeout` | `VITA_HEADER_TIMEOUT` | `10` seconds to send a request's headers (also how long an idle kept-alive connection stays open) |
+//! | `--body-timeout` | `VITA_BODY_TIMEOUT` | `30` seconds: the longest pause inside a request body (then 408) |
+//! | `--max-connections` | `VITA_MAX_CONNECTIONS` | `1024` open connections; more wait until one closes |
+//! | `--shutdown-timeout` | `VITA_SHUTDOWN_TIMEOUT` | `10` seconds for open requests after SIGTERM, then exit |
 //! | — | `RUST_LOG` | `info` |
 
 use std::fmt;
@@ -68,7 +72,54 @@ pub struct Config {
     pub trusted_proxies: Vec<ipnet::IpNet>,
 
     #[command(flatten)]
+    pub limits: Limits,
+
+    #[command(flatten)]
     pub store: StoreConfig,
+}
+
+/// How long a client may take and how many may be connected: a slow or stuck client must not
+/// hold a connection, a worker or the shutdown forever.
+#[derive(Args, Clone, Debug)]
+pub struct Limits {
+    /// Seconds a client has to send a request's headers, counted from the connection's start
+    /// or the previous response (so also how long an idle kept-alive connection stays open).
+    #[arg(long = "header-timeout", env = "VITA_HEADER_TIMEOUT", default_value_t = Limits::default().header_timeout_secs, value_parser = clap::value_parser!(u64).range(1..))]
+    pub header_timeout_secs: u64,
+
+    /// Seconds a request body may pause before the request is answered 408 and the
+    /// connection closed (a slow upload that keeps sending is not cut off).
+    #[arg(long = "body-timeout", env = "VITA_BODY_TIMEOUT", default_value_t = Limits::default().body_timeout_secs, value_parser = clap::value_parser!(u64).range(1..))]
+    pub body_timeout_secs: u64,
+
+    /// Connections served at once; further ones wait in the listen queue until one closes.
+    #[arg(long, env = "VITA_MAX_CONNECTIONS", default_value_t = Limits::default().max_connections, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_connections: u32,
+
+    /// Seconds open requests get to finish after SIGTERM or Ctrl-C; then the server exits
+    /// whatever its clients are doing.
+    #[arg(long = "shutdown-timeout", env = "VITA_SHUTDOWN_TIMEOUT", default_value_t = Limits::default().shutdown_timeout_secs)]
+    pub shutdown_timeout_secs: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self { header_timeout_secs: 10, body_timeout_secs: 30, max_connections: 1024, shutdown_timeout_secs: 10 }
+    }
+}
+
+impl Limits {
+    pub fn header_timeout(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(self.header_timeout_secs)
+    }
+
+    pub fn body_timeout(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(self.body_timeout_secs)
+    }
+
+    pub fn shutdown_timeout(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(self.shutdown_timeout_secs)
+    }
 }
 
 /// An address range (`10.0.0.0/8`) or a single address (`127.0.0.1`).

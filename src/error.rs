@@ -33,6 +33,9 @@ pub enum AppError {
     PayloadTooLarge(String),
     #[error("{0}")]
     UnsupportedMediaType(String),
+    /// The request body paused longer than `--body-timeout`.
+    #[error("The request body stopped arriving: it must be sent without long pauses")]
+    RequestTimeout,
     #[error("{message}")]
     TooManyRequests { message: String, retry_after_secs: u64 },
     /// The database is busy or out of connections: worth a retry.
@@ -101,6 +104,7 @@ impl AppError {
             AppError::Forbidden(_) => (StatusCode::FORBIDDEN, "forbidden"),
             AppError::PayloadTooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
             AppError::UnsupportedMediaType(_) => (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type"),
+            AppError::RequestTimeout => (StatusCode::REQUEST_TIMEOUT, "request_timeout"),
             AppError::TooManyRequests { .. } => (StatusCode::TOO_MANY_REQUESTS, "too_many_requests"),
             AppError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
             AppError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
@@ -124,6 +128,8 @@ impl IntoResponse for AppError {
             AppError::Unavailable(cause) => tracing::warn!(error = ?cause, "service unavailable"),
             _ => {}
         }
+        // The rest of a stalled body may still come: the connection cannot carry another request.
+        let close = matches!(self, AppError::RequestTimeout);
         let retry_after = match &self {
             AppError::TooManyRequests { retry_after_secs, .. } => Some(*retry_after_secs),
             // A busy database is usually free again within a second.
@@ -145,6 +151,9 @@ impl IntoResponse for AppError {
         if let Some(secs) = retry_after {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs));
         }
+        if close {
+            response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+        }
         response
     }
 }
@@ -163,19 +172,29 @@ impl From<DbErr> for AppError {
     }
 }
 
-/// SQLite's "database is locked" (after the busy timeout) and a closed pool are temporary.
+/// SQLite's "database is locked" (after the busy timeout), PostgreSQL's `lock_timeout` and
+/// a busy or closed pool are temporary.
 fn is_busy(err: &sea_orm::sqlx::Error) -> bool {
     match err {
         sea_orm::sqlx::Error::PoolTimedOut | sea_orm::sqlx::Error::PoolClosed => true,
         sea_orm::sqlx::Error::Database(db) => {
-            matches!(db.code().as_deref(), Some("5") | Some("6") | Some("517") | Some("57P03"))
+            matches!(db.code().as_deref(), Some("5") | Some("6") | Some("517") | Some("55P03") | Some("57P03"))
         }
         _ => false,
     }
 }
 
+/// Whether a failed body read is the body timeout (`--body-timeout`) rather than a client that
+/// hung up or sent too much.
+pub fn is_body_timeout(err: &(dyn std::error::Error + 'static)) -> bool {
+    std::iter::successors(Some(err), |e| e.source()).any(|e| e.is::<tower_http::timeout::TimeoutError>())
+}
+
 impl From<JsonRejection> for AppError {
     fn from(rejection: JsonRejection) -> Self {
+        if is_body_timeout(&rejection) {
+            return AppError::RequestTimeout;
+        }
         let status = rejection.status();
         let message = match &rejection {
             JsonRejection::MissingJsonContentType(_) => "Expected a JSON body with the header Content-Type: application/json".to_owned(),

@@ -24,6 +24,10 @@ use crate::settings;
 use crate::validate::is_email;
 
 pub const COOKIE_NAME: &str = "vita_session";
+/// The cookie's name over HTTPS. A browser keeps a `__Host-` cookie only when it is `Secure`,
+/// has `Path=/` and no `Domain`, so neither a plain-HTTP page nor a sibling subdomain can plant
+/// one.
+pub const SECURE_COOKIE_NAME: &str = "__Host-vita_session";
 /// A session not used for this long ends.
 pub const IDLE_LIFETIME: Duration = Duration::days(7);
 /// A session ends after this long whatever the activity.

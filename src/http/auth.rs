@@ -22,15 +22,19 @@ pub async fn sign_in(
 ) -> Result<Response, AppError> {
     let client = super::client::address(peer.ip(), &headers, &state.trusted_proxies);
     let (token, session) = auth::sign_in(&state.db, request, user_agent(&headers), Some(client.to_string())).await?;
-    Ok(with_session_cookie(&state, &token, session))
+    Ok(with_session_cookie(https(&state, peer, &headers), &token, session))
 }
 
 fn user_agent(headers: &HeaderMap) -> Option<String> {
     headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()).map(str::to_owned)
 }
 
-fn with_session_cookie(state: &AppState, token: &str, session: auth::SessionInfo) -> Response {
-    let cookie = session::session_cookie(Some(token), state.secure_cookies);
+fn https(state: &AppState, peer: SocketAddr, headers: &HeaderMap) -> bool {
+    super::client::is_https(state.secure_cookies, Some(peer.ip()), headers, &state.trusted_proxies)
+}
+
+fn with_session_cookie(https: bool, token: &str, session: auth::SessionInfo) -> Response {
+    let cookie = session::session_cookie(Some(token), https);
     ([(header::SET_COOKIE, cookie)], axum::Json(session)).into_response()
 }
 
@@ -44,12 +48,18 @@ pub struct SignOutQuery {
     scope: SignOutScope,
 }
 
-pub async fn sign_out(State(state): State<AppState>, owner: OwnerSession, Query(query): Query<SignOutQuery>) -> Result<Response, AppError> {
+pub async fn sign_out(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    owner: OwnerSession,
+    Query(query): Query<SignOutQuery>,
+) -> Result<Response, AppError> {
     auth::sign_out(&state.db, &owner, query.scope).await?;
     let response = if query.scope == SignOutScope::Others {
         StatusCode::NO_CONTENT.into_response()
     } else {
-        ([(header::SET_COOKIE, session::session_cookie(None, state.secure_cookies))], StatusCode::NO_CONTENT).into_response()
+        ([(header::SET_COOKIE, session::session_cookie(None, https(&state, peer, &headers)))], StatusCode::NO_CONTENT).into_response()
     };
     Ok(response)
 }
@@ -75,7 +85,7 @@ pub async fn setup(
     let user = auth::setup_owner(&state.db, request).await?;
     let client = super::client::address(peer.ip(), &headers, &state.trusted_proxies);
     let (token, session) = auth::open_session(&state.db, user, user_agent(&headers), Some(client.to_string())).await?;
-    Ok(with_session_cookie(&state, &token, session))
+    Ok(with_session_cookie(https(&state, peer, &headers), &token, session))
 }
 
 pub async fn change_password(

@@ -25,6 +25,19 @@ pub fn address(peer: IpAddr, headers: &HeaderMap, trusted: &[IpNet]) -> IpAddr {
     forwarded.iter().rev().find(|ip| !is_trusted(ip)).or(forwarded.first()).copied().unwrap_or(peer)
 }
 
+/// Whether the client reached the site over HTTPS: the base URL says so, or a trusted proxy
+/// (which terminated TLS) says so in `X-Forwarded-Proto`. From anyone else the header is
+/// ignored, like `X-Forwarded-For`.
+pub fn is_https(base_url_https: bool, peer: Option<IpAddr>, headers: &HeaderMap, trusted: &[IpNet]) -> bool {
+    base_url_https
+        || peer.is_some_and(|peer| trusted.iter().any(|net| net.contains(&peer)))
+            && headers
+                .get("x-forwarded-proto")
+                .and_then(|value| value.to_str().ok())
+                .and_then(|value| value.split(',').next())
+                .is_some_and(|proto| proto.trim().eq_ignore_ascii_case("https"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

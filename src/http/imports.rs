@@ -27,7 +27,9 @@ pub async fn preview(
     if declared.is_some_and(|length| length > import::MAX_BYTES) {
         return Err(import::too_large());
     }
-    let bytes = to_bytes(body, import::MAX_BYTES).await.map_err(|_| import::too_large())?;
+    let bytes = to_bytes(body, import::MAX_BYTES)
+        .await
+        .map_err(|e| if crate::error::is_body_timeout(&e) { AppError::RequestTimeout } else { import::too_large() })?;
     let text = std::str::from_utf8(&bytes).map_err(|_| not_text())?;
     Ok(axum::Json(import::preview(&state.db, text).await?))
 }

@@ -11,35 +11,49 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD as BASE64;
 use sha2::{Digest, Sha256};
 
-use super::AppState;
+use super::{AppState, session};
 use crate::content::{Content, courses, news, open_calls, projects, publications, research_areas, students, tags, talks};
 use crate::error::AppError;
 use crate::render::cache::Sources;
 
 /// A browser sends `Origin` (and `Sec-Fetch-Site`) with every unsafe request. One that comes
-/// from another site is refused, so a page elsewhere cannot use the owner's session cookie.
-/// Requests without those headers (scripts, curl) carry no ambient browser credentials.
-pub async fn same_origin(request: Request, next: Next) -> Response {
+/// from another site, or from this host over the other scheme (an `http://` page may be a
+/// network attacker's), is refused, so a page elsewhere cannot use the owner's session cookie.
+/// A request that carries the session cookie but neither header is refused too: it did not come
+/// from a page of this site. Requests without the cookie (scripts, curl signing in) carry no
+/// ambient browser credentials.
+pub async fn same_origin(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let safe = matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS);
-    if !safe && is_cross_site(request.headers()) {
-        return AppError::Forbidden("Cross-site requests are not allowed".to_owned()).into_response();
+    if !safe {
+        let https = session::is_https(&state, request.extensions(), request.headers());
+        if let Some(reason) = refusal(request.headers(), https) {
+            return AppError::Forbidden(reason.to_owned()).into_response();
+        }
     }
     next.run(request).await
 }
 
-fn is_cross_site(headers: &HeaderMap) -> bool {
-    if let Some(site) = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok())
-        && (site == "cross-site" || site == "same-site")
-    {
-        return true;
+/// Why an unsafe request is refused, if it is. `https`: the site's scheme for this request.
+fn refusal(headers: &HeaderMap, https: bool) -> Option<&'static str> {
+    let site = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok());
+    if matches!(site, Some("cross-site" | "same-site")) {
+        return Some(CROSS_SITE);
     }
     let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) else {
-        return false;
+        let no_browser_headers = site.is_none() && session::carries_session_cookie(headers);
+        return no_browser_headers.then_some("A signed-in request must come from the site's own pages: it has no Origin header");
     };
     let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or("");
-    let origin_host = origin.split_once("://").map(|(_, rest)| rest).unwrap_or("null");
-    origin == "null" || !origin_host.eq_ignore_ascii_case(host)
+    let same = match origin.split_once("://") {
+        Some((scheme, origin_host)) => {
+            scheme.eq_ignore_ascii_case(if https { "https" } else { "http" }) && origin_host.eq_ignore_ascii_case(host)
+        }
+        None => false,
+    };
+    (!same).then_some(CROSS_SITE)
 }
+
+const CROSS_SITE: &str = "Cross-site requests are not allowed";
 
 /// The security headers every response carries, computed once at start-up.
 #[derive(Clone)]
@@ -194,10 +208,20 @@ mod tests {
 
     #[test]
     fn same_host_origin_passes_and_foreign_origin_fails() {
-        assert!(!is_cross_site(&headers(&[("host", "localhost:8080"), ("origin", "http://localhost:8080")])));
-        assert!(is_cross_site(&headers(&[("host", "localhost:8080"), ("origin", "https://evil.example")])));
-        assert!(is_cross_site(&headers(&[("host", "localhost:8080"), ("origin", "null")])));
-        assert!(is_cross_site(&headers(&[("host", "localhost:8080"), ("sec-fetch-site", "cross-site")])));
-        assert!(!is_cross_site(&headers(&[("host", "localhost:8080")])));
+        let refused = |pairs: &[(&'static str, &'static str)], https: bool| refusal(&headers(pairs), https).is_some();
+        assert!(!refused(&[("host", "localhost:8080"), ("origin", "http://localhost:8080")], false));
+        assert!(refused(&[("host", "localhost:8080"), ("origin", "https://evil.example")], false));
+        assert!(refused(&[("host", "localhost:8080"), ("origin", "null")], false));
+        assert!(refused(&[("host", "localhost:8080"), ("sec-fetch-site", "cross-site")], false));
+        assert!(!refused(&[("host", "localhost:8080")], false));
+        // The scheme counts: an http:// page cannot write to the https:// site, nor the reverse.
+        assert!(refused(&[("host", "example.org"), ("origin", "http://example.org")], true));
+        assert!(!refused(&[("host", "example.org"), ("origin", "https://example.org")], true));
+        assert!(refused(&[("host", "example.org"), ("origin", "https://example.org")], false));
+        // With the session cookie, a request must say where it comes from.
+        assert!(refused(&[("host", "example.org"), ("cookie", "vita_session=abc")], false));
+        assert!(refused(&[("host", "example.org"), ("cookie", "a=b; __Host-vita_session=abc")], true));
+        assert!(!refused(&[("host", "example.org"), ("cookie", "vita_session=abc"), ("sec-fetch-site", "same-origin")], false));
+        assert!(!refused(&[("host", "example.org"), ("cookie", "other=abc")], false));
     }
 }

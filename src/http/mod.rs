@@ -77,7 +77,8 @@ pub struct AppState {
     pub renderer: Renderer,
     /// The site's public address, for canonical links.
     pub base_url: String,
-    /// Whether the session cookie is marked `Secure` (the site is served over HTTPS).
+    /// The base URL is `https://`: every request counts as HTTPS (`session::is_https`), even
+    /// without a trusted proxy saying so.
     pub secure_cookies: bool,
     /// Rendered public pages, cleared by every write.
     pub cache: Arc<PageCache>,
@@ -143,7 +144,7 @@ pub fn router(state: AppState) -> Router {
         .route("/publications/{slug}/{file}", get(papers::pdf))
         .fallback(public::page)
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY))
-        .layer(from_fn(middleware::same_origin))
+        .layer(from_fn_with_state(state.clone(), middleware::same_origin))
         .layer(from_fn_with_state(state.security.clone(), middleware::security_headers))
         .layer(CatchPanicLayer::custom(|_| {
             axum::response::IntoResponse::into_response(crate::error::AppError::Internal(anyhow::anyhow!("a handler panicked")))

@@ -213,7 +213,7 @@ fn cached_response(state: &AppState, request: &Request) -> Option<Response> {
     let path = request.uri().path();
     let key = match PublicPage::from_path(path) {
         // A signed-in owner may see another student list: the full path checks the session.
-        Some(page) if page.depends_on_viewer() && session::cookie_token(request.headers()).is_some() => return None,
+        Some(page) if page.depends_on_viewer() && session::carries_session_cookie(request.headers()) => return None,
         Some(page) => page_key(page, pages::requested_page(request.uri().query())),
         // A paper's page is the same for everyone.
         None => match paper_route(path)? {
@@ -224,7 +224,7 @@ fn cached_response(state: &AppState, request: &Request) -> Option<Response> {
     let cached = match state.cache.lookup(&key, crate::clock::today()) {
         Lookup::Fresh(page) => page,
         // The owner is shown what they just saved: the full path waits for the new render.
-        Lookup::Stale(_) if session::cookie_token(request.headers()).is_some() => return None,
+        Lookup::Stale(_) if session::carries_session_cookie(request.headers()) => return None,
         Lookup::Stale(page) => page,
         Lookup::Missing => return None,
     };

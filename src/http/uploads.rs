@@ -76,7 +76,13 @@ enum ReadError {
 async fn read_limited(mut body: Body, bucket: Bucket, declared: usize) -> Result<Bytes, ReadError> {
     let mut data = Vec::with_capacity(declared.min(bucket.max_bytes()));
     while let Some(frame) = body.frame().await {
-        let frame = frame.map_err(|e| ReadError::Interrupted(AppError::BadRequest(format!("The upload was interrupted: {e}"))))?;
+        let frame = frame.map_err(|e| {
+            ReadError::Interrupted(if crate::error::is_body_timeout(&e) {
+                AppError::RequestTimeout
+            } else {
+                AppError::BadRequest(format!("The upload was interrupted: {e}"))
+            })
+        })?;
         if let Ok(chunk) = frame.into_data() {
             if data.len() + chunk.len() > bucket.max_bytes() {
                 return Err(ReadError::TooLarge(body));

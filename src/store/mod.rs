@@ -47,6 +47,15 @@ impl Database {
     }
 }
 
+/// How long a statement waits for a lock another connection holds (SQLite's busy timeout,
+/// PostgreSQL's `lock_timeout`). Short: a write that cannot get in answers 503 with
+/// `Retry-After` within about a second instead of holding the request, a worker and a pool
+/// connection for many seconds; our own transactions hold their locks for milliseconds.
+const LOCK_WAIT: Duration = Duration::from_secs(1);
+
+/// How long a request waits for a free pool connection before it answers 503.
+const ACQUIRE_WAIT: Duration = Duration::from_secs(3);
+
 /// Opens the database. SQLite runs in WAL mode with foreign keys on and a busy timeout, so
 /// readers never block the writer and a brief lock waits instead of failing.
 pub async fn connect(database: &Database) -> anyhow::Result<DatabaseConnection> {
@@ -63,23 +72,25 @@ pub async fn connect(database: &Database) -> anyhow::Result<DatabaseConnection> 
                 // lose the last transactions); the cost is one more fsync per commit.
                 .synchronous(SqliteSynchronous::Full)
                 .foreign_keys(true)
-                .busy_timeout(Duration::from_secs(5));
+                .busy_timeout(LOCK_WAIT);
             let pool = SqlitePoolOptions::new()
                 .max_connections(8)
-                .acquire_timeout(Duration::from_secs(10))
+                .acquire_timeout(ACQUIRE_WAIT)
                 .connect_with(options)
                 .await
                 .with_context(|| format!("cannot open the SQLite database {}", path.display()))?;
             Ok(SqlxSqliteConnector::from_sqlx_sqlite_pool(pool))
         }
         Database::Postgres { url, schema } => {
-            let mut options = PgConnectOptions::from_str(url).context("DATABASE_URL is not a valid PostgreSQL URL")?;
+            let mut options = PgConnectOptions::from_str(url)
+                .context("DATABASE_URL is not a valid PostgreSQL URL")?
+                .options([("lock_timeout", format!("{}ms", LOCK_WAIT.as_millis()))]);
             if let Some(schema) = schema {
                 options = options.options([("search_path", schema.as_str())]);
             }
             let pool = PgPoolOptions::new()
                 .max_connections(16)
-                .acquire_timeout(Duration::from_secs(10))
+                .acquire_timeout(ACQUIRE_WAIT)
                 .connect_with(options)
                 .await
                 .context("cannot connect to PostgreSQL")?;

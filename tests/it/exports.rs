@@ -100,6 +100,7 @@ async fn state(app: &TestApp) -> (AppState, tempfile::TempDir) {
         base_url: Some("https://vita.example.org".to_owned()),
         render_workers: 1,
         trusted_proxies: vec![],
+        limits: Default::default(),
         store: StoreConfig { data_dir: data.path().to_owned(), database_url: None, s3_bucket: None },
     };
     let built = App::build_with(&config, app.test_db.db.clone()).await.unwrap();

@@ -109,14 +109,21 @@ impl TestApp {
     }
 
     async fn spawn_configured(test_db: TestDb, trusted_proxies: Vec<ipnet::IpNet>) -> Self {
+        Self::spawn_with(test_db, |config| config.trusted_proxies = trusted_proxies).await
+    }
+
+    /// The app with settings changed from the defaults by `configure` (timeouts, base URL…).
+    pub async fn spawn_with(test_db: TestDb, configure: impl FnOnce(&mut Config)) -> Self {
         let data = tempfile::tempdir().expect("temp dir");
-        let config = Config {
+        let mut config = Config {
             listen: "127.0.0.1:0".parse().unwrap(),
             base_url: None,
             render_workers: 1,
-            trusted_proxies,
+            trusted_proxies: vec![],
+            limits: Default::default(),
             store: StoreConfig { data_dir: data.path().to_owned(), database_url: None, s3_bucket: None },
         };
+        configure(&mut config);
         let app = App::build_with(&config, test_db.db.clone()).await.expect("build app");
         let address = app.local_addr();
         let cache = app.state().cache.clone();
@@ -124,7 +131,9 @@ impl TestApp {
         tokio::spawn(app.serve(async move {
             let _ = rx.await;
         }));
-        let client = reqwest::Client::builder().cookie_store(true).build().unwrap();
+        // Like a browser, the client says which site its requests come from.
+        let origin = reqwest::header::HeaderMap::from_iter([(reqwest::header::ORIGIN, format!("http://{address}").parse().unwrap())]);
+        let client = reqwest::Client::builder().cookie_store(true).default_headers(origin).build().unwrap();
         Self { base: format!("http://{address}"), client, test_db, cache, shutdown: Some(tx), _data: data }
     }
 

@@ -5,8 +5,10 @@
 mod api;
 mod assets;
 mod auth;
+mod busy_database;
 mod cli;
 mod content_api;
+mod cookies_and_origin;
 mod exports;
 mod hardening;
 mod helpers;
@@ -16,4 +18,5 @@ mod pagination;
 mod paper_pdfs;
 mod sign_in_lock;
 mod store;
+mod timeouts;
 mod uploads;

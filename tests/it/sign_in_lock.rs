@@ -64,6 +64,7 @@ async fn a_strangers_failures_do_not_lock_the_owner_out(test_db: TestDb) {
         base_url: None,
         render_workers: 1,
         trusted_proxies: vec!["127.0.0.1/32".parse().unwrap()],
+        limits: Default::default(),
         store: StoreConfig { data_dir: data.path().to_owned(), database_url: None, s3_bucket: None },
     };
     let second = App::build_with(&config, app.test_db.db.clone()).await.unwrap();
