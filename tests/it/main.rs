@@ -8,6 +8,7 @@ mod auth;
 mod cli;
 mod content_api;
 mod exports;
+mod fault_inputs;
 mod faults;
 mod hardening;
 mod helpers;
