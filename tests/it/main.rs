@@ -18,3 +18,4 @@ mod paper_pdfs;
 mod sign_in_lock;
 mod store;
 mod uploads;
+mod xss;
