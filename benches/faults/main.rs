@@ -8,7 +8,8 @@
 //! `cargo bench --bench faults -- --bin target/release/vita --data DIR` where DIR was seeded
 //! with `cargo bench --bench pages -- --seed-only DIR`. `--server-cpu N` pins the server to
 //! core N (run this process on another core); `--postgres URL` repeats the kill cycles on
-//! PostgreSQL (in a schema of its own, dropped afterwards). It prints and never fails on a figure.
+//! PostgreSQL (in a schema of its own, dropped afterwards); `--reads-only` runs only the load,
+//! without saves. It prints and never fails on a figure.
 
 mod kill;
 mod load;
@@ -32,6 +33,8 @@ struct Args {
     cycles: u32,
     cpu: Option<u32>,
     postgres: Option<String>,
+    /// Only the load, without the owner's saves (the baseline the saves are compared with).
+    reads_only: bool,
 }
 
 fn args() -> Args {
@@ -45,6 +48,7 @@ fn args() -> Args {
         cycles: option("--cycles").map_or(20, |v| v.parse().expect("--cycles")),
         cpu: option("--server-cpu").map(|v| v.parse().expect("--server-cpu")),
         postgres: option("--postgres"),
+        reads_only: args.iter().any(|a| a == "--reads-only"),
     }
 }
 
@@ -61,14 +65,10 @@ async fn load_with_writes(args: &Args) {
         rate: args.rate,
         duration: Duration::from_secs(args.seconds),
         timeout: Duration::from_secs(5),
-        owner: Some((OWNER.0.to_owned(), OWNER.1.to_owned())),
+        owner: (!args.reads_only).then(|| (OWNER.0.to_owned(), OWNER.1.to_owned())),
     };
-    println!(
-        "== Load with writes: {} requests/s (open loop) over {} public pages, one save a second, {} s",
-        args.rate,
-        plan.paths.len(),
-        args.seconds
-    );
+    let saves = if args.reads_only { "no saves" } else { "one save a second" };
+    println!("== Load: {} requests/s (open loop) over {} public pages, {saves}, {} s", args.rate, plan.paths.len(), args.seconds);
     let report = load::run(&plan).await;
     let rss_after = server.rss_mb().unwrap_or(0.0);
     println!("{}", report.summary());
@@ -155,6 +155,9 @@ async fn kill_cycles(args: &Args, postgres: Option<&str>) {
 async fn main() {
     let args = args();
     load_with_writes(&args).await;
+    if args.reads_only {
+        return;
+    }
     brute_force(&args).await;
     kill_cycles(&args, None).await;
     if let Some(url) = &args.postgres {
