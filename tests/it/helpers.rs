@@ -43,6 +43,18 @@ impl TestDb {
     }
 }
 
+impl TestDb {
+    /// The `--database-url` that points the real `vita` binary at this database.
+    pub fn database_url(&self) -> String {
+        match (&self.schema, &self._dir) {
+            // sqlx's `options[search_path]`: the binary's connections use the test's schema.
+            (Some(schema), _) => format!("{}?options[search_path]={schema}", postgres_url()),
+            (None, Some(dir)) => format!("sqlite:{}", dir.path().join(store::SQLITE_FILE).display()),
+            (None, None) => unreachable!("a test database is a SQLite file or a PostgreSQL schema"),
+        }
+    }
+}
+
 impl Drop for TestDb {
     fn drop(&mut self) {
         let Some(schema) = self.schema.take() else { return };

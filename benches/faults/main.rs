@@ -1,0 +1,166 @@
+//! The fault suite's figures, against a real `vita` binary (bench/run passes the release one):
+//!
+//! - load with writes: `--rate` requests/s (open loop) over the public pages for `--seconds`,
+//!   with one owner save a second; requests, errors, latency percentiles, the server's memory;
+//! - brute force: fifty wrong passwords at once, how many were checked against the hash;
+//! - kill -9 during writes: `--cycles` crashes, acknowledged writes lost, integrity check.
+//!
+//! `cargo bench --bench faults -- --bin target/release/vita --data DIR` where DIR was seeded
+//! with `cargo bench --bench pages -- --seed-only DIR`. `--server-cpu N` pins the server to
+//! core N (run this process on another core); `--postgres URL` repeats the kill cycles on
+//! PostgreSQL (in a schema of its own, dropped afterwards); `--reads-only` runs only the load,
+//! without saves. It prints and never fails on a figure.
+
+mod kill;
+mod load;
+mod server;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use sea_orm::ConnectionTrait;
+use serde_json::json;
+use server::ServerSpec;
+use vita::store::{self, Database};
+
+const OWNER: (&str, &str) = ("owner@example.org", "correct horse battery staple");
+
+struct Args {
+    bin: PathBuf,
+    data: PathBuf,
+    rate: u32,
+    seconds: u64,
+    cycles: u32,
+    cpu: Option<u32>,
+    postgres: Option<String>,
+    /// Only the load, without the owner's saves (the baseline the saves are compared with).
+    reads_only: bool,
+}
+
+fn args() -> Args {
+    let args: Vec<String> = std::env::args().collect();
+    let option = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1).cloned());
+    Args {
+        bin: option("--bin").unwrap_or_else(|| "target/release/vita".to_owned()).into(),
+        data: option("--data").expect("--data DIR (seeded with `cargo bench --bench pages -- --seed-only DIR`)").into(),
+        rate: option("--rate").map_or(200, |v| v.parse().expect("--rate")),
+        seconds: option("--seconds").map_or(30, |v| v.parse().expect("--seconds")),
+        cycles: option("--cycles").map_or(20, |v| v.parse().expect("--cycles")),
+        cpu: option("--server-cpu").map(|v| v.parse().expect("--server-cpu")),
+        postgres: option("--postgres"),
+        reads_only: args.iter().any(|a| a == "--reads-only"),
+    }
+}
+
+async fn load_with_writes(args: &Args) {
+    let spec =
+        ServerSpec { bin: args.bin.clone(), data_dir: args.data.clone(), database_url: None, cpu: args.cpu, render_workers: Some(1) };
+    spec.add_owner(OWNER.0, OWNER.1);
+    let server = spec.start();
+    let paths = load::public_paths(&server.base).await;
+    let rss_before = server.rss_mb().unwrap_or(0.0);
+    let plan = load::Plan {
+        base: server.base.clone(),
+        paths,
+        rate: args.rate,
+        duration: Duration::from_secs(args.seconds),
+        timeout: Duration::from_secs(5),
+        owner: (!args.reads_only).then(|| (OWNER.0.to_owned(), OWNER.1.to_owned())),
+    };
+    let saves = if args.reads_only { "no saves" } else { "one save a second" };
+    println!("== Load: {} requests/s (open loop) over {} public pages, {saves}, {} s", args.rate, plan.paths.len(), args.seconds);
+    let report = load::run(&plan).await;
+    let rss_after = server.rss_mb().unwrap_or(0.0);
+    println!("{}", report.summary());
+    // Recovery: how long after the load the home page answers as fast as before it again.
+    let client = reqwest::Client::new();
+    let probe = |client: reqwest::Client, url: String| async move {
+        let started = std::time::Instant::now();
+        let ok = client.get(url).send().await.map(|r| r.status().is_success()).unwrap_or(false);
+        (ok, started.elapsed())
+    };
+    let recovered_at = std::time::Instant::now();
+    let mut recovery = None;
+    while recovered_at.elapsed() < Duration::from_secs(60) {
+        let (ok, latency) = probe(client.clone(), server.url("/")).await;
+        if ok && latency < Duration::from_millis(50) {
+            recovery = Some(recovered_at.elapsed());
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let recovery = recovery.map_or("more than 60 s".to_owned(), |d| format!("{:.1} s", d.as_secs_f64()));
+    println!(
+        "server memory (RSS) {rss_before:.0} MB before, {rss_after:.0} MB after; / answers in < 50 ms again {recovery} after the load"
+    );
+    server.stop();
+}
+
+async fn brute_force(args: &Args) {
+    let dir = tempfile::tempdir().unwrap();
+    let spec =
+        ServerSpec { bin: args.bin.clone(), data_dir: dir.path().to_owned(), database_url: None, cpu: args.cpu, render_workers: Some(1) };
+    spec.add_owner(OWNER.0, OWNER.1);
+    let server = spec.start();
+    let mut guesses = tokio::task::JoinSet::new();
+    for i in 0..50 {
+        let (url, base) = (server.url("/api/auth/token"), server.base.clone());
+        guesses.spawn(async move {
+            let body = json!({ "email": OWNER.0, "password": format!("guess number {i}") });
+            reqwest::Client::new().post(url).header("origin", base).json(&body).send().await.map(|r| r.status().as_u16()).unwrap_or(0)
+        });
+    }
+    let statuses = guesses.join_all().await;
+    // 400: the password was checked and wrong; 429: refused before the check.
+    let checked = statuses.iter().filter(|s| **s == 400).count();
+    let refused = statuses.iter().filter(|s| **s == 429).count();
+    println!("\n== Brute force: 50 guesses at once");
+    println!("checked {checked} of 50 against the password, {refused} refused (429), {} other", 50 - checked - refused);
+    server.stop();
+}
+
+async fn kill_cycles(args: &Args, postgres: Option<&str>) {
+    let dir = tempfile::tempdir().unwrap();
+    let schema = format!("vita_bench_{}", uuid::Uuid::new_v4().simple());
+    let (database_url, check_db) = match postgres {
+        Some(url) => {
+            let admin = store::connect(&Database::Postgres { url: url.to_owned(), schema: None }).await.expect("PostgreSQL");
+            admin.execute_unprepared(&format!("CREATE SCHEMA {schema}")).await.expect("create schema");
+            store::close(admin).await;
+            // sqlx's `options[search_path]`: the server's connections use the schema.
+            let url = format!("{url}{}options[search_path]={schema}", if url.contains('?') { '&' } else { '?' });
+            (Some(url.clone()), Database::Postgres { url, schema: None })
+        }
+        None => (None, Database::Sqlite { path: dir.path().join(store::SQLITE_FILE) }),
+    };
+    let spec = ServerSpec { bin: args.bin.clone(), data_dir: dir.path().to_owned(), database_url, cpu: args.cpu, render_workers: Some(1) };
+    println!(
+        "\n== kill -9 during writes ({}): {} cycles, each killed 0.2–2 s after the writers start",
+        if postgres.is_some() { "PostgreSQL" } else { "SQLite" },
+        args.cycles
+    );
+    // Opened before the first start, so the server's migrations create the tables it reads.
+    let db = store::connect(&check_db).await.expect("open the database");
+    let report = kill::run(&spec, OWNER, args.cycles, Duration::from_millis(200)..Duration::from_secs(2), &db).await;
+    store::close(db).await;
+    println!("{}", report.summary());
+    if let Some(url) = postgres {
+        let admin = store::connect(&Database::Postgres { url: url.to_owned(), schema: None }).await.expect("PostgreSQL");
+        let _ = admin.execute_unprepared(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE")).await;
+        store::close(admin).await;
+    }
+}
+
+#[tokio::main]
+async fn main() {
+    let args = args();
+    load_with_writes(&args).await;
+    if args.reads_only {
+        return;
+    }
+    brute_force(&args).await;
+    kill_cycles(&args, None).await;
+    if let Some(url) = &args.postgres {
+        kill_cycles(&args, Some(url)).await;
+    }
+}
