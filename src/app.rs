@@ -15,11 +15,13 @@ use crate::files::Files;
 use crate::http::AppState;
 use crate::render::Renderer;
 use crate::render::cache::PageCache;
-use crate::{http, store};
+use crate::{auth, http, store};
 
 pub struct App {
     listener: TcpListener,
     state: AppState,
+    /// The first-run setup's one-time token, when the database has no owner yet.
+    setup_token: Option<String>,
 }
 
 impl App {
@@ -43,11 +45,28 @@ impl App {
         let cache = Arc::new(PageCache::default());
         let files = Files::open(&config.store)?;
         let trusted_proxies = config.trusted_proxies.clone().into();
-        Ok(Self { listener, state: AppState { db, renderer, base_url, secure_cookies, cache, security, files, trusted_proxies } })
+        let (token, setup_token) = if auth::setup_needed(&db).await? {
+            let (token, accepted) = auth::SetupToken::generate();
+            (Some(token), accepted)
+        } else {
+            (None, auth::SetupToken::default())
+        };
+        let state = AppState { db, renderer, base_url, secure_cookies, cache, security, files, trusted_proxies, setup_token };
+        Ok(Self { listener, state, setup_token: token })
     }
 
     pub fn local_addr(&self) -> SocketAddr {
         self.listener.local_addr().expect("a bound listener has an address")
+    }
+
+    /// The first-run setup link (`…/admin/setup?token=…`), when the database has no owner yet.
+    pub fn setup_link(&self) -> Option<String> {
+        self.setup_token.as_ref().map(|token| format!("{}/admin/setup?token={token}", self.state.base_url))
+    }
+
+    /// The first-run setup's token (tests that go through the setup send it).
+    pub fn setup_token(&self) -> Option<&str> {
+        self.setup_token.as_deref()
     }
 
     pub fn state(&self) -> &AppState {

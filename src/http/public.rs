@@ -197,6 +197,16 @@ fn cached_response(state: &AppState, request: &Request) -> Option<Response> {
     Some(response)
 }
 
+/// The home page's analytics script, if the stored one is allowed. One stored before the
+/// allow-list (or whose provider left it) is left out, with a warning, rather than breaking
+/// the page; the admin's settings form says so too.
+fn allowed_analytics(site: &settings::SiteSettings) -> Option<settings::AllowedScript> {
+    site.allowed_analytics_script()
+        .inspect_err(|reason| tracing::warn!(script = %site.analytics_script_url, reason, "analytics script not loaded"))
+        .ok()
+        .flatten()
+}
+
 async fn public_page(state: &AppState, page: PublicPage, signed_in: bool, headers: &HeaderMap) -> Result<Response, AppError> {
     // Only the student list differs for a signed-in owner; such requests skip the cache.
     let owner_signed_in = page.depends_on_viewer() && signed_in;
@@ -208,9 +218,9 @@ async fn public_page(state: &AppState, page: PublicPage, signed_in: bool, header
     let generation = state.cache.generation();
     let (site, hero) = tokio::try_join!(settings::site(&state.db), homepage::read::<HeroContent>(&state.db))?;
     let data = pages::load(&state.db, page, &site, &hero.content, owner_signed_in).await?;
-    let analytics = (page == PublicPage::Home && !site.analytics_script_url.is_empty()).then_some(site.analytics_script_url.as_str());
-    let html = render(state, page.path(), hero.content.name, data, analytics, today).await?;
-    let policy = analytics.map(|src| state.security.policy_allowing_script(src));
+    let analytics = if page == PublicPage::Home { allowed_analytics(&site) } else { None };
+    let html = render(state, page.path(), hero.content.name, data, analytics.as_ref().map(|script| script.src.as_str()), today).await?;
+    let policy = analytics.map(|script| state.security.policy_allowing_script(&script.origins));
     let cached = Arc::new(tokio::task::spawn_blocking(move || CachedPage::new(html, policy)).await.map_err(anyhow::Error::from)?);
     if cacheable {
         state.cache.insert(page.path(), Arc::clone(&cached), generation, today);

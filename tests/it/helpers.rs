@@ -85,6 +85,8 @@ pub struct TestApp {
     pub base: String,
     pub client: reqwest::Client,
     pub test_db: TestDb,
+    /// The first-run setup's token (`App::setup_token`), when the app started with no owner.
+    pub setup_token: Option<String>,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     _data: TempDir,
 }
@@ -117,12 +119,13 @@ impl TestApp {
         };
         let app = App::build_with(&config, test_db.db.clone()).await.expect("build app");
         let address = app.local_addr();
+        let setup_token = app.setup_token().map(str::to_owned);
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
         tokio::spawn(app.serve(async move {
             let _ = rx.await;
         }));
         let client = reqwest::Client::builder().cookie_store(true).build().unwrap();
-        Self { base: format!("http://{address}"), client, test_db, shutdown: Some(tx), _data: data }
+        Self { base: format!("http://{address}"), client, test_db, setup_token, shutdown: Some(tx), _data: data }
     }
 
     pub fn url(&self, path: &str) -> String {
