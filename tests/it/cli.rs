@@ -86,7 +86,7 @@ fn serve_prints_its_address_answers_and_stops_cleanly_on_sigterm() {
             client.post(format!("{url}/api/auth/setup")).json(&body).send()
         };
         let ready = reqwest::get(format!("{url}/readyz")).await.unwrap().status();
-        (ready, setup("guessed").await.unwrap().status(), setup(token).await.unwrap().status())
+        (ready.as_u16(), setup("guessed").await.unwrap().status().as_u16(), setup(token).await.unwrap().status().as_u16())
     });
     assert_eq!((ready, without, with), (200, 403, 200));
     let killed = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
