@@ -26,12 +26,14 @@ use crate::files::Files;
 use crate::http::AppState;
 use crate::render::Renderer;
 use crate::render::cache::PageCache;
-use crate::{http, store};
+use crate::{auth, http, store};
 
 pub struct App {
     listener: TcpListener,
     state: AppState,
     limits: Limits,
+    /// The first-run setup's one-time token, when the database has no owner yet.
+    setup_token: Option<String>,
 }
 
 impl App {
@@ -55,12 +57,28 @@ impl App {
         let cache = Arc::new(PageCache::default());
         let files = Files::open(&config.store)?;
         let trusted_proxies = config.trusted_proxies.clone().into();
-        let state = AppState { db, renderer, base_url, secure_cookies, cache, security, files, trusted_proxies };
-        Ok(Self { listener, state, limits: config.limits.clone() })
+        let (token, setup_token) = if auth::setup_needed(&db).await? {
+            let (token, accepted) = auth::SetupToken::generate();
+            (Some(token), accepted)
+        } else {
+            (None, auth::SetupToken::default())
+        };
+        let state = AppState { db, renderer, base_url, secure_cookies, cache, security, files, trusted_proxies, setup_token };
+        Ok(Self { listener, state, limits: config.limits.clone(), setup_token: token })
     }
 
     pub fn local_addr(&self) -> SocketAddr {
         self.listener.local_addr().expect("a bound listener has an address")
+    }
+
+    /// The first-run setup link (`…/admin/setup?token=…`), when the database has no owner yet.
+    pub fn setup_link(&self) -> Option<String> {
+        self.setup_token.as_ref().map(|token| format!("{}/admin/setup?token={token}", self.state.base_url))
+    }
+
+    /// The first-run setup's token (tests that go through the setup send it).
+    pub fn setup_token(&self) -> Option<&str> {
+        self.setup_token.as_deref()
     }
 
     pub fn state(&self) -> &AppState {
@@ -75,7 +93,7 @@ impl App {
     /// forever. HTTP/1.1 only: that is what browsers speak without TLS and what a TLS proxy in
     /// front speaks to its upstream, and HTTP/2 has no header timeout.
     pub async fn serve(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
-        let Self { listener, state, limits } = self;
+        let Self { listener, state, limits, .. } = self;
         let db = state.db.clone();
         let refresher = tokio::spawn(http::refresh_stale_pages(state.clone()));
         let router = http::router(state);

@@ -114,6 +114,10 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let shutdown = app::shutdown_signal();
     // Scripts and tests read this line to learn the address (the port may have been 0).
     println!("Vita is running at http://{}", app.local_addr());
+    if let Some(link) = app.setup_link() {
+        // Only whoever can read this output can create the owner account.
+        println!("No owner account yet: create it at {link} (one time only), or run `vita admin add`");
+    }
     app.serve(shutdown).await
 }
 

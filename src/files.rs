@@ -2,6 +2,13 @@
 //! data directory by default, an S3-compatible bucket when one is configured (`VITA_S3_BUCKET`). A file's
 //! type is decided by its content (magic bytes), never by its name, and every stored name is
 //! generated, so an upload can neither overwrite another file nor pick its own path.
+//!
+//! The content is then checked as that kind (`check_content`): an image must decode fully,
+//! within `MAX_IMAGE_SIDE` and `MAX_IMAGE_PIXELS` (read from its header before anything is
+//! decoded) and with nothing after its end, so truncated files, size bombs and polyglots (an
+//! image with HTML or a ZIP appended) are refused; a `.doc` must hold a `WordDocument` stream,
+//! a `.docx` the parts of a Word document (only the ZIP's directory is read, nothing is
+//! unpacked). The bytes stored are the bytes uploaded.
 
 use std::sync::Arc;
 
@@ -19,6 +26,11 @@ use crate::config::StoreConfig;
 use crate::error::AppError;
 
 const MB: usize = 1024 * 1024;
+
+/// The widest or tallest image accepted, in pixels (a profile photo needs far less).
+pub const MAX_IMAGE_SIDE: u32 = 10_000;
+/// The most pixels an accepted image may have: 40 megapixels, 160 MB decoded as RGBA.
+pub const MAX_IMAGE_PIXELS: u64 = 40_000_000;
 
 /// A kind of file an upload may be, recognised by its first bytes.
 struct Kind {
@@ -138,6 +150,12 @@ impl Files {
             .iter()
             .find(|k| k.mime == detected)
             .ok_or_else(|| AppError::UnsupportedMediaType(bucket.refusal().to_owned()))?;
+        let checked = data.clone();
+        let mime = kind.mime;
+        // Decoding is CPU-bound: off the async workers, so other requests go on meanwhile.
+        tokio::task::spawn_blocking(move || check_content(mime, &checked))
+            .await
+            .map_err(|e| AppError::Internal(anyhow::anyhow!("the upload check failed: {e}")))??;
         let original_extension = original_name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
         let extension =
             if kind.extensions.contains(&original_extension.as_str()) { original_extension } else { kind.extensions[0].to_owned() };
@@ -188,6 +206,78 @@ impl Files {
         }
         self.store.delete(&path).await.map_err(anyhow::Error::from)?;
         Ok(())
+    }
+}
+
+/// Whether `data`, already recognised as `mime` by its first bytes, really is such a file.
+fn check_content(mime: &str, data: &[u8]) -> Result<(), AppError> {
+    let refused = |message: &str| Err(AppError::UnsupportedMediaType(message.to_owned()));
+    match mime {
+        "image/jpeg" => check_image(data, image::ImageFormat::Jpeg),
+        "image/png" => check_image(data, image::ImageFormat::Png),
+        "image/gif" => check_image(data, image::ImageFormat::Gif),
+        "image/webp" => check_image(data, image::ImageFormat::WebP),
+        "application/msword" => {
+            let is_word = cfb::CompoundFile::open(std::io::Cursor::new(data)).is_ok_and(|file| file.is_stream("/WordDocument"));
+            if is_word { Ok(()) } else { refused("This .doc file is not a Word document") }
+        }
+        "application/vnd.openxmlformats-officedocument.wordprocessingml.document" => {
+            // The directory only: a ZIP bomb costs nothing when nothing is unpacked.
+            let is_word = zip::ZipArchive::new(std::io::Cursor::new(data)).is_ok_and(|archive| {
+                archive.index_for_name("word/document.xml").is_some() && archive.index_for_name("[Content_Types].xml").is_some()
+            });
+            if is_word { Ok(()) } else { refused("This .docx file is not a Word document") }
+        }
+        _ => Ok(()),
+    }
+}
+
+/// An image that decodes fully, within the size limits, and ends where the image ends.
+fn check_image(data: &[u8], format: image::ImageFormat) -> Result<(), AppError> {
+    let too_large = || {
+        AppError::PayloadTooLarge(format!(
+            "The image is too large: at most {MAX_IMAGE_SIDE} pixels wide and high and {} megapixels",
+            MAX_IMAGE_PIXELS / 1_000_000
+        ))
+    };
+    let unreadable = || AppError::UnsupportedMediaType("The image could not be read: the file is damaged or incomplete".to_owned());
+    let mut reader = image::ImageReader::with_format(std::io::Cursor::new(data), format);
+    let mut limits = image::Limits::default();
+    limits.max_image_width = Some(MAX_IMAGE_SIDE);
+    limits.max_image_height = Some(MAX_IMAGE_SIDE);
+    reader.limits(limits);
+    // Only the header is read here: a declared 50,000 × 50,000 image is refused unallocated.
+    let decoder = reader.into_decoder().map_err(|e| match e {
+        image::ImageError::Limits(_) => too_large(),
+        _ => unreadable(),
+    })?;
+    let (width, height) = image::ImageDecoder::dimensions(&decoder);
+    if u64::from(width) * u64::from(height) > MAX_IMAGE_PIXELS {
+        return Err(too_large());
+    }
+    image::DynamicImage::from_decoder(decoder).map_err(|e| match e {
+        image::ImageError::Limits(_) => too_large(),
+        _ => unreadable(),
+    })?;
+    if !ends_where_the_image_ends(data, format) {
+        return Err(AppError::UnsupportedMediaType("The image has other data after its end".to_owned()));
+    }
+    Ok(())
+}
+
+/// Whether the file stops at the format's end marker. Decoders stop there and ignore the rest,
+/// which is where a polyglot keeps its HTML or ZIP.
+fn ends_where_the_image_ends(data: &[u8], format: image::ImageFormat) -> bool {
+    match format {
+        image::ImageFormat::Jpeg => data.ends_with(&[0xFF, 0xD9]),
+        image::ImageFormat::Png => data.ends_with(b"IEND\xAE\x42\x60\x82"),
+        image::ImageFormat::Gif => data.ends_with(&[0x3B]),
+        // RIFF: the size after the first 8 bytes, padded to an even length.
+        image::ImageFormat::WebP => data
+            .get(4..8)
+            .and_then(|size| size.try_into().ok())
+            .is_some_and(|size: [u8; 4]| u64::from(u32::from_le_bytes(size)).div_ceil(2) * 2 + 8 == data.len() as u64),
+        _ => true,
     }
 }
 

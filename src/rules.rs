@@ -73,8 +73,14 @@ macro_rules! pattern {
 pub static SLUG: Pattern = pattern!(r"^[a-z0-9]+(?:-[a-z0-9]+)*$", false);
 /// Colours: `#rrggbb`.
 pub static HEX_COLOR: Pattern = pattern!(r"^#[0-9a-fA-F]{6}$", false);
-/// Links: absolute http(s) URLs with a host and no white space (the scheme in any case).
-pub static HTTP_URL: Pattern = pattern!(r"^https?://[^\s/?#]+\S*$", true);
+/// Links: absolute http(s) URLs (the scheme in any case) with a real host: no user name
+/// (`https://good.example@evil.example`), and nowhere white space, a backslash (browsers read
+/// `\` as `/`) or a control character.
+pub static HTTP_URL: Pattern = pattern!(r"^https?://[^\s/?#\\@\x00-\x1F\x7F-\x9F]+(?:[/?#][^\s\\\x00-\x1F\x7F-\x9F]*)?$", true);
+/// A path on this site (an uploaded file's `/files/…`): one `/`, then anything that cannot
+/// make a browser read it as another host (`//evil.example`, `/\evil.example`), with no white
+/// space, backslash or control character.
+pub static SITE_PATH: Pattern = pattern!(r"^/(?:[^/\s\\\x00-\x1F\x7F-\x9F][^\s\\\x00-\x1F\x7F-\x9F]*)?$", false);
 /// E-mail addresses: one `@`, a dot inside the domain, no white space.
 pub static EMAIL: Pattern = pattern!(r"^[^\s@]+@[^\s@.][^\s@]*\.[^\s@]*[^\s@.]$", false);
 
@@ -133,9 +139,13 @@ pub fn typescript() -> String {
     out.push_str(&format!("export const PASSWORD_MIN_LENGTH = {PASSWORD_MIN_LENGTH};\n"));
     out.push_str(&format!("export const PASSWORD_MAX_LENGTH = {PASSWORD_MAX_LENGTH};\n"));
     out.push_str(&format!("export const DEFAULT_COLOR = '{DEFAULT_COLOR}';\n\n"));
-    for (name, pattern) in
-        [("SLUG_PATTERN", &SLUG), ("HEX_COLOR_PATTERN", &HEX_COLOR), ("HTTP_URL_PATTERN", &HTTP_URL), ("EMAIL_PATTERN", &EMAIL)]
-    {
+    for (name, pattern) in [
+        ("SLUG_PATTERN", &SLUG),
+        ("HEX_COLOR_PATTERN", &HEX_COLOR),
+        ("HTTP_URL_PATTERN", &HTTP_URL),
+        ("SITE_PATH_PATTERN", &SITE_PATH),
+        ("EMAIL_PATTERN", &EMAIL),
+    ] {
         out.push_str(&format!("export const {name} = {};\n", pattern.javascript()));
     }
     for set in &enums {
@@ -177,6 +187,7 @@ mod tests {
     #[derive(Deserialize)]
     struct Vectors {
         http_url: Vec<Case<String>>,
+        link: Vec<Case<String>>,
         email: Vec<Case<String>>,
         hex_color: Vec<Case<String>>,
         slug: Vec<Case<String>>,
@@ -201,9 +212,12 @@ mod tests {
     fn text_rules_agree_with_the_shared_vectors() {
         let v = vectors();
         type Rule = fn(&mut crate::validate::Check, String);
-        let suites: [(&str, &Vec<Case<String>>, Rule); 4] = [
+        let suites: [(&str, &Vec<Case<String>>, Rule); 5] = [
             ("http_url", &v.http_url, |c, s| {
                 c.optional_url("url", "URL", Some(s));
+            }),
+            ("link", &v.link, |c, s| {
+                c.optional_link("url", "URL", Some(s));
             }),
             ("email", &v.email, |c, s| {
                 c.optional_email("email", "Email", Some(s));

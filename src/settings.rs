@@ -20,23 +20,141 @@ pub const SITE: &str = "site";
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, deny_unknown_fields)]
 pub struct SiteSettings {
-    /// A visitor-counter or analytics script, loaded on the home page only ("" for none).
+    /// A visitor-counter or analytics script, loaded on the home page only ("" for none):
+    /// from one of `ANALYTICS_PROVIDERS`, or from `analytics_own_origin`.
     pub analytics_script_url: String,
+    /// An origin (`https://stats.example.org`) the owner declares their own, for a self-hosted
+    /// counter: scripts from it are allowed too ("" for none). The admin shows a warning.
+    pub analytics_own_origin: String,
     /// The spec keeps the student list for signed-in users; this shows it to every visitor
     /// (never with e-mail addresses).
     pub show_students_publicly: bool,
 }
 
+/// An analytics service whose script the home page may load. The page's policy is widened
+/// for `script_origin` and `connect_origins` only (never `'unsafe-inline'`).
+pub struct AnalyticsProvider {
+    pub name: &'static str,
+    pub script_origin: &'static str,
+    pub connect_origins: &'static [&'static str],
+}
+
+/// The known providers, in one place (the admin lists them from `GET /api/settings`).
+/// Google Analytics and Matomo are not here: both need an inline configuration script, which
+/// the pages' policy does not allow.
+pub const ANALYTICS_PROVIDERS: &[AnalyticsProvider] = &[
+    AnalyticsProvider { name: "Plausible", script_origin: "https://plausible.io", connect_origins: &["https://plausible.io"] },
+    AnalyticsProvider { name: "Fathom", script_origin: "https://cdn.usefathom.com", connect_origins: &["https://cdn.usefathom.com"] },
+    AnalyticsProvider { name: "Umami Cloud", script_origin: "https://cloud.umami.is", connect_origins: &["https://cloud.umami.is"] },
+    AnalyticsProvider {
+        name: "Cloudflare Web Analytics",
+        script_origin: "https://static.cloudflareinsights.com",
+        connect_origins: &["https://cloudflareinsights.com"],
+    },
+    AnalyticsProvider { name: "GoatCounter", script_origin: "https://gc.zgo.at", connect_origins: &[] },
+    AnalyticsProvider {
+        name: "Simple Analytics",
+        script_origin: "https://scripts.simpleanalyticscdn.com",
+        connect_origins: &["https://queue.simpleanalyticscdn.com"],
+    },
+];
+
+/// What the home page's policy must allow for an accepted analytics script.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AllowedScript {
+    pub src: String,
+    /// The script's origin, then the origins it sends its counts to.
+    pub origins: Vec<String>,
+}
+
+/// `https://host[:port]` of an https URL, lower-cased; `None` for anything else.
+fn https_origin(url: &str) -> Option<String> {
+    if !crate::validate::is_http_url(url) {
+        return None;
+    }
+    let (scheme, rest) = url.split_once("://")?;
+    let host = rest.split(['/', '?', '#']).next()?;
+    // A plain host name and port: the origin goes into the page's policy header as it is.
+    let (name, port) = host.split_once(':').unwrap_or((host, "443"));
+    let plain = !name.is_empty()
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-')
+        && !port.is_empty()
+        && port.chars().all(|c| c.is_ascii_digit());
+    (scheme.eq_ignore_ascii_case("https") && plain).then(|| format!("https://{}", host.to_ascii_lowercase()))
+}
+
 impl SiteSettings {
+    /// The analytics script the home page loads, if it is (still) allowed: a value stored
+    /// before the allow-list, or one whose provider left it, is not loaded.
+    pub fn allowed_analytics_script(&self) -> Result<Option<AllowedScript>, &'static str> {
+        let src = self.analytics_script_url.trim();
+        if src.is_empty() {
+            return Ok(None);
+        }
+        let origin = https_origin(src).ok_or("The script URL must start with https://")?;
+        if let Some(provider) = ANALYTICS_PROVIDERS.iter().find(|p| p.script_origin == origin) {
+            let connect = provider.connect_origins.iter().filter(|o| **o != origin).map(|o| (*o).to_owned());
+            let origins = std::iter::once(origin.clone()).chain(connect).collect();
+            return Ok(Some(AllowedScript { src: src.to_owned(), origins }));
+        }
+        if !self.analytics_own_origin.is_empty() && https_origin(&self.analytics_own_origin).as_deref() == Some(origin.as_str()) {
+            return Ok(Some(AllowedScript { src: src.to_owned(), origins: vec![origin] }));
+        }
+        Err(ANALYTICS_NOT_ALLOWED)
+    }
+
+    /// What the admin shows above the analytics fields, if anything.
+    pub fn analytics_warning(&self) -> Option<String> {
+        match self.allowed_analytics_script() {
+            Err(reason) => Some(format!("The stored analytics script is not loaded: {reason}")),
+            Ok(_) if !self.analytics_own_origin.is_empty() => Some(format!(
+                "Scripts from {} run on your home page with full access to it: use only a server you control.",
+                self.analytics_own_origin
+            )),
+            Ok(_) => None,
+        }
+    }
+
     fn validate(mut self) -> Result<Self, AppError> {
         self.analytics_script_url = self.analytics_script_url.trim().to_owned();
+        self.analytics_own_origin = self.analytics_own_origin.trim().trim_end_matches('/').to_owned();
         let mut check = Check::new();
-        if !self.analytics_script_url.is_empty() && !self.analytics_script_url.starts_with("https://") {
-            check.fail("analytics_script_url", "The script URL must start with https://");
-        }
         check.max_len("analytics_script_url", "The script URL", &self.analytics_script_url, MAX_SHORT);
+        check.max_len("analytics_own_origin", "Your analytics domain", &self.analytics_own_origin, MAX_SHORT);
+        if !self.analytics_own_origin.is_empty() {
+            match https_origin(&self.analytics_own_origin) {
+                Some(origin) if origin.eq_ignore_ascii_case(&self.analytics_own_origin) => self.analytics_own_origin = origin,
+                _ => check.fail("analytics_own_origin", "Your analytics domain must be like https://stats.example.org (no path)"),
+            }
+        }
+        if let Err(reason) = self.allowed_analytics_script() {
+            check.fail("analytics_script_url", reason);
+        }
         check.finish()?;
         Ok(self)
+    }
+}
+
+pub const ANALYTICS_NOT_ALLOWED: &str =
+    "The script must come from a listed analytics provider, or from the domain you declared as your own";
+
+/// The site settings as the admin reads them: with the known providers and any warning.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct SiteSettingsView {
+    #[serde(flatten)]
+    pub settings: SiteSettings,
+    /// The providers whose scripts are accepted: name and script origin.
+    pub analytics_providers: Vec<(String, String)>,
+    pub analytics_warning: Option<String>,
+}
+
+impl From<SiteSettings> for SiteSettingsView {
+    fn from(settings: SiteSettings) -> Self {
+        Self {
+            analytics_providers: ANALYTICS_PROVIDERS.iter().map(|p| (p.name.to_owned(), p.script_origin.to_owned())).collect(),
+            analytics_warning: settings.analytics_warning(),
+            settings,
+        }
     }
 }
 

@@ -16,7 +16,7 @@ use crate::import::{DuplicateOf, EntryStatus, ImportOutcome, ImportPreview, Impo
 use crate::render::{
     HomeData, HomeStats, PageData, Pagination, PaperData, PublicStudent, PublicationsData, RenderInput, SectionPage, SiteInfo,
 };
-use crate::settings::SiteSettings;
+use crate::settings::{SiteSettings, SiteSettingsView};
 
 /// Where the generated file lives, relative to the repository root.
 pub const TYPES_FILE: &str = "web/src/api/types.ts";
@@ -44,7 +44,7 @@ pub fn typescript() -> String {
         tags::Model, tags::Input,
         open_calls::Model, open_calls::Input,
         SiteInfo, HomeData, HomeStats, SectionPage<AboutContent>, Pagination, PublicationsData, Citations, PaperData, PublicStudent, PageData, RenderInput,
-        SiteSettings, UploadedFile,
+        SiteSettings, SiteSettingsView, UploadedFile,
         EntryStatus, Mapped, DuplicateOf, PreviewEntry, ImportPreview, ImportRequest, ImportOutcome,
     );
     let mut out = String::from("// Generated from the Rust types by `VITA_UPDATE_TYPES=1 cargo test types`. Do not edit.\n\n");

@@ -74,6 +74,16 @@ impl Check {
         Some(value)
     }
 
+    /// An optional link that may also be a path on this site (an uploaded image's `/files/…`):
+    /// see `rules::SITE_PATH`. The message is the URL fields' own.
+    pub fn optional_link(&mut self, field: &str, label: &str, value: Option<String>) -> Option<String> {
+        let value = self.optional(field, label, value)?;
+        if !is_http_url(&value) && !is_site_path(&value) {
+            self.fail(field, format!("{label} must be a valid URL starting with http:// or https://"));
+        }
+        Some(value)
+    }
+
     /// An optional e-mail address.
     pub fn optional_email(&mut self, field: &str, label: &str, value: Option<String>) -> Option<String> {
         let value = self.optional(field, label, value)?;
@@ -157,6 +167,10 @@ impl Check {
 
 pub fn is_http_url(value: &str) -> bool {
     rules::HTTP_URL.is_match(value)
+}
+
+pub fn is_site_path(value: &str) -> bool {
+    rules::SITE_PATH.is_match(value)
 }
 
 pub fn is_email(value: &str) -> bool {

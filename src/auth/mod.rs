@@ -39,6 +39,36 @@ pub const MISSING_CREDENTIALS: &str = "You must provide either an email or phone
 pub const INVALID_CREDENTIALS: &str = "Invalid login credentials";
 pub const AUTH_REQUIRED: &str = "Authentication required";
 pub const SETUP_CLOSED: &str = "Setup is already complete: sign in instead";
+pub const SETUP_TOKEN_WRONG: &str =
+    "This setup link is not valid: open the link that `vita serve` printed when it started, or run `vita admin add`";
+
+/// The first-run setup's one-time token. Without it, whoever reached a fresh instance first
+/// would become its owner. It is made when the server starts on a database with no owner and
+/// printed once in the setup link; only its SHA-256 is kept, in this process's memory: each
+/// instance prints and accepts its own (several instances on one fresh database each print a
+/// link, any of them works on the instance that printed it), and a restart makes a new one.
+#[derive(Clone, Default)]
+pub struct SetupToken {
+    hash: Option<[u8; 32]>,
+}
+
+impl SetupToken {
+    /// A new random token (256 bits, URL-safe) and the state that accepts it.
+    pub fn generate() -> (String, Self) {
+        let bytes: [u8; 32] = rand::random();
+        let token = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes);
+        let hash = Some(Sha256::digest(token.as_bytes()).into());
+        (token, Self { hash })
+    }
+
+    /// Whether `token` is the one printed; always false when none was made.
+    pub fn accepts(&self, token: &str) -> bool {
+        let given: [u8; 32] = Sha256::digest(token.as_bytes()).into();
+        // Compared as digests of equal length: how long the comparison takes says nothing
+        // about the token itself.
+        self.hash.is_some_and(|hash| hash.iter().zip(given).fold(0, |diff, (a, b)| diff | (a ^ b)) == 0)
+    }
+}
 
 /// The signed-in user as the admin app sees it.
 #[derive(Clone, Debug, Serialize, TS)]
@@ -124,6 +154,8 @@ pub struct SetupRequest {
     pub email: String,
     pub password: String,
     pub password_confirmation: String,
+    /// The one-time token of the setup link that `vita serve` printed (see `SetupToken`).
+    pub token: String,
 }
 
 /// Whether the site still needs its owner account (the first-run setup is open).
@@ -133,9 +165,12 @@ pub async fn setup_needed(db: &impl ConnectionTrait) -> Result<bool, AppError> {
 
 /// The first-run setup: creates the owner account once. The `setup_completed` setting is
 /// claimed in the same transaction, so two racing requests cannot both create an owner.
-pub async fn setup_owner(db: &DatabaseConnection, request: SetupRequest) -> Result<User, AppError> {
+pub async fn setup_owner(db: &DatabaseConnection, token: &SetupToken, request: SetupRequest) -> Result<User, AppError> {
     if !setup_needed(db).await? {
         return Err(AppError::Forbidden(SETUP_CLOSED.to_owned()));
+    }
+    if !token.accepts(&request.token) {
+        return Err(AppError::Forbidden(SETUP_TOKEN_WRONG.to_owned()));
     }
     let email = normalise_email(&request.email);
     let mut fields = FieldErrors::default();

@@ -12,7 +12,7 @@ use ts_rs::TS;
 
 use crate::error::AppError;
 use crate::rules::{MAX_LONG, MAX_SHORT};
-use crate::validate::{Check, is_http_url};
+use crate::validate::{Check, is_http_url, is_site_path};
 
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize)]
 #[sea_orm(table_name = "homepage_content")]
@@ -79,14 +79,16 @@ pub async fn upsert<S: Section>(db: &impl ConnectionTrait, content: S) -> Result
     read::<S>(db).await
 }
 
-/// Trims every text field and checks its length; `links` must be http(s) URLs or site paths.
-fn check_texts(check: &mut Check, fields: &mut [(&str, &mut String)], long: &[&str], links: &[&str]) {
+/// Trims every text field and checks its length; `links` must be http(s) URLs, `paths` http(s)
+/// URLs or paths on this site (the uploaded photo and CV, the built-in placeholder image).
+fn check_texts(check: &mut Check, fields: &mut [(&str, &mut String)], long: &[&str], links: &[&str], paths: &[&str]) {
     for (name, value) in fields.iter_mut() {
         let trimmed = value.trim().to_owned();
         **value = trimmed;
         let max = if long.contains(name) { MAX_LONG } else { MAX_SHORT };
         check.max_len(name, &label(name), value, max);
-        if links.contains(name) && !value.is_empty() && !is_http_url(value) && !is_site_path(value) {
+        let valid = is_http_url(value) || (paths.contains(name) && is_site_path(value));
+        if (links.contains(name) || paths.contains(name)) && !value.is_empty() && !valid {
             check.fail(name, "Must be a valid URL starting with http:// or https://");
         }
     }
@@ -99,15 +101,10 @@ fn label(field: &str) -> String {
     chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
-/// A path on this site, such as an uploaded file's `/files/cv-files/…`.
-fn is_site_path(value: &str) -> bool {
-    value.starts_with('/') && !value.starts_with("//") && !value.chars().any(char::is_whitespace)
-}
-
 macro_rules! section {
     (
         $(#[$meta:meta])* $name:ident, $key:literal,
-        long: [$($long:ident),*], links: [$($link:ident),*],
+        long: [$($long:ident),*], links: [$($link:ident),*], paths: [$($path:ident),*],
         { $($field:ident : $default:expr),* $(,)? }
     ) => {
         $(#[$meta])*
@@ -133,6 +130,7 @@ macro_rules! section {
                     &mut [$((stringify!($field), &mut self.$field)),*],
                     &[$(stringify!($long)),*],
                     &[$(stringify!($link)),*],
+                    &[$(stringify!($path)),*],
                 );
                 check.finish()?;
                 Ok(self)
@@ -145,7 +143,7 @@ section!(
     /// The home page hero. The defaults describe the spec's built-in owner: an associate
     /// professor at a Swedish university, a local profile image, no scholar or CV link.
     HeroContent, "hero",
-    long: [bio], links: [profile_image_url, google_scholar_url, cv_url, website_url, linkedin_url],
+    long: [bio], links: [google_scholar_url, website_url, linkedin_url], paths: [profile_image_url, cv_url],
     {
         name: "Dr. Alex Lindberg",
         title: "Associate Professor",
@@ -164,7 +162,7 @@ section!(
 section!(
     /// Labels and descriptions of the home page's counters.
     StatsContent, "stats",
-    long: [], links: [],
+    long: [], links: [], paths: [],
     {
         publications_label: "Publications",
         publications_description: "Peer-reviewed papers and articles",
@@ -180,7 +178,7 @@ section!(
 section!(
     /// The About page.
     AboutContent, "about",
-    long: [bio, background, research_interests, education, experience, awards, leadership, service, personal], links: [],
+    long: [bio, background, research_interests, education, experience, awards, leadership, service, personal], links: [], paths: [],
     {
         title: "About Me",
         bio: "I am an associate professor working on hardware security, embedded systems and AI-driven verification.",
@@ -198,7 +196,7 @@ section!(
 section!(
     /// The Contact page.
     ContactContent, "contact",
-    long: [office_address, mailing_address, office_hours, additional_info], links: [],
+    long: [office_address, mailing_address, office_hours, additional_info], links: [], paths: [],
     {
         title: "Contact",
         subtitle: "Get in touch about research, teaching or collaboration.",

@@ -97,7 +97,7 @@ impl Content for Entity {
             email: Set(check.optional_email("email", "Email", input.email)),
             linkedin_url: Set(check.optional_url("linkedin_url", "LinkedIn URL", input.linkedin_url)),
             website_url: Set(check.optional_url("website_url", "Website URL", input.website_url)),
-            profile_image_url: Set(check.optional("profile_image_url", "Profile image URL", input.profile_image_url)),
+            profile_image_url: Set(check.optional_link("profile_image_url", "Profile image URL", input.profile_image_url)),
             sort_order: Set(input.sort_order),
             id: NotSet,
             created_at: NotSet,

@@ -82,7 +82,7 @@ pub async fn setup(
     headers: HeaderMap,
     Json(request): Json<SetupRequest>,
 ) -> Result<Response, AppError> {
-    let user = auth::setup_owner(&state.db, request).await?;
+    let user = auth::setup_owner(&state.db, &state.setup_token, request).await?;
     let client = super::client::address(peer.ip(), &headers, &state.trusted_proxies);
     let (token, session) = auth::open_session(&state.db, user, user_agent(&headers), Some(client.to_string())).await?;
     Ok(with_session_cookie(https(&state, peer, &headers), &token, session))

@@ -85,13 +85,13 @@ impl SecurityHeaders {
 }
 
 impl SecurityHeaders {
-    /// The policy of a page that also loads the script at `src` (the analytics counter), and
-    /// whatever that script connects to or shows from its own origin.
-    pub fn policy_allowing_script(&self, src: &str) -> HeaderValue {
-        let origin: String = src.splitn(4, '/').take(3).collect::<Vec<_>>().join("/");
-        let origin: String = origin.chars().filter(|c| c.is_ascii_graphic() && *c != ';' && *c != ',' && *c != '\'').collect();
+    /// The policy of a page that also loads an analytics script: `origins` (from
+    /// `settings::AllowedScript`, already checked against the allow-list) may serve scripts and
+    /// receive connections; nothing else is widened.
+    pub fn policy_allowing_script(&self, origins: &[String]) -> HeaderValue {
+        let origins: String = origins.iter().map(|origin| format!(" {origin}")).collect();
         let with_script =
-            policy(&format!("{} {origin}", self.script_hashes)).replace("connect-src 'self'", &format!("connect-src 'self' {origin}"));
+            policy(&format!("{}{origins}", self.script_hashes)).replace("connect-src 'self'", &format!("connect-src 'self'{origins}"));
         HeaderValue::from_str(&with_script).unwrap_or_else(|_| self.content_security_policy.clone())
     }
 }

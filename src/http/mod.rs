@@ -87,6 +87,8 @@ pub struct AppState {
     pub files: Files,
     /// Proxies whose `X-Forwarded-For` is believed (`client::address`).
     pub trusted_proxies: Arc<[ipnet::IpNet]>,
+    /// What `POST /api/auth/setup` must carry while no owner exists (`auth::SetupToken`).
+    pub setup_token: crate::auth::SetupToken,
 }
 
 /// JSON bodies larger than this are refused with 413 before they are read.

@@ -234,6 +234,16 @@ fn cached_response(state: &AppState, request: &Request) -> Option<Response> {
     Some(response)
 }
 
+/// The home page's analytics script, if the stored one is allowed. One stored before the
+/// allow-list (or whose provider left it) is left out, with a warning, rather than breaking
+/// the page; the admin's settings form says so too.
+fn allowed_analytics(site: &settings::SiteSettings) -> Option<settings::AllowedScript> {
+    site.allowed_analytics_script()
+        .inspect_err(|reason| tracing::warn!(script = %site.analytics_script_url, reason, "analytics script not loaded"))
+        .ok()
+        .flatten()
+}
+
 /// The cache key of `page` showing page `number` of its list: the bare path for page 1 and
 /// for pages that are not lists (so `/news`, `/news?page=1`, `/news?page=x` and
 /// `/news?utm_source=y` share one entry), `/news?page=3` for the others. A number past the
@@ -283,9 +293,9 @@ async fn render_public(
     {
         return Ok(Rendered { page: Some(cached), sources: page.sources(), kept_as });
     }
-    let analytics = (page == PublicPage::Home && !site.analytics_script_url.is_empty()).then_some(site.analytics_script_url.as_str());
-    let html = render(state, page.path(), hero.content.name, data, analytics, today).await?;
-    let policy = analytics.map(|src| state.security.policy_allowing_script(src));
+    let analytics = if page == PublicPage::Home { allowed_analytics(&site) } else { None };
+    let html = render(state, page.path(), hero.content.name, data, analytics.as_ref().map(|script| script.src.as_str()), today).await?;
+    let policy = analytics.map(|script| state.security.policy_allowing_script(&script.origins));
     Ok(Rendered { page: Some(compress(html, policy).await?), sources: page.sources(), kept_as })
 }
 

@@ -18,7 +18,11 @@ async fn first_run_setup_creates_the_owner_once_and_then_closes() {
     let status: Value = app.client.get(app.url("/api/auth/setup")).send().await.unwrap().json().await.unwrap();
     assert_eq!(status["setup_needed"], true);
 
-    let setup = |body: Value| app.client.post(app.url("/api/auth/setup")).json(&body).send();
+    let token = app.setup_token.clone().expect("a fresh app makes a setup token");
+    let setup = |mut body: Value| {
+        body["token"] = json!(token);
+        app.client.post(app.url("/api/auth/setup")).json(&body).send()
+    };
     let (status, _, body) =
         error_message(setup(json!({ "email": "me@example.org", "password": "short", "password_confirmation": "short" })).await.unwrap())
             .await;
@@ -48,6 +52,46 @@ async fn first_run_setup_creates_the_owner_once_and_then_closes() {
     assert_eq!((status, message.as_str()), (StatusCode::FORBIDDEN, "Setup is already complete: sign in instead"));
     let status: Value = app.client.get(app.url("/api/auth/setup")).send().await.unwrap().json().await.unwrap();
     assert_eq!(status["setup_needed"], false);
+}
+
+/// Without the token of the link `vita serve` printed, the first-run setup creates nothing:
+/// whoever reaches a fresh instance first does not become its owner.
+async fn setup_needs_the_printed_token(t: TestDb) {
+    let app = TestApp::spawn_on(t).await;
+    let token = app.setup_token.clone().expect("a fresh app makes a setup token");
+    let body = |token: Option<&str>| {
+        let mut body = json!({ "email": "me@example.org", "password": "a long enough passphrase", "password_confirmation": "a long enough passphrase" });
+        if let Some(token) = token {
+            body["token"] = json!(token);
+        }
+        body
+    };
+    let wrong = format!("{token}x");
+    for attempt in [body(None), body(Some("")), body(Some(&wrong)), body(Some("AAAA"))] {
+        let (status, message, _) = error_message(app.client.post(app.url("/api/auth/setup")).json(&attempt).send().await.unwrap()).await;
+        assert_eq!((status, message.as_str()), (StatusCode::FORBIDDEN, vita::auth::SETUP_TOKEN_WRONG));
+    }
+    let status: Value = app.client.get(app.url("/api/auth/setup")).send().await.unwrap().json().await.unwrap();
+    assert_eq!(status["setup_needed"], true, "no account was made");
+    use sea_orm::{EntityTrait, PaginatorTrait};
+    assert_eq!(vita::auth::users::Entity::find().count(&app.test_db.db).await.unwrap(), 0);
+
+    let created = app.client.post(app.url("/api/auth/setup")).json(&body(Some(&token))).send().await.unwrap();
+    assert_eq!(created.status(), 200);
+    let again = json!({ "email": "other@example.org", "password": "another long passphrase", "password_confirmation": "another long passphrase", "token": token });
+    let (status, message, _) = error_message(app.client.post(app.url("/api/auth/setup")).json(&again).send().await.unwrap()).await;
+    assert_eq!((status, message.as_str()), (StatusCode::FORBIDDEN, vita::auth::SETUP_CLOSED), "the token is spent");
+    assert_eq!(vita::auth::users::Entity::find().count(&app.test_db.db).await.unwrap(), 1);
+}
+crate::on_both_databases!(setup_needs_the_printed_token);
+
+/// An instance started on a database that has an owner makes no setup link.
+#[tokio::test]
+async fn no_setup_token_once_an_owner_exists() {
+    let db = TestDb::sqlite().await;
+    vita::auth::add_owner(&db.db, OWNER_EMAIL, OWNER_PASSWORD).await.unwrap();
+    let app = TestApp::spawn_on(db).await;
+    assert_eq!(app.setup_token, None);
 }
 
 #[tokio::test]

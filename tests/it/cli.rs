@@ -68,12 +68,27 @@ fn admin_add_reads_the_password_from_stdin_and_refuses_weak_ones() {
 fn serve_prints_its_address_answers_and_stops_cleanly_on_sigterm() {
     let dir = tempfile::tempdir().unwrap();
     let mut child = vita(&["serve", "--listen", "127.0.0.1:0"], dir.path()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
     let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    stdout.read_line(&mut line).unwrap();
     let url = line.trim().strip_prefix("Vita is running at ").unwrap_or_else(|| panic!("unexpected first line {line:?}")).to_owned();
+    // A fresh database: the next line is the one-time setup link, and only its token creates the owner.
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    let prefix = format!("No owner account yet: create it at {url}/admin/setup?token=");
+    let token =
+        line.trim().strip_prefix(&prefix).and_then(|rest| rest.split(' ').next()).unwrap_or_else(|| panic!("no setup link in {line:?}"));
     let runtime = tokio::runtime::Runtime::new().unwrap();
-    let status = runtime.block_on(async { reqwest::get(format!("{url}/readyz")).await.unwrap().status() });
-    assert_eq!(status, 200);
+    let (ready, without, with) = runtime.block_on(async {
+        let client = reqwest::Client::new();
+        let setup = |token: &str| {
+            let body = serde_json::json!({ "email": "me@example.org", "password": "a long enough passphrase", "password_confirmation": "a long enough passphrase", "token": token });
+            client.post(format!("{url}/api/auth/setup")).json(&body).send()
+        };
+        let ready = reqwest::get(format!("{url}/readyz")).await.unwrap().status();
+        (ready.as_u16(), setup("guessed").await.unwrap().status().as_u16(), setup(token).await.unwrap().status().as_u16())
+    });
+    assert_eq!((ready, without, with), (200, 403, 200));
     let killed = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
     assert!(killed.success());
     let exit = child.wait().unwrap();

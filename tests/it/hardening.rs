@@ -91,7 +91,72 @@ async fn a_password_reset_ends_every_session(test_db: TestDb) {
     assert_eq!(app.client.get(app.url("/api/auth/session")).send().await.unwrap().status(), 401);
 }
 
+/// Links another host could hide behind, in every kind of URL field: refused with a 422 on the
+/// field, nothing stored. Image and CV fields also take a path on this site; links to elsewhere
+/// only http(s) URLs.
+async fn links_cannot_point_at_another_host_in_disguise(test_db: TestDb) {
+    let app = TestApp::spawn_on(test_db).await;
+    app.sign_in().await;
+    let hostile = [
+        "//evil.example/x.jpg",
+        "/\\evil.example",
+        "/\\/evil.example",
+        "\\\\evil.example",
+        "https://good.example@evil.example/",
+        "https://evil.example\\@good.example/",
+        "https://example.org/a\\b",
+        "/files/a\u{7}b.jpg",
+        "/files/a\u{85}b.jpg",
+        "javascript:alert(1)",
+        "data:text/html,<script>alert(1)</script>",
+    ];
+    let student = |url: &str| json!({ "name": "S", "profile_image_url": url });
+    let news = |url: &str| json!({ "title": "T", "content": "C", "link_url": url });
+    for url in hostile {
+        for (path, body, field) in [("/api/students", student(url), "profile_image_url"), ("/api/news", news(url), "link_url")] {
+            let (status, error) = status_and_body(app.client.post(app.url(path)).json(&body).send().await.unwrap()).await;
+            assert_eq!(status, 422, "{path} {url:?}: {error}");
+            assert!(
+                error["error"]["fields"][field].as_str().unwrap_or_default().contains("must be a valid URL"),
+                "{path} {url:?}: {error}"
+            );
+        }
+        for field in ["profile_image_url", "cv_url", "website_url"] {
+            let (status, error) =
+                status_and_body(app.client.put(app.url("/api/homepage/hero")).json(&json!({ field: url })).send().await.unwrap()).await;
+            assert_eq!(status, 422, "hero {field} {url:?}: {error}");
+            assert_eq!(error["error"]["fields"][field], "Must be a valid URL starting with http:// or https://", "hero {field} {url:?}");
+        }
+    }
+    for path in ["/api/admin/news", "/api/admin/students"] {
+        let rows: Value = app.client.get(app.url(path)).send().await.unwrap().json().await.unwrap();
+        assert_eq!(rows, json!([]), "{path}: nothing was stored");
+    }
+
+    // A site path where a file of this site makes sense, and only there.
+    let (status, error) = status_and_body(app.client.post(app.url("/api/news")).json(&news("/publications")).send().await.unwrap()).await;
+    assert_eq!(
+        (status, error["error"]["fields"]["link_url"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("Link URL must be a valid URL starting with http:// or https://"))
+    );
+    let (status, error) =
+        status_and_body(app.client.put(app.url("/api/homepage/hero")).json(&json!({ "website_url": "/about" })).send().await.unwrap())
+            .await;
+    assert_eq!(status, 422, "a website is elsewhere: {error}");
+    for url in ["/files/profile-photos/1700000000000-abc.jpg", "https://example.org/me.jpg"] {
+        let (status, body) = status_and_body(app.client.post(app.url("/api/students")).json(&student(url)).send().await.unwrap()).await;
+        assert_eq!((status, body["profile_image_url"].as_str()), (StatusCode::CREATED, Some(url)), "{body}");
+    }
+    let (status, body) =
+        status_and_body(app.client.post(app.url("/api/news")).json(&news("https://example.org/@jane?q=1#x")).send().await.unwrap()).await;
+    assert_eq!(status, 201, "{body}");
+    let hero = json!({ "profile_image_url": "/files/profile-photos/1-a.png", "cv_url": "/files/cv-files/1-a.pdf", "website_url": "https://example.org" });
+    let (status, body) = status_and_body(app.client.put(app.url("/api/homepage/hero")).json(&hero).send().await.unwrap()).await;
+    assert_eq!(status, 200, "{body}");
+}
+
 on_both_databases!(
+    links_cannot_point_at_another_host_in_disguise,
     a_huge_limit_lists_everything,
     nul_characters_are_refused,
     dates_are_within_a_sensible_range,

@@ -99,6 +99,8 @@ pub struct TestApp {
     pub test_db: TestDb,
     /// The app's page cache, to check what a write made stale.
     pub cache: std::sync::Arc<vita::render::cache::PageCache>,
+    /// The first-run setup's token (`App::setup_token`), when the app started with no owner.
+    pub setup_token: Option<String>,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     _data: TempDir,
 }
@@ -139,6 +141,7 @@ impl TestApp {
         let app = App::build_with(&config, test_db.db.clone()).await.expect("build app");
         let address = app.local_addr();
         let cache = app.state().cache.clone();
+        let setup_token = app.setup_token().map(str::to_owned);
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
         tokio::spawn(app.serve(async move {
             let _ = rx.await;
@@ -146,7 +149,7 @@ impl TestApp {
         // Like a browser, the client says which site its requests come from.
         let origin = reqwest::header::HeaderMap::from_iter([(reqwest::header::ORIGIN, format!("http://{address}").parse().unwrap())]);
         let client = reqwest::Client::builder().cookie_store(true).default_headers(origin).build().unwrap();
-        Self { base: format!("http://{address}"), client, test_db, cache, shutdown: Some(tx), _data: data }
+        Self { base: format!("http://{address}"), client, test_db, cache, setup_token, shutdown: Some(tx), _data: data }
     }
 
     pub fn url(&self, path: &str) -> String {

@@ -68,38 +68,78 @@ async fn a_write_through_the_api_shows_on_the_next_request() {
     assert!(anonymous.get(app.url("/")).send().await.unwrap().text().await.unwrap().contains("Dr. Grace Hopper"));
 }
 
-#[tokio::test]
-async fn the_analytics_script_loads_on_the_home_page_only_and_the_policy_allows_it() {
-    let app = TestApp::spawn().await;
+/// The analytics script: only a listed provider's, or one from the domain the owner declared
+/// their own (with a warning); the home page's policy names that origin and nothing else.
+async fn the_analytics_script_comes_from_a_listed_provider_or_the_owners_domain(test_db: TestDb) {
+    let app = TestApp::spawn_on(test_db).await;
     app.sign_in().await;
     let settings: serde_json::Value = app.client.get(app.url("/api/settings")).send().await.unwrap().json().await.unwrap();
-    assert_eq!(settings, json!({ "analytics_script_url": "", "show_students_publicly": false }));
-    let bad = app
-        .client
-        .put(app.url("/api/settings"))
-        .json(&json!({ "analytics_script_url": "http://counter.example/c.js" }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(bad.status(), 422);
-    let saved = app
-        .client
-        .put(app.url("/api/settings"))
-        .json(&json!({ "analytics_script_url": "https://counter.example/c.js", "show_students_publicly": false }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(saved.status(), 200);
+    assert_eq!(settings["analytics_script_url"], "");
+    assert_eq!(settings["analytics_warning"], serde_json::Value::Null);
+    assert!(settings["analytics_providers"].as_array().unwrap().contains(&json!(["Plausible", "https://plausible.io"])), "{settings}");
+    let save = |body: serde_json::Value| app.client.put(app.url("/api/settings")).json(&body).send();
+    for (script, message) in [
+        ("http://plausible.io/js/script.js", "The script URL must start with https://"),
+        ("https://counter.example/c.js", vita::settings::ANALYTICS_NOT_ALLOWED),
+        ("https://plausible.io.evil.example/js/script.js", vita::settings::ANALYTICS_NOT_ALLOWED),
+        ("https://evil.example/?https://plausible.io/", vita::settings::ANALYTICS_NOT_ALLOWED),
+    ] {
+        let refused = save(json!({ "analytics_script_url": script })).await.unwrap();
+        assert_eq!(refused.status(), 422, "{script}");
+        let body: serde_json::Value = refused.json().await.unwrap();
+        assert_eq!(body["error"]["fields"]["analytics_script_url"], message, "{script}");
+    }
+    let refused =
+        save(json!({ "analytics_script_url": "https://stats.example.org/s.js", "analytics_own_origin": "https://stats.example.org/x" }))
+            .await
+            .unwrap();
+    assert_eq!(refused.status(), 422, "an origin has no path");
 
+    let saved = save(json!({ "analytics_script_url": "https://plausible.io/js/script.js" })).await.unwrap();
+    assert_eq!(saved.status(), 200);
     let anonymous = reqwest::Client::new();
     let home = anonymous.get(app.url("/")).send().await.unwrap();
     let policy = home.headers()["content-security-policy"].to_str().unwrap().to_owned();
-    assert!(policy.contains("script-src 'self' 'sha256-") && policy.contains("https://counter.example"), "{policy}");
-    assert!(home.text().await.unwrap().contains(r#"<script async src="https://counter.example/c.js"></script>"#));
+    assert!(policy.contains("script-src 'self' 'sha256-") && policy.contains("https://plausible.io;"), "{policy}");
+    assert!(policy.contains("connect-src 'self' https://plausible.io;"), "{policy}");
+    let script_src = policy.split(';').find(|directive| directive.trim().starts_with("script-src")).unwrap();
+    assert!(!script_src.contains("unsafe-inline") && !script_src.contains('*'), "{policy}");
+    assert!(home.text().await.unwrap().contains(r#"<script async src="https://plausible.io/js/script.js"></script>"#));
     let other = anonymous.get(app.url("/no/such/page")).send().await.unwrap();
-    assert!(!other.headers()["content-security-policy"].to_str().unwrap().contains("counter.example"));
-    assert!(!other.text().await.unwrap().contains("counter.example"));
+    assert!(!other.headers()["content-security-policy"].to_str().unwrap().contains("plausible.io"));
+    assert!(!other.text().await.unwrap().contains("plausible.io"));
+
+    // A self-hosted counter on a domain the owner types as their own: accepted, with a warning.
+    let own =
+        json!({ "analytics_script_url": "https://stats.example.org/script.js", "analytics_own_origin": "https://Stats.Example.org/" });
+    let saved: serde_json::Value = save(own).await.unwrap().json().await.unwrap();
+    assert_eq!(saved["analytics_own_origin"], "https://stats.example.org");
+    assert!(saved["analytics_warning"].as_str().unwrap().contains("https://stats.example.org run on your home page"), "{saved}");
+    let home = anonymous.get(app.url("/")).send().await.unwrap();
+    let policy = home.headers()["content-security-policy"].to_str().unwrap().to_owned();
+    assert!(policy.contains(" https://stats.example.org;") && !policy.contains("plausible.io"), "{policy}");
+
+    // A value stored before the allow-list does not break the site: left out, and the form says so.
+    let stale =
+        json!({ "analytics_script_url": "https://counter.example/c.js", "analytics_own_origin": "", "show_students_publicly": false });
+    sea_orm::ConnectionTrait::execute_unprepared(&app.test_db.db, "DELETE FROM settings WHERE key = 'site'").await.unwrap();
+    use sea_orm::{ActiveModelTrait, ActiveValue::Set};
+    vita::settings::ActiveModel { key: Set("site".into()), value: Set(stale), updated_at: Set(chrono::Utc::now()) }
+        .insert(&app.test_db.db)
+        .await
+        .unwrap();
+    // A write through the API empties the page cache; this one changes nothing else.
+    let created = app.client.post(app.url("/api/tags")).json(&json!({ "name": "cache buster" })).send().await.unwrap();
+    assert_eq!(created.status(), 201);
+    let home = anonymous.get(app.url("/")).send().await.unwrap();
+    assert_eq!(home.status(), 200);
+    let policy = home.headers()["content-security-policy"].to_str().unwrap().to_owned();
+    assert!(!policy.contains("counter.example"), "{policy}");
+    assert!(!home.text().await.unwrap().contains("counter.example"));
+    let settings: serde_json::Value = app.client.get(app.url("/api/settings")).send().await.unwrap().json().await.unwrap();
+    assert!(settings["analytics_warning"].as_str().unwrap().starts_with("The stored analytics script is not loaded"), "{settings}");
 }
+crate::on_both_databases!(the_analytics_script_comes_from_a_listed_provider_or_the_owners_domain);
 
 #[tokio::test]
 async fn the_owner_sees_the_student_list_even_when_visitors_have_the_page_cached() {

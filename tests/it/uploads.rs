@@ -3,7 +3,7 @@
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::helpers::TestApp;
+use crate::helpers::{TestApp, TestDb};
 
 /// The smallest valid PNG: signature, IHDR, IDAT, IEND.
 const PNG: &[u8] = &[
@@ -96,4 +96,152 @@ async fn uploads_need_a_session_and_a_known_bucket() {
     assert_eq!(status, 404);
     let traversal = reqwest::get(app.url("/files/profile-photos/..%2F..%2Fvita.db")).await.unwrap();
     assert_eq!(traversal.status(), 404);
+}
+
+/// A standard CRC-32, for chunks of PNG files made below.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = 0xFFFF_FFFFu32;
+    for &byte in bytes {
+        crc ^= u32::from(byte);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+        }
+    }
+    !crc
+}
+
+/// A PNG whose header declares `width` × `height` pixels, with a single tiny data chunk: a
+/// decoder that trusted the header would allocate for the whole image.
+fn png_declaring(width: u32, height: u32) -> Vec<u8> {
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    let chunk = |png: &mut Vec<u8>, kind: &[u8], data: &[u8]| {
+        png.extend_from_slice(&u32::try_from(data.len()).unwrap().to_be_bytes());
+        let body = [kind, data].concat();
+        png.extend_from_slice(&body);
+        png.extend_from_slice(&crc32(&body).to_be_bytes());
+    };
+    let header = [width.to_be_bytes().as_slice(), &height.to_be_bytes(), &[8, 6, 0, 0, 0]].concat();
+    chunk(&mut png, b"IHDR", &header);
+    chunk(&mut png, b"IDAT", &[0x78, 0x9C, 0x63, 0, 1, 0, 0, 5, 0, 1]);
+    chunk(&mut png, b"IEND", &[]);
+    png
+}
+
+/// A real image in `format`, made by the same crate the server decodes with.
+fn encoded(format: image::ImageFormat) -> Vec<u8> {
+    let picture = image::RgbImage::from_fn(16, 16, |x, y| image::Rgb([(x * 16) as u8, (y * 16) as u8, 128]));
+    let mut bytes = std::io::Cursor::new(Vec::new());
+    picture.write_to(&mut bytes, format).unwrap();
+    bytes.into_inner()
+}
+
+/// An OLE2 container (what a `.doc` is) holding the given streams.
+fn ole2_with(streams: &[&str]) -> Vec<u8> {
+    let mut file = cfb::CompoundFile::create(std::io::Cursor::new(Vec::new())).unwrap();
+    for stream in streams {
+        std::io::Write::write_all(&mut file.create_stream(stream).unwrap(), b"\x00\x01 content").unwrap();
+    }
+    file.flush().unwrap();
+    file.into_inner().into_inner()
+}
+
+/// A ZIP (what a `.docx` is) with the given entries, stored uncompressed in this order.
+fn zip_with(entries: &[&str]) -> Vec<u8> {
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+    for entry in entries {
+        zip.start_file(*entry, options).unwrap();
+        std::io::Write::write_all(&mut zip, b"<?xml version=\"1.0\"?><x/>").unwrap();
+    }
+    zip.finish().unwrap().into_inner()
+}
+
+/// Files checked by what they are, not by their first bytes: truncated, oversized or polyglot
+/// images and Word look-alikes are refused with a readable message and nothing is stored;
+/// real ones are stored as uploaded and served as their own type, never as HTML.
+async fn uploads_are_checked_by_their_content(test_db: TestDb) {
+    let app = TestApp::spawn_on(test_db).await;
+    app.sign_in().await;
+    let jpeg = encoded(image::ImageFormat::Jpeg);
+    let html = b"<html><body><script>alert(document.cookie)</script></body></html>".as_slice();
+    let damaged = "The image could not be read: the file is damaged or incomplete";
+    let too_large = "The image is too large: at most 10000 pixels wide and high and 40 megapixels";
+    let trailing = "The image has other data after its end";
+    let refusals: Vec<(&str, &str, Vec<u8>, StatusCode, &str)> = vec![
+        ("profile-photos", "cut.png", PNG[..PNG.len() - 20].to_vec(), StatusCode::UNSUPPORTED_MEDIA_TYPE, damaged),
+        ("profile-photos", "cut.jpg", jpeg[..jpeg.len() / 2].to_vec(), StatusCode::UNSUPPORTED_MEDIA_TYPE, damaged),
+        ("profile-photos", "huge.png", png_declaring(50_000, 50_000), StatusCode::PAYLOAD_TOO_LARGE, too_large),
+        ("profile-photos", "many.png", png_declaring(9_000, 9_000), StatusCode::PAYLOAD_TOO_LARGE, too_large),
+        ("profile-photos", "short.png", png_declaring(64, 64), StatusCode::UNSUPPORTED_MEDIA_TYPE, damaged),
+        ("profile-photos", "page.jpg", [jpeg.as_slice(), html].concat(), StatusCode::UNSUPPORTED_MEDIA_TYPE, trailing),
+        ("profile-photos", "zip.png", [PNG, &zip_with(&["a.txt"])].concat(), StatusCode::UNSUPPORTED_MEDIA_TYPE, trailing),
+        ("cv-files", "cv.doc", ole2_with(&["Workbook"]), StatusCode::UNSUPPORTED_MEDIA_TYPE, "This .doc file is not a Word document"),
+        (
+            "cv-files",
+            "cv.docx",
+            zip_with(&["word/styles.xml", "[Content_Types].xml"]),
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "This .docx file is not a Word document",
+        ),
+        (
+            "cv-files",
+            "cv.docx",
+            zip_with(&["word/document.xml"]),
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "This .docx file is not a Word document",
+        ),
+    ];
+    for (bucket, name, body, expected_status, expected) in refusals {
+        let (status, text) = message(upload(&app, bucket, name, body).await).await;
+        assert_eq!((status, text.as_str()), (expected_status, expected), "{name}");
+    }
+    for bucket in ["profile-photos", "cv-files"] {
+        let stored = std::fs::read_dir(app.data_dir().join("files").join(bucket)).map(Iterator::count).unwrap_or(0);
+        assert_eq!(stored, 0, "nothing refused was stored in {bucket}");
+    }
+
+    let accepted = [
+        ("profile-photos", "me.jpg", jpeg.clone(), "image/jpeg"),
+        ("profile-photos", "me.png", encoded(image::ImageFormat::Png), "image/png"),
+        ("profile-photos", "me.gif", encoded(image::ImageFormat::Gif), "image/gif"),
+        ("profile-photos", "me.webp", encoded(image::ImageFormat::WebP), "image/webp"),
+        ("cv-files", "cv.doc", ole2_with(&["WordDocument", "1Table"]), "application/msword"),
+        (
+            "cv-files",
+            "cv.docx",
+            zip_with(&["word/document.xml", "[Content_Types].xml", "_rels/.rels"]),
+            "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        ),
+    ];
+    for (bucket, name, body, mime) in accepted {
+        let created = upload(&app, bucket, name, body.clone()).await;
+        assert_eq!(created.status(), 201, "{name}: {}", created.text().await.unwrap());
+        let file: Value = created.json().await.unwrap();
+        assert_eq!(file["content_type"], mime, "{name}");
+        let served = reqwest::get(app.url(file["url"].as_str().unwrap())).await.unwrap();
+        assert_eq!(served.headers()["content-type"], mime, "{name}");
+        assert_eq!(served.headers()["x-content-type-options"], "nosniff", "{name}");
+        let disposition = served.headers()["content-disposition"].to_str().unwrap().to_owned();
+        assert_eq!(disposition, if mime.starts_with("image/") { "inline" } else { "attachment" }, "{name}");
+        assert!(served.headers()["content-security-policy"].to_str().unwrap().contains("sandbox"), "{name}");
+        assert_eq!(served.bytes().await.unwrap().as_ref(), body.as_slice(), "{name}: stored as uploaded");
+    }
+}
+crate::on_both_databases!(uploads_are_checked_by_their_content);
+
+/// Whatever name is asked for, a stored file never comes back as HTML.
+#[tokio::test]
+async fn a_stored_file_is_never_served_as_html() {
+    let app = TestApp::spawn().await;
+    app.sign_in().await;
+    let file: Value = upload(&app, "profile-photos", "page.html", PNG.to_vec()).await.json().await.unwrap();
+    let name = file["name"].as_str().unwrap();
+    assert!(name.ends_with(".png"), "{name}");
+    let served = reqwest::get(app.url(&format!("/files/profile-photos/{name}"))).await.unwrap();
+    assert_eq!(served.headers()["content-type"], "image/png");
+    let stem = name.trim_end_matches(".png");
+    for other in [format!("{stem}.html"), format!("{stem}.svg"), format!("{name}.html")] {
+        let response = reqwest::get(app.url(&format!("/files/profile-photos/{other}"))).await.unwrap();
+        assert_eq!(response.status(), 404, "{other}: only the generated name with its content's extension exists");
+    }
 }

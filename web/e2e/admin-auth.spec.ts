@@ -184,6 +184,15 @@ test('the first-run setup creates the owner, signs in and then closes', async ({
     await page.goto(`${server.url}/admin/login`);
     await page.getByRole('link', { name: 'Create the owner account' }).click();
     await expect(page).toHaveURL(/\/admin\/setup$/);
+    // Without the link's token the page only says where to find it, and the server creates nothing.
+    await expect(page.getByRole('heading', { level: 1, name: 'Open the setup link' })).toBeVisible();
+    const tokenless = await page.request.post(`${server.url}/api/auth/setup`, {
+      data: { email: 'intruder@example.org', password: 'another long passphrase', password_confirmation: 'another long passphrase', token: '' },
+    });
+    expect(tokenless.status()).toBe(403);
+
+    expect(server.setupLink).toMatch(/\/admin\/setup\?token=[\w-]{43}$/);
+    await page.goto(server.setupLink ?? '');
     await expect(page.getByRole('heading', { level: 1, name: 'Set up the owner account' })).toBeVisible();
 
     const email = 'first.owner@example.org';

@@ -5,6 +5,8 @@
  *
  * and waits for its one stdout line `Vita is running at http://127.0.0.1:PORT`
  * (printed once it listens) to learn the address: no fixed port, no sleeps.
+ * Without an owner account the next line is the one-time setup link, kept as
+ * `setupLink`.
  * Tests get it as Playwright's `baseURL`, so `page.goto('/')` and
  * `request.get('/')` reach it. The process gets SIGTERM afterwards and its
  * data folder is removed.
@@ -20,6 +22,7 @@ import { request as playwrightRequest, test as base, type APIRequestContext } fr
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
 const READY_LINE = /^Vita is running at (http:\/\/\S+)$/;
+const SETUP_LINE = /^No owner account yet: create it at (http:\/\/\S+)/;
 const STARTUP_TIMEOUT_MS = 60_000;
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -27,6 +30,8 @@ export type VitaServer = {
   /** e.g. http://127.0.0.1:43121 (no trailing slash) */
   url: string;
   dataDir: string;
+  /** The first-run setup link with its token (only on a server started without an owner). */
+  setupLink?: string;
   /** Everything the process wrote to stderr so far (its logs). */
   logs: () => string;
 };
@@ -68,15 +73,16 @@ export async function startVita({ withOwner = true }: { withOwner?: boolean } = 
   };
 
   try {
-    const url = await waitForReadyLine(child, () => stderr);
-    return { server: { url, dataDir, logs: () => stderr }, stop };
+    const { url, setupLink } = await waitForReadyLine(child, () => stderr, !withOwner);
+    return { server: { url, dataDir, setupLink, logs: () => stderr }, stop };
   } catch (error) {
     await stop();
     throw error;
   }
 }
 
-function waitForReadyLine(child: ChildProcess, logs: () => string): Promise<string> {
+function waitForReadyLine(child: ChildProcess, logs: () => string, setupLinkFollows: boolean): Promise<{ url: string; setupLink?: string }> {
+  let url: string | undefined;
   return new Promise((resolvePromise, reject) => {
     const lines = createInterface({ input: child.stdout! });
     const fail = (reason: string) => {
@@ -88,14 +94,16 @@ function waitForReadyLine(child: ChildProcess, logs: () => string): Promise<stri
     child.once('error', (error) => fail(`could not start vita: ${error.message}`));
     child.once('exit', (code, signal) => fail(`vita exited before it was ready (code ${code}, signal ${signal})`));
     lines.on('line', (line) => {
-      const match = READY_LINE.exec(line.trim());
-      if (!match?.[1]) return;
+      const ready = READY_LINE.exec(line.trim())?.[1];
+      if (ready) url = ready.replace(/\/+$/, '');
+      const setupLink = SETUP_LINE.exec(line.trim())?.[1];
+      if (url === undefined || (setupLinkFollows && setupLink === undefined)) return;
       clearTimeout(timer);
       child.removeAllListeners('exit');
       child.removeAllListeners('error');
       // Keep draining stdout so the child never blocks on a full pipe.
       child.stdout?.resume();
-      resolvePromise(match[1].replace(/\/+$/, ''));
+      resolvePromise({ url, setupLink });
     });
   });
 }

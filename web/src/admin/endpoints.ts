@@ -8,6 +8,7 @@ import type {
   SignInRequest,
   SignOutScope,
   SiteSettings,
+  SiteSettingsView,
 } from '../api/types';
 import { ApiError, api } from './api';
 
@@ -40,6 +41,6 @@ export const authApi = {
 };
 
 export const settingsApi = {
-  read: () => api.get<SiteSettings>('/api/settings'),
-  save: (settings: SiteSettings) => api.put<SiteSettings>('/api/settings', settings),
+  read: () => api.get<SiteSettingsView>('/api/settings'),
+  save: (settings: SiteSettings) => api.put<SiteSettingsView>('/api/settings', settings),
 };

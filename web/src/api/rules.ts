@@ -17,7 +17,8 @@ export const DEFAULT_COLOR = '#3b82f6';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const HEX_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
-export const HTTP_URL_PATTERN = /^https?:\/\/[^\s\/?#]+\S*$/i;
+export const HTTP_URL_PATTERN = /^https?:\/\/[^\s\/?#\\@\x00-\x1F\x7F-\x9F]+(?:[\/?#][^\s\\\x00-\x1F\x7F-\x9F]*)?$/i;
+export const SITE_PATH_PATTERN = /^\/(?:[^\/\s\\\x00-\x1F\x7F-\x9F][^\s\\\x00-\x1F\x7F-\x9F]*)?$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.][^\s@]*\.[^\s@]*[^\s@.]$/;
 
 export const CONTENT_STATUSES = ['published', 'draft'] as const satisfies readonly ContentStatus[];

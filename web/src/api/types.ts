@@ -18,7 +18,11 @@ export type SignInRequest = { email?: string | null, password?: string | null, }
 
 export type SignOutScope = "local" | "others" | "global";
 
-export type SetupRequest = { email: string, password: string, password_confirmation: string, };
+export type SetupRequest = { email: string, password: string, password_confirmation: string, 
+/**
+ * The one-time token of the setup link that `vita serve` printed (see `SetupToken`).
+ */
+token: string, };
 
 export type SetupStatus = { setup_needed: boolean, };
 
@@ -183,9 +187,36 @@ export type RenderInput = { path: string, site: SiteInfo, page: PageData, };
 
 export type SiteSettings = { 
 /**
- * A visitor-counter or analytics script, loaded on the home page only ("" for none).
+ * A visitor-counter or analytics script, loaded on the home page only ("" for none):
+ * from one of `ANALYTICS_PROVIDERS`, or from `analytics_own_origin`.
  */
 analytics_script_url: string, 
+/**
+ * An origin (`https://stats.example.org`) the owner declares their own, for a self-hosted
+ * counter: scripts from it are allowed too ("" for none). The admin shows a warning.
+ */
+analytics_own_origin: string, 
+/**
+ * The spec keeps the student list for signed-in users; this shows it to every visitor
+ * (never with e-mail addresses).
+ */
+show_students_publicly: boolean, };
+
+export type SiteSettingsView = { 
+/**
+ * The providers whose scripts are accepted: name and script origin.
+ */
+analytics_providers: Array<[string, string]>, analytics_warning: string | null, 
+/**
+ * A visitor-counter or analytics script, loaded on the home page only ("" for none):
+ * from one of `ANALYTICS_PROVIDERS`, or from `analytics_own_origin`.
+ */
+analytics_script_url: string, 
+/**
+ * An origin (`https://stats.example.org`) the owner declares their own, for a self-hosted
+ * counter: scripts from it are allowed too ("" for none). The admin shows a warning.
+ */
+analytics_own_origin: string, 
 /**
  * The spec keeps the student list for signed-in users; this shows it to every visitor
  * (never with e-mail addresses).

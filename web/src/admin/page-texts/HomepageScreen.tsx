@@ -10,7 +10,7 @@ import { longText, optionalLine } from '../entities/kit';
 import { FileUpload, type FileUploadProps } from '../entities/kit/FileUpload';
 import { FieldGroup, PageScreen, type StoredFormSpec } from './page-form';
 import { useSection } from './section-api';
-import { SectionForm, linkRule, type SectionLayout } from './SectionForm';
+import { SectionForm, linkRule, urlRule, type SectionLayout } from './SectionForm';
 
 const heroSchema = z.object({
   name: optionalLine('Name'),
@@ -21,9 +21,9 @@ const heroSchema = z.object({
   profile_image_url: linkRule('Profile Image URL'),
   profile_image_alt: optionalLine('Profile Image Alt Text'),
   cv_url: linkRule('CV URL'),
-  google_scholar_url: linkRule('Google Scholar URL'),
-  website_url: linkRule('Website URL'),
-  linkedin_url: linkRule('LinkedIn URL'),
+  google_scholar_url: urlRule('Google Scholar URL'),
+  website_url: urlRule('Website URL'),
+  linkedin_url: urlRule('LinkedIn URL'),
 });
 type HeroValues = z.infer<typeof heroSchema>;
 export const HERO_FORM: StoredFormSpec<HeroValues, HeroContent> = { schema: heroSchema, toInput: (values) => values };

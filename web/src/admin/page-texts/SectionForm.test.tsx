@@ -8,9 +8,10 @@ import { longText, optionalLine } from '../entities/kit';
 import { ABOUT_FORM } from './AboutScreen';
 import { HERO_FORM } from './HomepageScreen';
 import { failedMessage, savedMessage, type SectionKey } from './section-api';
-import { SETTINGS_FORM } from './SettingsScreen';
+import { NOT_ALLOWED, settingsSchema } from './SettingsScreen';
 import { domPerTest, fakeServer, type SentRequest } from './testing';
-import { LINK_MESSAGE, SectionForm, isSitePath, linkRule, type SectionLayout } from './SectionForm';
+import { isSitePath } from '../entities/kit';
+import { LINK_MESSAGE, SectionForm, linkRule, urlRule, type SectionLayout } from './SectionForm';
 
 const { toast } = vi.hoisted(() => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 vi.mock('sonner', () => ({ toast }));
@@ -184,7 +185,16 @@ describe('page-text rules', () => {
     expect(message(link, '//evil.example/x.pdf')).toBe(LINK_MESSAGE);
     expect(message(link, 'www.example.org')).toBe(LINK_MESSAGE);
     expect(message(link, '/files/a b.pdf')).toBe(LINK_MESSAGE);
+    expect(message(link, '/\\evil.example')).toBe(LINK_MESSAGE);
+    expect(message(link, '/files/\u0007.pdf')).toBe(LINK_MESSAGE);
     expect(isSitePath('/profile-placeholder.svg')).toBe(true);
+  });
+
+  it('takes only http(s) links for links to elsewhere (Scholar, LinkedIn, a website)', () => {
+    const url = urlRule('Website URL');
+    expect(message(url, 'https://example.org')).toBe(true);
+    expect(message(url, '/files/cv-files/1-a.pdf')).toBe(LINK_MESSAGE);
+    expect(message(url, 'https://good.example@evil.example')).toBe(LINK_MESSAGE);
   });
 
   it('limits single-line texts to the short and multi-line ones to the long limit, after trimming, in characters', () => {
@@ -198,11 +208,18 @@ describe('page-text rules', () => {
     expect(message(longText('Bio'), 'x'.repeat(MAX_LONG + 1))).toBe('Bio must be at most 200000 characters');
   });
 
-  it('takes only an https analytics script, as src/settings.rs', () => {
-    const script = (url: string) => message(SETTINGS_FORM.schema, { analytics_script_url: url, show_students_publicly: false } as never);
+  it("takes only a listed provider's analytics script or one from the declared own domain, as src/settings.rs", () => {
+    const schema = settingsSchema(['https://plausible.io']);
+    const script = (url: string, own = '') =>
+      message(schema, { analytics_script_url: url, analytics_own_origin: own, show_students_publicly: false } as never);
     expect(script('')).toBe(true);
-    expect(script('https://counter.example.com/count.js')).toBe(true);
-    expect(script('http://counter.example.com/count.js')).toBe('The script URL must start with https://');
+    expect(script('https://plausible.io/js/script.js')).toBe(true);
+    expect(script('http://plausible.io/js/script.js')).toBe('The script URL must start with https://');
+    expect(script('https://counter.example.com/count.js')).toBe(NOT_ALLOWED);
+    expect(script('https://plausible.io.evil.example/x.js')).toBe(NOT_ALLOWED);
+    expect(script('https://stats.example.org/s.js', 'https://stats.example.org')).toBe(true);
+    expect(script('https://stats.example.org/s.js', 'https://other.example.org')).toBe(NOT_ALLOWED);
+    expect(script('', 'https://stats.example.org/path')).toBe('Your analytics domain must be like https://stats.example.org (no path)');
   });
 
   it("words the toasts as the spec's section 8", () => {

@@ -12,19 +12,22 @@ import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-for
 import { toast } from 'sonner';
 import type { SectionRecord } from '../../api/types';
 import { errorMessage } from '../api';
-import { FormShell, fieldsFor, isHttpUrl, optionalLine, type Fields } from '../entities/kit';
+import { FormShell, fieldsFor, isHttpUrl, isSitePath, optionalLine, type Fields } from '../entities/kit';
 import { notify } from '../toast';
 import { FieldGroup, PageScreen, UpdateButton, useStoredForm, type StoredFormSpec } from './page-form';
 import { failedMessage, savedMessage, sectionApi, sectionQueryKey, useSection, type SectionContents, type SectionKey } from './section-api';
 
 export const LINK_MESSAGE = 'Must be a valid URL starting with http:// or https://';
 
-/** A path on this site (an uploaded file's `/files/…`, the placeholder image), as the server accepts for links. */
-export function isSitePath(value: string): boolean {
-  return value.startsWith('/') && !value.startsWith('//') && !/\s/.test(value);
+/** A section's link to elsewhere (Scholar, LinkedIn, a website): blank or an http(s) URL. */
+export function urlRule(label: string) {
+  return optionalLine(label).refine((value) => value === '' || isHttpUrl(value), LINK_MESSAGE);
 }
 
-/** A section's link: blank, an http(s) URL (the kit's rule) or a path on this site. */
+/**
+ * A section's link that may be a file of this site (the uploaded photo and CV, the
+ * placeholder image): blank, an http(s) URL or a path on this site (the kit's rules).
+ */
 export function linkRule(label: string) {
   return optionalLine(label).refine((value) => value === '' || isHttpUrl(value) || isSitePath(value), LINK_MESSAGE);
 }

@@ -1,27 +1,60 @@
 /** /admin/settings: the site-wide options (analytics script, students' visibility). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { z } from 'zod';
-import type { SiteSettings } from '../../api/types';
+import type { SiteSettings, SiteSettingsView } from '../../api/types';
+import { Alert } from '../../components/ui/alert';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
 import { FieldError } from '../../components/ui/form-field';
 import { queryKeys, settingsApi } from '../endpoints';
-import { FormShell, fieldsFor, optionalLine } from '../entities/kit';
+import { FormShell, fieldsFor, isHttpUrl, optionalLine } from '../entities/kit';
 import { notify } from '../toast';
 import { PageScreen, UpdateButton, useStoredForm, type StoredFormSpec } from './page-form';
 
-const settingsSchema = z.object({
-  // As src/settings.rs: https only (the script runs on the public home page).
-  analytics_script_url: optionalLine('The script URL').refine(
-    (url) => url === '' || (url.startsWith('https://') && URL.canParse(url)),
-    'The script URL must start with https://',
-  ),
-  show_students_publicly: z.boolean(),
-});
-type SettingsValues = z.infer<typeof settingsSchema>;
+/** `https://host[:port]` of an https URL, lower-cased, as src/settings.rs reads it; null otherwise. */
+export function httpsOrigin(url: string): string | null {
+  if (!isHttpUrl(url)) return null;
+  const [scheme, rest = ''] = url.split('://');
+  const host = rest.split(/[/?#]/)[0] ?? '';
+  const [name = '', port = '443'] = host.split(':');
+  const plain = /^[A-Za-z0-9.-]+$/.test(name) && /^\d+$/.test(port);
+  return scheme?.toLowerCase() === 'https' && plain ? `https://${host.toLowerCase()}` : null;
+}
 
-export const SETTINGS_FORM: StoredFormSpec<SettingsValues, SiteSettings> = { schema: settingsSchema, toInput: (values) => values };
+export const NOT_ALLOWED = 'The script must come from a listed analytics provider, or from the domain you declared as your own';
+
+/**
+ * As src/settings.rs: https only, from one of the listed providers' origins
+ * (`GET /api/settings` lists them) or from the origin the owner declared their own.
+ */
+export function settingsSchema(providerOrigins: readonly string[]) {
+  return z
+    .object({
+      analytics_script_url: optionalLine('The script URL').refine(
+        (url) => url === '' || httpsOrigin(url) !== null,
+        'The script URL must start with https://',
+      ),
+      analytics_own_origin: optionalLine('Your analytics domain').refine(
+        (origin) => origin === '' || httpsOrigin(origin) === origin.replace(/\/+$/, '').toLowerCase(),
+        'Your analytics domain must be like https://stats.example.org (no path)',
+      ),
+      show_students_publicly: z.boolean(),
+    })
+    .refine(
+      ({ analytics_script_url: url, analytics_own_origin: own }) => {
+        const origin = httpsOrigin(url);
+        if (url === '' || origin === null) return true;
+        return providerOrigins.includes(origin) || (own !== '' && httpsOrigin(own) === origin);
+      },
+      { path: ['analytics_script_url'], message: NOT_ALLOWED },
+    );
+}
+type SettingsValues = z.infer<ReturnType<typeof settingsSchema>>;
+
+export function settingsForm(providerOrigins: readonly string[]): StoredFormSpec<SettingsValues, SiteSettings> {
+  return { schema: settingsSchema(providerOrigins), toInput: (values) => values };
+}
 
 const Field = fieldsFor<SettingsValues>();
 
@@ -40,7 +73,7 @@ export function SettingsScreen() {
   );
 }
 
-function SettingsForm({ stored }: { stored: SiteSettings }) {
+function SettingsForm({ stored }: { stored: SiteSettingsView }) {
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: settingsApi.save,
@@ -50,7 +83,9 @@ function SettingsForm({ stored }: { stored: SiteSettings }) {
     },
     onError: (error) => notify.error(error, 'Failed to update settings'),
   });
-  const { form, onSubmit, pending } = useStoredForm({ spec: SETTINGS_FORM, stored, submit: save.mutateAsync });
+  const spec = useMemo(() => settingsForm(stored.analytics_providers.map(([, origin]) => origin)), [stored.analytics_providers]);
+  const { form, onSubmit, pending } = useStoredForm({ spec, stored, submit: save.mutateAsync });
+  const providers = stored.analytics_providers.map(([name, origin]) => `${name} (${origin})`).join(', ');
   const studentsHintId = useId();
   const studentsError = form.formState.errors.show_students_publicly?.message;
 
@@ -62,13 +97,26 @@ function SettingsForm({ stored }: { stored: SiteSettings }) {
           <CardDescription>Changes take effect on the public pages at once.</CardDescription>
         </CardHeader>
         <CardContent className="space-y-6">
+          {stored.analytics_warning ? (
+            <Alert variant="destructive" title="Analytics script">
+              {stored.analytics_warning}
+            </Alert>
+          ) : null}
           <Field.Text
             name="analytics_script_url"
             label="Analytics script URL"
-            hint="A visitor counter or analytics script, loaded on the home page only (never on other pages). It must start with https://. Leave empty for none."
+            hint={`A visitor counter, loaded on the home page only (never on other pages), from one of: ${providers}; or from your own analytics domain below. Leave empty for none.`}
             type="url"
             inputMode="url"
-            placeholder="https://counter.example.com/script.js"
+            placeholder="https://plausible.io/js/script.js"
+          />
+          <Field.Text
+            name="analytics_own_origin"
+            label="Your own analytics domain"
+            hint="Only for a counter you host yourself (e.g. https://stats.example.org). Warning: a script from this domain runs on your home page with full access to it, so use only a server you control. Leave empty otherwise."
+            type="url"
+            inputMode="url"
+            placeholder="https://stats.example.org"
           />
           <div className="grid gap-1.5">
             <Checkbox label="Show students publicly" aria-describedby={studentsHintId} {...form.register('show_students_publicly')} />

@@ -1,13 +1,15 @@
 /**
  * /admin/setup: the one-time creation of the owner account on a brand-new
  * site. Once an owner exists the page only says so and links to the login.
+ * The server accepts the setup only with the token of the link `vita serve`
+ * printed (`?token=…`); without one the page says where to find that link.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, KeyRound } from '../../components/icons';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClassName } from '../../components/ui/button';
@@ -40,6 +42,7 @@ const FIELDS = ['email', 'password', 'password_confirmation'] as const;
 export function SetupPage() {
   useDocumentTitle('Set Up');
   const status = useQuery({ queryKey: queryKeys.setupStatus, queryFn: authApi.setupStatus });
+  const token = useSearchParams()[0].get('token') ?? '';
 
   let body: ReactNode;
   if (status.isPending) body = <PageSpinner />;
@@ -53,7 +56,8 @@ export function SetupPage() {
       </Alert>
     );
   else if (!status.data.setup_needed) body = <SetupComplete />;
-  else body = <SetupForm />;
+  else if (token === '') body = <SetupLinkNeeded />;
+  else body = <SetupForm token={token} />;
 
   return <AuthShell>{body}</AuthShell>;
 }
@@ -79,7 +83,26 @@ function SetupComplete() {
   );
 }
 
-function SetupForm() {
+function SetupLinkNeeded() {
+  return (
+    <Card>
+      <CardHeader className="items-center text-center">
+        <span className="mb-2 flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground">
+          <KeyRound aria-hidden="true" className="size-5" />
+        </span>
+        <CardTitle as="h1" className="text-2xl">
+          Open the setup link
+        </CardTitle>
+        <CardDescription>
+          This site has no owner yet. To create the owner account, open the setup link that <code>vita serve</code> printed when it started,
+          or run <code>vita admin add</code> on the server.
+        </CardDescription>
+      </CardHeader>
+    </Card>
+  );
+}
+
+function SetupForm({ token }: { token: string }) {
   const { setup } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -97,13 +120,14 @@ function SetupForm() {
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await setup(values);
+      await setup({ ...values, token });
       queryClient.setQueryData(queryKeys.setupStatus, { setup_needed: false });
       navigate('/admin', { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) {
-        // Someone finished the setup meanwhile: the page now says so.
+        // Someone finished the setup meanwhile (the page then says so), or the link's token is wrong.
         await queryClient.invalidateQueries({ queryKey: queryKeys.setupStatus });
+        setFailure(errorMessage(error));
         return;
       }
       if (!applyFieldErrors(error, setError, FIELDS)) setFailure(errorMessage(error, 'Failed to create the account'));

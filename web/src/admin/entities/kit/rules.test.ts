@@ -15,12 +15,14 @@ import {
   isHexColor,
   isHttpUrl,
   isShortText,
+  isSitePath,
   isSlug,
   isYear,
   longText,
   numberText,
   optionalEmail,
   optionalLine,
+  optionalLink,
   optionalUrl,
   requiredSlugRule,
   requiredText,
@@ -40,6 +42,11 @@ describe('conformance vectors (api/rule-vectors.json)', () => {
   it.each(vectors.http_url)('URL $value: $valid', ({ value, valid }) => {
     expect(isHttpUrl(value)).toBe(valid);
     expect(passes(optionalUrl('URL'), value)).toBe(valid);
+  });
+
+  it.each(vectors.link)('link $value: $valid', ({ value, valid }) => {
+    expect(isHttpUrl(value) || isSitePath(value)).toBe(valid);
+    expect(passes(optionalLink('URL'), value)).toBe(valid);
   });
 
   it.each(vectors.email)('e-mail $value: $valid', ({ value, valid }) => {

@@ -8,7 +8,16 @@
  * through these predicates.
  */
 import { z } from 'zod';
-import { EMAIL_PATTERN, HEX_COLOR_PATTERN, HTTP_URL_PATTERN, MAX_LONG, MAX_SHORT, SLUG_PATTERN, YEAR } from '../../../api/rules';
+import {
+  EMAIL_PATTERN,
+  HEX_COLOR_PATTERN,
+  HTTP_URL_PATTERN,
+  MAX_LONG,
+  MAX_SHORT,
+  SITE_PATH_PATTERN,
+  SLUG_PATTERN,
+  YEAR,
+} from '../../../api/rules';
 
 /** A range of allowed numbers, as the generated rules give them. */
 export type Range = { readonly min: number; readonly max: number };
@@ -25,6 +34,11 @@ export function isShortText(value: string): boolean {
 
 export function isHttpUrl(value: string): boolean {
   return HTTP_URL_PATTERN.test(value.trim());
+}
+
+/** A path on this site (an uploaded file's `/files/…`) that no browser reads as another host. */
+export function isSitePath(value: string): boolean {
+  return SITE_PATH_PATTERN.test(value.trim());
 }
 
 export function isEmailAddress(value: string): boolean {
@@ -77,6 +91,14 @@ export function requiredText(label: string, max: number = MAX_SHORT) {
 export function optionalUrl(label: string) {
   return optionalLine(label).refine(
     (value) => value === '' || isHttpUrl(value),
+    `${label} must be a valid URL starting with http:// or https://`,
+  );
+}
+
+/** Blank, an absolute http(s) URL or a path on this site (image fields: uploads live under `/files/`). */
+export function optionalLink(label: string) {
+  return optionalLine(label).refine(
+    (value) => value === '' || isHttpUrl(value) || isSitePath(value),
     `${label} must be a valid URL starting with http:// or https://`,
   );
 }

@@ -11,6 +11,7 @@ import {
   optionalEmail,
   optionalInteger,
   optionalLine,
+  optionalLink,
   optionalText,
   optionalUrl,
   optionsOf,
@@ -39,7 +40,7 @@ export const studentSchema = z
     email: optionalEmail('Email'),
     linkedin_url: optionalUrl('LinkedIn URL'),
     website_url: optionalUrl('Website URL'),
-    profile_image_url: optionalLine('Profile image URL'),
+    profile_image_url: optionalLink('Profile image URL'),
     // Anything that is not a whole number is stored as 0 (spec section 5), so no rule.
     sort_order: z.string(),
   })
