@@ -358,16 +358,26 @@ test('the site settings are saved and read back', async ({ page }) => {
     await submit.click();
     await expect(page.getByText('The script URL must start with https://')).toBeVisible();
 
+    // Only a listed provider's script (or one from the owner's declared domain).
     await url.fill('https://counter.example.com/count.js');
+    await submit.click();
+    await expect(page.getByText('The script must come from a listed analytics provider', { exact: false })).toBeVisible();
+
+    await url.fill('https://plausible.io/js/script.js');
     await students.check();
     await submit.click();
     await expect(page.getByText('Settings updated successfully')).toBeVisible();
 
     await page.reload();
-    await expect(url).toHaveValue('https://counter.example.com/count.js');
+    await expect(url).toHaveValue('https://plausible.io/js/script.js');
     await expect(students).toBeChecked();
     const stored = await page.request.get(`${server.url}/api/settings`);
-    expect(await stored.json()).toEqual({ analytics_script_url: 'https://counter.example.com/count.js', show_students_publicly: true });
+    expect(await stored.json()).toMatchObject({
+      analytics_script_url: 'https://plausible.io/js/script.js',
+      analytics_own_origin: '',
+      show_students_publicly: true,
+      analytics_warning: null,
+    });
 
     // A refusal from the server shows its message next to the field and in an error toast.
     await page.route('**/api/settings', (route) =>

@@ -391,7 +391,7 @@ test.describe('with content', () => {
   });
 
   test('the analytics script is added to the home page only', async () => {
-    const script = 'https://stats.example.org/counter.js';
+    const script = 'https://plausible.io/js/script.js';
     expect(await html(full, '/')).not.toContain(script);
     await put('/api/settings', { analytics_script_url: script, show_students_publicly: false });
     try {
