@@ -208,7 +208,7 @@ async fn no_payload_in_any_field_is_executable_on_a_public_page(test_db: TestDb)
     };
     let view: Value = app.client.get(app.url("/api/settings")).send().await.unwrap().json().await.unwrap();
     // The settings themselves, without what the view adds (the provider list, a warning).
-    let mut settings = json!({
+    let settings = json!({
         "analytics_script_url": view["analytics_script_url"],
         "analytics_own_origin": view["analytics_own_origin"],
         "show_students_publicly": true,
