@@ -40,18 +40,12 @@ pub struct AnalyticsProvider {
 }
 
 /// The known providers, in one place (the admin lists them from `GET /api/settings`).
-/// Google Analytics and Matomo are not here: both need an inline configuration script, which
-/// the pages' policy does not allow.
+/// Only services that count with a bare `<script async src>` are here: Fathom, Umami,
+/// Cloudflare and GoatCounter need a site id in a `data-` attribute, which the setting does
+/// not carry yet; Google Analytics and Matomo need an inline configuration script, which the
+/// pages' policy does not allow.
 pub const ANALYTICS_PROVIDERS: &[AnalyticsProvider] = &[
     AnalyticsProvider { name: "Plausible", script_origin: "https://plausible.io", connect_origins: &["https://plausible.io"] },
-    AnalyticsProvider { name: "Fathom", script_origin: "https://cdn.usefathom.com", connect_origins: &["https://cdn.usefathom.com"] },
-    AnalyticsProvider { name: "Umami Cloud", script_origin: "https://cloud.umami.is", connect_origins: &["https://cloud.umami.is"] },
-    AnalyticsProvider {
-        name: "Cloudflare Web Analytics",
-        script_origin: "https://static.cloudflareinsights.com",
-        connect_origins: &["https://cloudflareinsights.com"],
-    },
-    AnalyticsProvider { name: "GoatCounter", script_origin: "https://gc.zgo.at", connect_origins: &[] },
     AnalyticsProvider {
         name: "Simple Analytics",
         script_origin: "https://scripts.simpleanalyticscdn.com",
