@@ -311,13 +311,7 @@ impl PageCache {
                         Err(_) => continue,
                     }
                 }
-                Role::Leader(guard) => {
-                    let read_at = self.writes.load(Ordering::Acquire);
-                    let rendered = render().await?;
-                    self.store(key, &rendered, read_at, today);
-                    guard.finish(rendered.page.clone());
-                    return Ok(rendered.page);
-                }
+                Role::Leader(guard) => return self.lead(guard, key, today, render()).await,
             }
         }
     }
@@ -328,17 +322,22 @@ impl PageCache {
         Fut: Future<Output = Result<Rendered, AppError>>,
     {
         let Role::Leader(guard) = self.join_flight(key) else { return Ok(()) };
-        let read_at = self.writes.load(Ordering::Acquire);
-        let rendered = render.await;
-        match &rendered {
-            Ok(rendered) => {
-                self.store(key, rendered, read_at, today);
-                guard.finish(rendered.page.clone());
-            }
-            Err(_) => drop(guard),
-        }
+        let rendered = self.lead(guard, key, today, render).await;
         self.refreshed.notify_waiters();
         rendered.map(|_| ())
+    }
+
+    /// Renders `key` as its one flight: keeps the page and hands it to the waiters. On an
+    /// error the guard is dropped, and a waiter takes over.
+    async fn lead<Fut>(&self, guard: FlightGuard, key: &str, today: NaiveDate, render: Fut) -> Result<Option<Arc<CachedPage>>, AppError>
+    where
+        Fut: Future<Output = Result<Rendered, AppError>>,
+    {
+        let read_at = self.writes.load(Ordering::Acquire);
+        let rendered = render.await?;
+        self.store(key, &rendered, read_at, today);
+        guard.finish(rendered.page.clone());
+        Ok(rendered.page)
     }
 }
 

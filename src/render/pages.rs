@@ -156,6 +156,15 @@ where
     Ok((items, pagination))
 }
 
+/// One page of a table's published items, in the spec's order.
+async fn published_page<E: Content>(
+    db: &DatabaseConnection,
+    requested: u32,
+    per_page: u64,
+) -> Result<(Vec<E::Model>, Pagination), AppError> {
+    read_page(db, E::select(&published(), Audience::Public), requested, per_page).await
+}
+
 fn published() -> ListQuery {
     ListQuery::default()
 }
@@ -206,15 +215,15 @@ pub async fn load(
         }
         PublicPage::Research => PageData::Research { areas: research_areas::Entity::list(db, published(), public).await? },
         PublicPage::Publications => {
-            let (publications, pagination) = read_page(db, publications::Entity::select(&published(), public), requested, per_page).await?;
+            let (publications, pagination) = published_page::<publications::Entity>(db, requested, per_page).await?;
             PageData::Publications(PublicationsData { publications, pagination, scholar_url: hero.google_scholar_url.clone() })
         }
         PublicPage::Projects => {
-            let (projects, pagination) = read_page(db, projects::Entity::select(&published(), public), requested, per_page).await?;
+            let (projects, pagination) = published_page::<projects::Entity>(db, requested, per_page).await?;
             PageData::Projects { projects, pagination }
         }
         PublicPage::Teaching => {
-            let (courses, pagination) = read_page(db, courses::Entity::select(&published(), public), requested, per_page).await?;
+            let (courses, pagination) = published_page::<courses::Entity>(db, requested, per_page).await?;
             PageData::Teaching { courses, pagination }
         }
         PublicPage::Students => {
@@ -226,16 +235,16 @@ pub async fn load(
             PageData::Students { students: students.into_iter().map(PublicStudent::from).collect(), pagination }
         }
         PublicPage::Talks => {
-            let (talks, pagination) = read_page(db, talks::Entity::select(&published(), public), requested, per_page).await?;
+            let (talks, pagination) = published_page::<talks::Entity>(db, requested, per_page).await?;
             PageData::Talks { talks, pagination }
         }
         PublicPage::Blog => PageData::Blog,
         PublicPage::OpenCalls => {
-            let (calls, pagination) = read_page(db, open_calls::Entity::select(&published(), public), requested, per_page).await?;
+            let (calls, pagination) = published_page::<open_calls::Entity>(db, requested, per_page).await?;
             PageData::OpenCalls { calls, pagination }
         }
         PublicPage::News => {
-            let (items, pagination) = read_page(db, news::Entity::select(&published(), public), requested, per_page).await?;
+            let (items, pagination) = published_page::<news::Entity>(db, requested, per_page).await?;
             PageData::News { items, pagination }
         }
     })

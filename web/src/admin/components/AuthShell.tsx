@@ -1,7 +1,8 @@
-import { ArrowLeft } from '../../components/icons';
+import { ArrowLeft, type IconComponent } from '../../components/icons';
 import type { ReactNode } from 'react';
 import { ThemeToggle } from '../../components/ThemeToggle';
 import { buttonClassName } from '../../components/ui/button';
+import { CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 
 /** The frame of the signed-out pages (login, setup): a centred column with a way back to the site. */
 export function AuthShell({ children }: { children: ReactNode }) {
@@ -19,5 +20,20 @@ export function AuthShell({ children }: { children: ReactNode }) {
         <div className="w-full max-w-md">{children}</div>
       </main>
     </div>
+  );
+}
+
+/** The head of a signed-out page's card: its icon in a circle, the page's one h1, a line below. */
+export function AuthCardHeader({ icon: Icon, title, children }: { icon: IconComponent; title: string; children: ReactNode }) {
+  return (
+    <CardHeader className="items-center text-center">
+      <span className="mb-2 flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground">
+        <Icon aria-hidden="true" className="size-5" />
+      </span>
+      <CardTitle as="h1" className="text-2xl">
+        {title}
+      </CardTitle>
+      <CardDescription>{children}</CardDescription>
+    </CardHeader>
   );
 }

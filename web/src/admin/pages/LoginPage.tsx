@@ -10,13 +10,13 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { EMAIL_PATTERN } from '../../api/rules';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../api';
 import { useAuth } from '../auth';
-import { AuthShell } from '../components/AuthShell';
+import { AuthCardHeader, AuthShell } from '../components/AuthShell';
 import { authApi, queryKeys } from '../endpoints';
 import { useDocumentTitle } from '../useDocumentTitle';
 
@@ -60,15 +60,9 @@ export function LoginPage() {
   return (
     <AuthShell>
       <Card>
-        <CardHeader className="items-center text-center">
-          <span className="mb-2 flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground">
-            <LogIn aria-hidden="true" className="size-5" />
-          </span>
-          <CardTitle as="h1" className="text-2xl">
-            Admin Login
-          </CardTitle>
-          <CardDescription>Sign in to manage the content of your website.</CardDescription>
-        </CardHeader>
+        <AuthCardHeader icon={LogIn} title="Admin Login">
+          Sign in to manage the content of your website.
+        </AuthCardHeader>
         <CardContent className="space-y-5">
           {expired && !failure ? <Alert title="Session expired">Your session has expired. Please sign in again.</Alert> : null}
           {setupStatus.data?.setup_needed ? (

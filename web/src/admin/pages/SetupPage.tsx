@@ -13,13 +13,13 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClassName } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
 import { ApiError, errorMessage } from '../api';
 import { useAuth } from '../auth';
-import { AuthShell } from '../components/AuthShell';
+import { AuthCardHeader, AuthShell } from '../components/AuthShell';
 import { authApi, queryKeys } from '../endpoints';
 import { applyFieldErrors } from '../form-errors';
 import { MIN_PASSWORD_LENGTH, newPasswordRule, splitReasons } from '../passwords';
@@ -65,15 +65,9 @@ export function SetupPage() {
 function SetupComplete() {
   return (
     <Card>
-      <CardHeader className="items-center text-center">
-        <span className="mb-2 flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground">
-          <CircleCheck aria-hidden="true" className="size-5" />
-        </span>
-        <CardTitle as="h1" className="text-2xl">
-          Setup is complete
-        </CardTitle>
-        <CardDescription>The owner account already exists. Sign in instead.</CardDescription>
-      </CardHeader>
+      <AuthCardHeader icon={CircleCheck} title="Setup is complete">
+        The owner account already exists. Sign in instead.
+      </AuthCardHeader>
       <CardContent className="flex justify-center">
         <Link to="/admin/login" className={buttonClassName('primary', 'md')}>
           Go to Admin Login
@@ -86,18 +80,10 @@ function SetupComplete() {
 function SetupLinkNeeded() {
   return (
     <Card>
-      <CardHeader className="items-center text-center">
-        <span className="mb-2 flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground">
-          <KeyRound aria-hidden="true" className="size-5" />
-        </span>
-        <CardTitle as="h1" className="text-2xl">
-          Open the setup link
-        </CardTitle>
-        <CardDescription>
-          This site has no owner yet. To create the owner account, open the setup link that <code>vita serve</code> printed when it started,
-          or run <code>vita admin add</code> on the server.
-        </CardDescription>
-      </CardHeader>
+      <AuthCardHeader icon={KeyRound} title="Open the setup link">
+        This site has no owner yet. To create the owner account, open the setup link that <code>vita serve</code> printed when it started,
+        or run <code>vita admin add</code> on the server.
+      </AuthCardHeader>
     </Card>
   );
 }
@@ -136,17 +122,9 @@ function SetupForm({ token }: { token: string }) {
 
   return (
     <Card>
-      <CardHeader className="items-center text-center">
-        <span className="mb-2 flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground">
-          <KeyRound aria-hidden="true" className="size-5" />
-        </span>
-        <CardTitle as="h1" className="text-2xl">
-          Set up the owner account
-        </CardTitle>
-        <CardDescription>
-          This site has no owner yet. Create the account that signs in to the admin. This can be done only once.
-        </CardDescription>
-      </CardHeader>
+      <AuthCardHeader icon={KeyRound} title="Set up the owner account">
+        This site has no owner yet. Create the account that signs in to the admin. This can be done only once.
+      </AuthCardHeader>
       <CardContent className="space-y-5">
         {failure ? <Alert variant="destructive">{failure}</Alert> : null}
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Owner account setup">
