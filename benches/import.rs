@@ -44,7 +44,13 @@ async fn measure(name: &str, db: &sea_orm::DatabaseConnection, text: &str) {
     let all: Vec<u32> = preview.entries.iter().filter(|e| e.status == EntryStatus::New).map(|e| e.index).collect();
     let count = all.len();
     let started = Instant::now();
-    let outcome = import::import(db, ImportRequest { bibtex: text.to_owned(), import: all, update: vec![] }).await.expect("import");
+    let outcome = import::import(
+        db,
+        &vita::render::invalidation::Invalidation::for_database(db).await.unwrap(),
+        ImportRequest { bibtex: text.to_owned(), import: all, update: vec![] },
+    )
+    .await
+    .expect("import");
     let import_time = started.elapsed();
     println!(
         "{name:<11} {:>7} entries  preview {:>7.1} ms  import {:>7.1} ms  ({})",

@@ -2,10 +2,13 @@
 //! realistic site (60 publications, 10 projects, 20 talks, 12 news, 8 courses, 10 students,
 //! 5 open calls), render it in the embedded QuickJS engine, wrap it in the document. Then the
 //! same for `/news` holding 4,000 items (its first and last pages): a long list is read and
-//! rendered a page at a time, so its cost must not grow with the table.
+//! rendered a page at a time, so its cost must not grow with the table. Then /publications
+//! with 200 tagged papers, filtered (`?tag=&q=`), and the page cache's memory holding 1,000
+//! filtered variants (its default bound).
 //!
 //! `cargo bench --bench pages` prints p50 / p99 per page and the HTML size; with
-//! `-- --seed-only DIR` it only writes the data set into DIR (for `bench/run`); with
+//! `-- --seed-only DIR` it only writes the data set into DIR (for `bench/run`), adding with
+//! `--backup-set` news up to 1,000 items and a 5 MB CV (the backup and export budgets); with
 //! `-- --dump-inputs DIR` it also writes each page's render input as DIR/<page>.json (for
 //! profiling the bundle in Node with `bench/profile-ssr.mjs`).
 
@@ -15,9 +18,9 @@ use std::time::{Duration, Instant};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{Value, json};
 use vita::content::homepage::{self, HeroContent};
-use vita::content::{self, Content, courses, news, open_calls, projects, publications, research_areas, students, talks};
+use vita::content::{self, Content, courses, news, open_calls, projects, publications, research_areas, students, tags, talks};
 use vita::render::pages::{self, PublicPage};
-use vita::render::{PageData, RenderInput, Renderer, SiteInfo};
+use vita::render::{CardImage, PageData, RenderInput, Renderer, SiteInfo};
 use vita::settings::SiteSettings;
 use vita::store::{self, Database};
 
@@ -29,13 +32,17 @@ const PAPER_TITLE: &str = "Publication 0: Verifying secure boot chains against f
 
 /// The news items of the long-list measurement.
 const LONG_NEWS: u64 = 4_000;
+/// The news items `seed` writes, and how many the backup and export budgets' data set has.
+const SEEDED_NEWS: u64 = 12;
+const BACKUP_SET_NEWS: u64 = 1_000;
 
 /// What one measurement renders: a page with a route of its own, page N of a long list, or a
 /// paper's page.
 #[derive(Clone)]
 enum Target {
     Page(PublicPage),
-    ListPage(PublicPage, u32),
+    /// A list page with a query string (`page=200`, `tag=x&q=y`).
+    ListPage(PublicPage, String),
     Paper(String),
 }
 
@@ -43,7 +50,7 @@ impl Target {
     fn path(&self) -> String {
         match self {
             Target::Page(page) => page.path().to_owned(),
-            Target::ListPage(page, n) => format!("{}?page={n}", page.path()),
+            Target::ListPage(page, query) => format!("{}?{query}", page.path()),
             Target::Paper(slug) => vita::render::paper::paper_path(slug),
         }
     }
@@ -151,17 +158,21 @@ async fn render_page(
     let started = Instant::now();
     let hero = homepage::read::<HeroContent>(db).await.unwrap().content;
     let data = match target {
-        Target::Page(page) => pages::load(db, *page, 1, settings, &hero, false).await.unwrap(),
-        Target::ListPage(page, n) => pages::load(db, *page, *n, settings, &hero, false).await.unwrap(),
+        Target::Page(page) => pages::load(db, *page, &pages::Requested::parse(*page, None), settings, &hero, false).await.unwrap(),
+        Target::ListPage(page, query) => {
+            pages::load(db, *page, &pages::Requested::parse(*page, Some(query)), settings, &hero, false).await.unwrap()
+        }
         Target::Paper(slug) => PageData::Paper(Box::new(pages::load_paper(db, slug).await.unwrap().expect("the paper exists"))),
     };
-    let site = SiteInfo { owner_name: hero.name, base_url: "http://127.0.0.1:8080".into(), today: vita::clock::today() };
+    let base_url = "http://127.0.0.1:8080";
+    let card_image = CardImage::of(&hero, base_url);
+    let site = SiteInfo { owner_name: hero.name.clone(), base_url: base_url.into(), today: vita::clock::today(), card_image };
     let data_time = started.elapsed();
     let path = match target {
         Target::ListPage(page, _) => page.path().to_owned(),
         _ => target.path(),
     };
-    let input = RenderInput { path, site, page: data };
+    let input = RenderInput { path, site, page: data, hero };
     let html = renderer.render(&input, None).await.unwrap();
     let total_time = started.elapsed();
     (data_time, total_time, html, input)
@@ -194,6 +205,21 @@ async fn main() {
     let db = store::connect(&Database::Sqlite { path: dir.join(store::SQLITE_FILE) }).await.unwrap();
     store::migrate(&db).await.unwrap();
     seed(&db).await;
+    if seed_only.is_some() && args.iter().any(|a| a == "--backup-set") {
+        seed_long_news(&db, BACKUP_SET_NEWS - SEEDED_NEWS).await;
+        // Incompressible, as a PDF mostly is; served at the hero's CV link.
+        let cv_dir = dir.join("files").join("cv-files");
+        std::fs::create_dir_all(&cv_dir).unwrap();
+        let mut cv = b"%PDF-1.7\n".to_vec();
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        cv.extend((0..5 * 1024 * 1024).map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state as u8
+        }));
+        std::fs::write(cv_dir.join("cv.pdf"), cv).unwrap();
+    }
     if seed_only.is_some() {
         store::close(db).await;
         println!("seeded {}", dir.display());
@@ -212,21 +238,89 @@ async fn main() {
     let dir = tempfile::tempdir().unwrap().keep();
     let db = store::connect(&Database::Sqlite { path: dir.join(store::SQLITE_FILE) }).await.unwrap();
     store::migrate(&db).await.unwrap();
-    seed_long_news(&db).await;
+    seed_long_news(&db, LONG_NEWS).await;
     let last = u32::try_from(LONG_NEWS.div_ceil(PublicPage::News.per_page().expect("news is paginated"))).unwrap();
     println!("\n/news with {LONG_NEWS} items, uncached:");
-    let targets = [Target::Page(PublicPage::News), Target::ListPage(PublicPage::News, last)];
+    let targets = [Target::Page(PublicPage::News), Target::ListPage(PublicPage::News, format!("page={last}"))];
     measure(&db, &renderer, &settings, &targets, None).await;
+    store::close(db).await;
+    let _ = std::fs::remove_dir_all(&dir);
+
+    // Filters: /publications with 200 papers, a third of them tagged (budget: 15 ms p50).
+    let dir = tempfile::tempdir().unwrap().keep();
+    let db = store::connect(&Database::Sqlite { path: dir.join(store::SQLITE_FILE) }).await.unwrap();
+    store::migrate(&db).await.unwrap();
+    seed_tagged_papers(&db).await;
+    println!("\n/publications with {TAGGED_PAPERS} papers, filtered, uncached (budget 15 ms p50):");
+    let targets = [
+        Target::Page(PublicPage::Publications),
+        Target::ListPage(PublicPage::Publications, "tag=side-channels".into()),
+        Target::ListPage(PublicPage::Publications, "tag=side-channels&q=fault%20eklund&year=2015".into()),
+        Target::ListPage(PublicPage::Publications, "q=fault&page=3".into()),
+    ];
+    measure(&db, &renderer, &settings, &targets, None).await;
+    cache_memory(&db, &renderer, &settings).await;
     store::close(db).await;
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// 4,000 published news items, in one transaction (4,000 commits would be 4,000 fsyncs).
-async fn seed_long_news(db: &sea_orm::DatabaseConnection) {
+/// The papers of the filter measurement.
+const TAGGED_PAPERS: usize = 200;
+
+/// 200 published papers; every third carries the tag `side-channels`, all carry `hardware`.
+async fn seed_tagged_papers(db: &sea_orm::DatabaseConnection) {
+    use sea_orm::TransactionTrait;
+    let txn = db.begin().await.unwrap();
+    let tag = |name: &str| serde_json::from_value(json!({ "name": name, "color": "#2563eb" })).unwrap();
+    let side_channels = content::create::<tags::Entity>(&txn, tag("Side channels")).await.unwrap().id;
+    let hardware = content::create::<tags::Entity>(&txn, tag("Hardware")).await.unwrap().id;
+    for i in 0..TAGGED_PAPERS {
+        let tags = if i % 3 == 0 { vec![side_channels, hardware] } else { vec![hardware] };
+        let input = serde_json::from_value(json!({
+            "title": format!("Publication {i}: Verifying secure boot chains against fault attacks"),
+            "authors": ["M. Eklund", "J. Svensson", "A. Author", format!("Co-Author {i}")],
+            "venue": "IEEE Transactions on Computer-Aided Design", "year": 2010 + i % 15,
+            "abstract": "We study how fault injection and side channels threaten embedded devices.",
+            "doi": format!("10.1109/TCAD.2024.{i:05}"), "tag_ids": tags,
+        }))
+        .unwrap();
+        content::create::<publications::Entity>(&txn, input).await.expect("seed");
+    }
+    txn.commit().await.unwrap();
+}
+
+/// Fills a page cache with 1,000 filtered variants of /publications (different searches, each
+/// rendered for real) and prints what it holds.
+async fn cache_memory(db: &sea_orm::DatabaseConnection, renderer: &Renderer, settings: &SiteSettings) {
+    use std::sync::Arc;
+    use vita::render::cache::{CachedPage, DEFAULT_VARIANT_LIMIT, PageCache, Rendered, Sources};
+    let cache = Arc::new(PageCache::default());
+    let today = vita::clock::today();
+    for i in 0..DEFAULT_VARIANT_LIMIT + 100 {
+        let target = Target::ListPage(PublicPage::Publications, format!("q=publication%20{i}"));
+        let key = target.path();
+        let (_, _, html, _) = render_page(db, renderer, settings, &target).await;
+        let page = Arc::new(CachedPage::new(html, None));
+        let rendered = || {
+            let page = Arc::clone(&page);
+            async move { Ok(Rendered { page: Some(page), sources: Sources::PUBLICATIONS, kept_as: None }) }
+        };
+        cache.get_or_render(&key, today, false, rendered).await.unwrap();
+    }
+    println!(
+        "page cache after {} distinct searches: {} variants kept (bound {DEFAULT_VARIANT_LIMIT}), {:.1} MB (HTML, gzip and brotli copies and keys)",
+        DEFAULT_VARIANT_LIMIT + 100,
+        cache.variants(),
+        cache.memory() as f64 / 1_048_576.0
+    );
+}
+
+/// `count` published news items, in one transaction (4,000 commits would be 4,000 fsyncs).
+async fn seed_long_news(db: &sea_orm::DatabaseConnection, count: u64) {
     use sea_orm::TransactionTrait;
     let txn = db.begin().await.unwrap();
     let first = chrono::NaiveDate::from_ymd_opt(2000, 1, 1).unwrap();
-    for i in 0..LONG_NEWS {
+    for i in 0..count {
         let date = first + chrono::Days::new(i);
         let input = serde_json::from_value(json!({
             "title": format!("News {i}: a grant for hardware security research"),

@@ -26,6 +26,7 @@ use crate::files::Files;
 use crate::http::AppState;
 use crate::render::Renderer;
 use crate::render::cache::PageCache;
+use crate::render::invalidation::{Invalidation, Listener};
 use crate::{auth, http, store};
 
 pub struct App {
@@ -34,6 +35,8 @@ pub struct App {
     limits: Limits,
     /// The first-run setup's one-time token, when the database has no owner yet.
     setup_token: Option<String>,
+    /// On PostgreSQL: what hears the other instances' writes.
+    writes_elsewhere: Option<Listener>,
 }
 
 impl App {
@@ -54,7 +57,7 @@ impl App {
         };
         let secure_cookies = base_url.starts_with("https://");
         let security = http::security_headers(secure_cookies);
-        let cache = Arc::new(PageCache::default());
+        let cache = Arc::new(PageCache::with_variant_limit(config.limits.page_cache_variants));
         let files = Files::open(&config.store)?;
         let trusted_proxies = config.trusted_proxies.clone().into();
         let (token, setup_token) = if auth::setup_needed(&db).await? {
@@ -63,8 +66,24 @@ impl App {
         } else {
             (None, auth::SetupToken::default())
         };
-        let state = AppState { db, renderer, base_url, secure_cookies, cache, security, files, trusted_proxies, setup_token };
-        Ok(Self { listener, state, limits: config.limits.clone(), setup_token: token })
+        let invalidation = Invalidation::for_database(&db).await?;
+        // Listening before the first page is cached: no other instance's write is missed.
+        let writes_elsewhere = invalidation.listen(&db).await?;
+        let sitemap_max_urls = config.sitemap_max_urls;
+        let state = AppState {
+            db,
+            renderer,
+            base_url,
+            secure_cookies,
+            cache,
+            security,
+            files,
+            trusted_proxies,
+            setup_token,
+            invalidation,
+            sitemap_max_urls,
+        };
+        Ok(Self { listener, state, limits: config.limits.clone(), setup_token: token, writes_elsewhere })
     }
 
     pub fn local_addr(&self) -> SocketAddr {
@@ -93,9 +112,10 @@ impl App {
     /// forever. HTTP/1.1 only: that is what browsers speak without TLS and what a TLS proxy in
     /// front speaks to its upstream, and HTTP/2 has no header timeout.
     pub async fn serve(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
-        let Self { listener, state, limits, .. } = self;
+        let Self { listener, state, limits, writes_elsewhere, .. } = self;
         let db = state.db.clone();
         let refresher = tokio::spawn(http::refresh_stale_pages(state.clone()));
+        let writes_elsewhere = writes_elsewhere.map(|listener| tokio::spawn(listener.run(state.cache.clone())));
         let router = http::router(state);
         let mut http = hyper::server::conn::http1::Builder::new();
         http.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout());
@@ -151,6 +171,9 @@ impl App {
         // Dropping the tasks closes their sockets and frees the database connections they held.
         connections.abort_all();
         refresher.abort();
+        if let Some(listening) = writes_elsewhere {
+            listening.abort();
+        }
         store::close(db).await;
         Ok(())
     }

@@ -1,14 +1,18 @@
-//! The command line: `vita [serve]`, `vita migrate`, `vita admin add`, `vita import bibtex`.
+//! The command line: `vita [serve]`, `vita migrate`, `vita admin add`, `vita import bibtex`,
+//! `vita backup`, `vita restore`, `vita export`.
 
 use std::io::{BufRead, IsTerminal};
+use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
 
 use crate::app::{self, App};
 use crate::config::{Config, StoreConfig};
+use crate::files::Files;
 use crate::import::{self, DuplicateOf, EntryStatus, ImportRequest};
-use crate::{auth, store};
+use crate::render::invalidation::Invalidation;
+use crate::{auth, backup, export, store};
 
 #[derive(Parser)]
 #[command(
@@ -38,6 +42,37 @@ enum Command {
     /// Bring publications in from another tool.
     #[command(subcommand)]
     Import(ImportCommand),
+    /// Write the whole site (every table but the sessions, and the uploaded files) to one
+    /// archive, while the site keeps serving.
+    Backup {
+        /// The archive to write (a ZIP file; an existing file is replaced only once the new
+        /// archive is complete).
+        file: PathBuf,
+        #[command(flatten)]
+        store: StoreConfig,
+    },
+    /// Restore an archive written by `vita backup`, from SQLite or PostgreSQL into either.
+    /// The whole archive is checked first; nothing changes when it is refused.
+    Restore {
+        file: PathBuf,
+        /// Replace the content of a site that is not empty.
+        #[arg(long)]
+        force: bool,
+        #[command(flatten)]
+        store: StoreConfig,
+    },
+    /// Write the public site as static files into a folder (built from the database, with
+    /// `.gz` and `.br` copies), for web space that serves only files.
+    Export {
+        /// The folder: new, empty, or a previous export (which is replaced).
+        dir: PathBuf,
+        /// Where the files will be served from, e.g. https://uni.example/~maja/ : every link,
+        /// asset and canonical address is made for it. Without it, links are root-relative.
+        #[arg(long, env = "VITA_BASE_URL")]
+        base_url: Option<String>,
+        #[command(flatten)]
+        store: StoreConfig,
+    },
 }
 
 #[derive(Subcommand)]
@@ -103,7 +138,55 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             store::close(db).await;
             result
         }
+        Some(Command::Backup { file, store: store_config }) => {
+            let db = store::open(&store_config).await?;
+            let result = write_backup(&db, &Files::open(&store_config)?, &file).await;
+            store::close(db).await;
+            result
+        }
+        Some(Command::Restore { file, force, store: store_config }) => {
+            let archive = std::fs::File::open(&file).with_context(|| format!("cannot read {}", file.display()))?;
+            // Checked before the database is even opened: a refused archive changes nothing.
+            let checked = tokio::task::spawn_blocking(move || backup::check(std::io::BufReader::new(archive))).await??;
+            let db = store::open(&store_config).await?;
+            let result = backup::restore(&db, &Files::open(&store_config)?, checked, force).await;
+            store::close(db).await;
+            let summary = result?;
+            println!(
+                "Restored {} rows and {} files ({} bytes) from {}. Restart a running Vita so it shows them.",
+                summary.rows,
+                summary.files,
+                summary.bytes,
+                file.display()
+            );
+            Ok(())
+        }
+        Some(Command::Export { dir, base_url, store: store_config }) => {
+            let base = export::BaseUrl::parse(base_url.as_deref())?;
+            let summary = export::export(&store_config, &dir, &base).await?;
+            println!("Exported {} pages and {} other files to {}.", summary.pages, summary.files, dir.display());
+            Ok(())
+        }
     }
+}
+
+/// Writes the archive beside `file` under a temporary name, then renames it: a failed or
+/// interrupted backup never leaves a partial archive under the name asked for.
+async fn write_backup(db: &sea_orm::DatabaseConnection, files: &Files, file: &std::path::Path) -> anyhow::Result<()> {
+    let partial = file.with_extension("partial");
+    let out = std::fs::File::create(&partial).with_context(|| format!("cannot write {}", partial.display()))?;
+    let result = async {
+        let (out, summary) = backup::write(db, files, out).await?;
+        out.sync_all()?;
+        std::fs::rename(&partial, file).with_context(|| format!("cannot write {}", file.display()))?;
+        anyhow::Ok(summary)
+    }
+    .await;
+    let summary = result.inspect_err(|_| {
+        let _ = std::fs::remove_file(&partial);
+    })?;
+    println!("Wrote {}: {} rows and {} files ({} bytes of files).", file.display(), summary.rows, summary.files, summary.bytes);
+    Ok(())
 }
 
 async fn serve(config: Config) -> anyhow::Result<()> {
@@ -161,7 +244,7 @@ async fn import_bibtex(db: &sea_orm::DatabaseConnection, text: String, dry_run: 
     if dry_run {
         println!("Dry run: {} (nothing was written)", import::summary(imported, updated, total - imported - updated));
     } else {
-        let outcome = import::import(db, request).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+        let outcome = import::import(db, &Invalidation::for_database(db).await?, request).await.map_err(|e| anyhow::anyhow!("{e}"))?;
         println!("{}", outcome.message);
     }
     if imported + updated == 0 {

@@ -37,6 +37,12 @@ pub struct StoreConfig {
     /// (credentials, region and endpoint from the standard `AWS_*` variables).
     #[arg(long, env = "VITA_S3_BUCKET")]
     pub s3_bucket: Option<String>,
+
+    /// S3 settings applied over the `AWS_*` environment, as object_store's keys and values
+    /// (`aws_endpoint`, `aws_access_key_id`…): how tests point one in-process app at their own
+    /// S3 server, since a test cannot change the process's environment safely.
+    #[arg(skip)]
+    pub s3_settings: Vec<(String, String)>,
 }
 
 impl fmt::Debug for StoreConfig {
@@ -46,6 +52,7 @@ impl fmt::Debug for StoreConfig {
             .field("data_dir", &self.data_dir)
             .field("database_url", &self.database_url.as_ref().map(|_| "<redacted>"))
             .field("s3_bucket", &self.s3_bucket)
+            .field("s3_settings", &self.s3_settings.iter().map(|(key, _)| key).collect::<Vec<_>>())
             .finish()
     }
 }
@@ -76,6 +83,11 @@ pub struct Config {
 
     #[command(flatten)]
     pub store: StoreConfig,
+
+    /// Addresses in one sitemap file before `/sitemap.xml` becomes an index of several: the
+    /// protocol's 50,000, lowered only by tests.
+    #[arg(skip = crate::discovery::sitemap::MAX_URLS)]
+    pub sitemap_max_urls: usize,
 }
 
 /// How long a client may take and how many may be connected: a slow or stuck client must not
@@ -100,11 +112,23 @@ pub struct Limits {
     /// whatever its clients are doing.
     #[arg(long = "shutdown-timeout", env = "VITA_SHUTDOWN_TIMEOUT", default_value_t = Limits::default().shutdown_timeout_secs)]
     pub shutdown_timeout_secs: u64,
+
+    /// Filtered variants of /publications (`?q=`, `?tag=`, …) the page cache keeps at most;
+    /// further ones are rendered for their request and not kept, so crawlers trying made-up
+    /// searches cannot grow the memory.
+    #[arg(long, env = "VITA_PAGE_CACHE_VARIANTS", default_value_t = Limits::default().page_cache_variants)]
+    pub page_cache_variants: usize,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Self { header_timeout_secs: 10, body_timeout_secs: 30, max_connections: 1024, shutdown_timeout_secs: 10 }
+        Self {
+            header_timeout_secs: 10,
+            body_timeout_secs: 30,
+            max_connections: 1024,
+            shutdown_timeout_secs: 10,
+            page_cache_variants: crate::render::cache::DEFAULT_VARIANT_LIMIT,
+        }
     }
 }
 

@@ -41,6 +41,9 @@ pub enum AppError {
     /// The database is busy or out of connections: worth a retry.
     #[error("The service is busy, please try again")]
     Unavailable(#[source] anyhow::Error),
+    /// The file storage (the S3 bucket, or the data folder) failed or cannot be reached.
+    #[error("File storage is unavailable, please try again later")]
+    StorageUnavailable(#[source] anyhow::Error),
     /// Anything else. The cause is logged, never shown.
     #[error("Internal server error")]
     Internal(#[from] anyhow::Error),
@@ -107,6 +110,7 @@ impl AppError {
             AppError::RequestTimeout => (StatusCode::REQUEST_TIMEOUT, "request_timeout"),
             AppError::TooManyRequests { .. } => (StatusCode::TOO_MANY_REQUESTS, "too_many_requests"),
             AppError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
+            AppError::StorageUnavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable"),
             AppError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
         }
     }
@@ -126,6 +130,7 @@ impl IntoResponse for AppError {
         match &self {
             AppError::Internal(cause) => tracing::error!(error = ?cause, "internal error"),
             AppError::Unavailable(cause) => tracing::warn!(error = ?cause, "service unavailable"),
+            AppError::StorageUnavailable(cause) => tracing::error!(error = ?cause, "file storage unavailable"),
             _ => {}
         }
         // The rest of a stalled body may still come: the connection cannot carry another request.

@@ -14,9 +14,10 @@ use std::sync::Arc;
 
 use axum::body::{Body, Bytes};
 use chrono::Utc;
+use object_store::aws::{AmazonS3Builder, AmazonS3ConfigKey};
 use object_store::local::LocalFileSystem;
 use object_store::path::Path as StorePath;
-use object_store::{ObjectStore, ObjectStoreExt};
+use object_store::{BackoffConfig, ClientConfigKey, ObjectStore, ObjectStoreExt, RetryConfig, WriteMultipart};
 use rand::Rng;
 use rand::distr::Alphanumeric;
 use serde::Serialize;
@@ -26,6 +27,10 @@ use crate::config::StoreConfig;
 use crate::error::AppError;
 
 const MB: usize = 1024 * 1024;
+
+/// Files larger than this go up in parts of this size (S3's smallest part is 5 MiB): a 10 MB
+/// CV or a 50 MB paper is sent as several requests, each retried on its own.
+const PART_SIZE: usize = 5 * MB;
 
 /// The widest or tallest image accepted, in pixels (a profile photo needs far less).
 pub const MAX_IMAGE_SIDE: u32 = 10_000;
@@ -48,7 +53,7 @@ const DOCX: Kind = Kind { mime: "application/vnd.openxmlformats-officedocument.w
 
 /// The spec's storage buckets with their limits (section 9) and accepted kinds (section 5),
 /// and the papers' PDFs (issue 13), served at their paper's address rather than under `/files`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Bucket {
     ProfilePhotos,
     CvFiles,
@@ -127,7 +132,22 @@ impl Files {
     pub fn open(config: &StoreConfig) -> anyhow::Result<Self> {
         let store: Arc<dyn ObjectStore> = match &config.s3_bucket {
             Some(bucket) if !bucket.is_empty() => {
-                Arc::new(object_store::aws::AmazonS3Builder::from_env().with_bucket_name(bucket).build()?)
+                let mut builder = AmazonS3Builder::from_env()
+                    .with_bucket_name(bucket)
+                    // A storage server that is down answers the upload with a 503 within
+                    // seconds, rather than after object_store's default three minutes of retries.
+                    .with_retry(RetryConfig {
+                        backoff: BackoffConfig::default(),
+                        max_retries: 3,
+                        retry_timeout: std::time::Duration::from_secs(10),
+                    })
+                    // A setting, not `with_client_options`, which would replace those read from
+                    // the environment (`AWS_ALLOW_HTTP`…).
+                    .with_config(AmazonS3ConfigKey::Client(ClientConfigKey::ConnectTimeout), "3s");
+                for (key, value) in &config.s3_settings {
+                    builder = builder.with_config(key.parse::<AmazonS3ConfigKey>()?, value);
+                }
+                Arc::new(builder.build()?)
             }
             _ => {
                 let dir = config.data_dir.join("files");
@@ -162,7 +182,7 @@ impl Files {
         let random: String = rand::rng().sample_iter(&Alphanumeric).take(10).map(char::from).collect();
         let name = format!("{}-{}.{extension}", Utc::now().timestamp_millis(), random.to_ascii_lowercase());
         let size = data.len() as u64;
-        self.store.put(&path(bucket, &name), data.into()).await.map_err(anyhow::Error::from)?;
+        self.put_object(&path(bucket, &name), data).await.map_err(storage_unavailable)?;
         Ok(UploadedFile {
             bucket: bucket.name().to_owned(),
             url: format!("/files/{}/{name}", bucket.name()),
@@ -172,13 +192,24 @@ impl Files {
         })
     }
 
+    /// Stores `data` in one request, or in parts when it is large; a failed multipart upload
+    /// is aborted, so no part is left behind.
+    async fn put_object(&self, path: &StorePath, data: Bytes) -> object_store::Result<()> {
+        if data.len() <= PART_SIZE {
+            return self.store.put(path, data.into()).await.map(drop);
+        }
+        let mut upload = WriteMultipart::new_with_chunk_size(self.store.put_multipart(path).await?, PART_SIZE);
+        upload.put(data);
+        upload.finish().await.map(drop)
+    }
+
     /// The stored bytes and their content type.
     pub async fn read(&self, bucket: Bucket, name: &str) -> Result<(Bytes, &'static str), AppError> {
         let mime = content_type(bucket, name).ok_or_else(|| AppError::not_found("file"))?;
         match self.store.get(&path(bucket, name)).await {
-            Ok(result) => Ok((result.bytes().await.map_err(anyhow::Error::from)?, mime)),
+            Ok(result) => Ok((result.bytes().await.map_err(storage_unavailable)?, mime)),
             Err(object_store::Error::NotFound { .. }) => Err(AppError::not_found("file")),
-            Err(err) => Err(AppError::Internal(err.into())),
+            Err(err) => Err(storage_unavailable(err)),
         }
     }
 
@@ -192,7 +223,7 @@ impl Files {
                 Ok((Body::from_stream(result.into_stream()), size))
             }
             Err(object_store::Error::NotFound { .. }) => Err(AppError::not_found("file")),
-            Err(err) => Err(AppError::Internal(err.into())),
+            Err(err) => Err(storage_unavailable(err)),
         }
     }
 
@@ -202,10 +233,77 @@ impl Files {
         match self.store.head(&path).await {
             Ok(_) => {}
             Err(object_store::Error::NotFound { .. }) => return Err(AppError::not_found("file")),
-            Err(err) => return Err(AppError::Internal(err.into())),
+            Err(err) => return Err(storage_unavailable(err)),
         }
-        self.store.delete(&path).await.map_err(anyhow::Error::from)?;
+        self.store.delete(&path).await.map_err(storage_unavailable)?;
         Ok(())
+    }
+}
+
+/// The bucket (or the folder) failed: a 503 that says so, the cause in the log.
+fn storage_unavailable(err: object_store::Error) -> AppError {
+    AppError::StorageUnavailable(err.into())
+}
+
+/// Every stored object, named `<bucket>/<name>`, the backup's view of the store
+/// (`crate::backup`): the same names on the local folder and on S3.
+impl Files {
+    /// Every stored file with its size, in name order.
+    pub async fn list(&self) -> anyhow::Result<Vec<(String, u64)>> {
+        let mut found = Vec::new();
+        for bucket in [Bucket::ProfilePhotos, Bucket::CvFiles, Bucket::PaperPdfs] {
+            let listed = self.store.list_with_delimiter(Some(&StorePath::from(bucket.name()))).await?;
+            found.extend(listed.objects.into_iter().map(|object| (object.location.to_string(), object.size)));
+        }
+        found.sort();
+        Ok(found)
+    }
+
+    /// A stored file's bytes; `None` when it is gone (deleted since it was listed).
+    pub async fn get(&self, key: &StoredKey) -> anyhow::Result<Option<Bytes>> {
+        match self.store.get(&key.path()).await {
+            Ok(result) => Ok(Some(result.bytes().await?)),
+            Err(object_store::Error::NotFound { .. }) => Ok(None),
+            Err(err) => Err(err.into()),
+        }
+    }
+
+    pub async fn put(&self, key: &StoredKey, data: Bytes) -> anyhow::Result<()> {
+        self.put_object(&key.path(), data).await?;
+        Ok(())
+    }
+
+    pub async fn delete(&self, key: &StoredKey) -> anyhow::Result<()> {
+        match self.store.delete(&key.path()).await {
+            Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
+            Err(err) => Err(err.into()),
+        }
+    }
+}
+
+/// `<bucket>/<name>` of a file `upload` could have stored: nothing else (no other folder, no
+/// `..`) is accepted, so a name read from an archive cannot reach outside the store.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct StoredKey {
+    pub bucket: Bucket,
+    pub name: String,
+}
+
+impl StoredKey {
+    pub fn parse(key: &str) -> Option<Self> {
+        let (bucket, name) = key.split_once('/')?;
+        let bucket = Bucket::from_name(bucket).ok()?;
+        is_stored_name(bucket, name).then(|| Self { bucket, name: name.to_owned() })
+    }
+
+    fn path(&self) -> StorePath {
+        path(self.bucket, &self.name)
+    }
+}
+
+impl std::fmt::Display for StoredKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.bucket.name(), self.name)
     }
 }
 

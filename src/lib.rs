@@ -2,15 +2,19 @@
 
 pub mod app;
 pub mod auth;
+pub mod backup;
 pub mod citations;
 pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod content;
+pub mod discovery;
 pub mod error;
+pub mod export;
 pub mod files;
 pub mod http;
 pub mod import;
+pub mod logs;
 pub mod render;
 pub mod rules;
 pub mod settings;

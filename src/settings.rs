@@ -1,7 +1,6 @@
 //! Site settings: a small key → JSON table for facts that belong to the whole site rather than
 //! to one page or item (e.g. whether the first-run setup has happened).
 
-use chrono::Utc;
 use sea_orm::ActiveValue::Set;
 use sea_orm::TryInsertResult;
 use sea_orm::entity::prelude::*;
@@ -162,7 +161,7 @@ pub async fn site(db: &impl ConnectionTrait) -> Result<SiteSettings, AppError> {
 pub async fn save_site(db: &impl ConnectionTrait, settings: SiteSettings) -> Result<SiteSettings, AppError> {
     let settings = settings.validate()?;
     let value = serde_json::to_value(&settings).map_err(anyhow::Error::from)?;
-    let row = ActiveModel { key: Set(SITE.to_owned()), value: Set(value), updated_at: Set(Utc::now()) };
+    let row = ActiveModel { key: Set(SITE.to_owned()), value: Set(value), updated_at: Set(crate::clock::now()) };
     Entity::insert(row)
         .on_conflict(OnConflict::column(Column::Key).update_columns([Column::Value, Column::UpdatedAt]).to_owned())
         .exec(db)
@@ -173,7 +172,7 @@ pub async fn save_site(db: &impl ConnectionTrait, settings: SiteSettings) -> Res
 /// Present once an owner account exists: the first-run setup is closed for good.
 pub const SETUP_COMPLETED: &str = "setup_completed";
 
-#[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
+#[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize)]
 #[sea_orm(table_name = "settings")]
 pub struct Model {
     #[sea_orm(primary_key, auto_increment = false)]
@@ -195,7 +194,7 @@ pub async fn is_set(db: &impl ConnectionTrait, key: &str) -> Result<bool, AppErr
 /// Sets `key` only if it is not set yet; tells whether this call set it. The primary key
 /// makes this atomic across concurrent requests and instances.
 pub async fn set_once(db: &impl ConnectionTrait, key: &str, value: Json) -> Result<bool, AppError> {
-    let row = ActiveModel { key: Set(key.to_owned()), value: Set(value), updated_at: Set(Utc::now()) };
+    let row = ActiveModel { key: Set(key.to_owned()), value: Set(value), updated_at: Set(crate::clock::now()) };
     let result = Entity::insert(row).on_conflict_do_nothing_on([Column::Key]).exec(db).await?;
     Ok(matches!(result, TryInsertResult::Inserted(_)))
 }

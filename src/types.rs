@@ -13,8 +13,10 @@ use crate::files::UploadedFile;
 use crate::http::SetupStatus;
 use crate::import::bibtex::Mapped;
 use crate::import::{DuplicateOf, EntryStatus, ImportOutcome, ImportPreview, ImportRequest, PreviewEntry};
+use crate::render::filters::PublicationFilters;
 use crate::render::{
-    HomeData, HomeStats, PageData, Pagination, PaperData, PublicStudent, PublicationsData, RenderInput, SectionPage, SiteInfo,
+    CardImage, HomeData, HomeStats, PageData, Pagination, PaperData, PublicStudent, PublicationsData, RenderInput, SectionPage, SiteInfo,
+    TagPageData,
 };
 use crate::settings::{SiteSettings, SiteSettingsView};
 
@@ -43,7 +45,7 @@ pub fn typescript() -> String {
         talks::TalkType, talks::Model, talks::Input,
         tags::Model, tags::Input,
         open_calls::Model, open_calls::Input,
-        SiteInfo, HomeData, HomeStats, SectionPage<AboutContent>, Pagination, PublicationsData, Citations, PaperData, PublicStudent, PageData, RenderInput,
+        CardImage, SiteInfo, HomeData, HomeStats, SectionPage<AboutContent>, Pagination, PublicationFilters, PublicationsData, TagPageData, Citations, PaperData, PublicStudent, PageData, RenderInput,
         SiteSettings, SiteSettingsView, UploadedFile,
         EntryStatus, Mapped, DuplicateOf, PreviewEntry, ImportPreview, ImportRequest, ImportOutcome,
     );

@@ -120,7 +120,7 @@ pub async fn owner_client(base: &str, email: &str, password: &str) -> (reqwest::
     assert_eq!(signed_in.status(), 200, "sign-in failed: {}", signed_in.text().await.unwrap_or_default());
     let body = json!({
         "title": "Saved under load", "content": "<p>Edited once a second while the site is busy.</p>",
-        "date": "2025-06-01", "link_url": null, "link_text": null, "featured": true, "status": "published",
+        "date": "2025-06-01", "link_url": null, "link_text": null, "featured": true, "status": "published", "tag_ids": [],
     });
     let created = client.post(format!("{base}/api/news")).header("origin", base).json(&body).send().await.expect("create");
     assert_eq!(created.status(), 201, "creating the news item failed: {}", created.text().await.unwrap_or_default());

@@ -3,14 +3,18 @@
 //! - load with writes: `--rate` requests/s (open loop) over the public pages for `--seconds`,
 //!   with one owner save a second; requests, errors, latency percentiles, the server's memory;
 //! - brute force: fifty wrong passwords at once, how many were checked against the hash;
-//! - kill -9 during writes: `--cycles` crashes, acknowledged writes lost, integrity check.
+//! - kill -9 during writes: `--cycles` crashes, acknowledged writes lost, integrity check;
+//! - with `--postgres`: two instances on one schema, how long 100 edits saved through one take
+//!   to show on the other (p50, p99; the budget is 1 s at p99).
 //!
 //! `cargo bench --bench faults -- --bin target/release/vita --data DIR` where DIR was seeded
 //! with `cargo bench --bench pages -- --seed-only DIR`. `--server-cpu N` pins the server to
 //! core N (run this process on another core); `--postgres URL` repeats the kill cycles on
 //! PostgreSQL (in a schema of its own, dropped afterwards); `--reads-only` runs only the load,
-//! without saves. It prints and never fails on a figure.
+//! without saves; `--instances-only` only the two instances. It prints and never fails on a
+//! figure.
 
+mod instances;
 mod kill;
 mod load;
 mod server;
@@ -35,6 +39,8 @@ struct Args {
     postgres: Option<String>,
     /// Only the load, without the owner's saves (the baseline the saves are compared with).
     reads_only: bool,
+    /// Only the two instances on PostgreSQL.
+    instances_only: bool,
 }
 
 fn args() -> Args {
@@ -49,6 +55,7 @@ fn args() -> Args {
         cpu: option("--server-cpu").map(|v| v.parse().expect("--server-cpu")),
         postgres: option("--postgres"),
         reads_only: args.iter().any(|a| a == "--reads-only"),
+        instances_only: args.iter().any(|a| a == "--instances-only"),
     }
 }
 
@@ -119,19 +126,31 @@ async fn brute_force(args: &Args) {
     server.stop();
 }
 
+/// A new schema for a measurement on the server at `url`, and the URL that works in it.
+async fn create_schema(url: &str) -> (String, String) {
+    let schema = format!("vita_bench_{}", uuid::Uuid::new_v4().simple());
+    let admin = store::connect(&Database::Postgres { url: url.to_owned(), schema: None }).await.expect("PostgreSQL");
+    admin.execute_unprepared(&format!("CREATE SCHEMA {schema}")).await.expect("create schema");
+    store::close(admin).await;
+    // sqlx's `options[search_path]`: the server's connections use the schema.
+    let in_schema = format!("{url}{}options[search_path]={schema}", if url.contains('?') { '&' } else { '?' });
+    (schema, in_schema)
+}
+
+async fn drop_schema(url: &str, schema: &str) {
+    let admin = store::connect(&Database::Postgres { url: url.to_owned(), schema: None }).await.expect("PostgreSQL");
+    let _ = admin.execute_unprepared(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE")).await;
+    store::close(admin).await;
+}
+
 async fn kill_cycles(args: &Args, postgres: Option<&str>) {
     let dir = tempfile::tempdir().unwrap();
-    let schema = format!("vita_bench_{}", uuid::Uuid::new_v4().simple());
-    let (database_url, check_db) = match postgres {
+    let (schema, database_url, check_db) = match postgres {
         Some(url) => {
-            let admin = store::connect(&Database::Postgres { url: url.to_owned(), schema: None }).await.expect("PostgreSQL");
-            admin.execute_unprepared(&format!("CREATE SCHEMA {schema}")).await.expect("create schema");
-            store::close(admin).await;
-            // sqlx's `options[search_path]`: the server's connections use the schema.
-            let url = format!("{url}{}options[search_path]={schema}", if url.contains('?') { '&' } else { '?' });
-            (Some(url.clone()), Database::Postgres { url, schema: None })
+            let (schema, url) = create_schema(url).await;
+            (Some(schema), Some(url.clone()), Database::Postgres { url, schema: None })
         }
-        None => (None, Database::Sqlite { path: dir.path().join(store::SQLITE_FILE) }),
+        None => (None, None, Database::Sqlite { path: dir.path().join(store::SQLITE_FILE) }),
     };
     let spec = ServerSpec { bin: args.bin.clone(), data_dir: dir.path().to_owned(), database_url, cpu: args.cpu, render_workers: Some(1) };
     println!(
@@ -144,16 +163,48 @@ async fn kill_cycles(args: &Args, postgres: Option<&str>) {
     let report = kill::run(&spec, OWNER, args.cycles, Duration::from_millis(200)..Duration::from_secs(2), &db).await;
     store::close(db).await;
     println!("{}", report.summary());
-    if let Some(url) = postgres {
-        let admin = store::connect(&Database::Postgres { url: url.to_owned(), schema: None }).await.expect("PostgreSQL");
-        let _ = admin.execute_unprepared(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE")).await;
-        store::close(admin).await;
+    if let (Some(url), Some(schema)) = (postgres, schema) {
+        drop_schema(url, &schema).await;
     }
+}
+
+/// Two instances on one new schema: 100 edits of the owner's name saved through A, each timed
+/// from its request until B's (cached) home page shows it.
+async fn invalidation_across_instances(args: &Args, postgres: &str) {
+    let (schema, url) = create_schema(postgres).await;
+    let dir = tempfile::tempdir().unwrap();
+    let spec = ServerSpec {
+        bin: args.bin.clone(),
+        data_dir: dir.path().to_owned(),
+        database_url: Some(url.clone()),
+        cpu: None,
+        render_workers: Some(1),
+    };
+    spec.add_owner(OWNER.0, OWNER.1);
+    let (a, b) = (instances::Instance::start(&args.bin, &url, &[]), instances::Instance::start(&args.bin, &url, &[]));
+    let cookie = instances::sign_in(&a, OWNER.0, OWNER.1).await;
+    let edits = 100;
+    let delays = instances::edit_delays(&a, &b, &cookie, edits).await;
+    let ms = |percent| instances::percentile(&delays, percent).as_secs_f64() * 1000.0;
+    println!("\n== Two instances on PostgreSQL: {edits} edits saved through A, until B's cached home page shows each");
+    println!(
+        "p50 {:.0} ms, p99 {:.0} ms, max {:.0} ms (budget: 1 s at p99); B heard {} announcements",
+        ms(50),
+        ms(99),
+        ms(100),
+        b.log().matches(instances::HEARD).count()
+    );
+    drop((a, b));
+    drop_schema(postgres, &schema).await;
 }
 
 #[tokio::main]
 async fn main() {
     let args = args();
+    if args.instances_only {
+        invalidation_across_instances(&args, args.postgres.as_deref().expect("--instances-only needs --postgres URL")).await;
+        return;
+    }
     load_with_writes(&args).await;
     if args.reads_only {
         return;
@@ -162,5 +213,6 @@ async fn main() {
     kill_cycles(&args, None).await;
     if let Some(url) = &args.postgres {
         kill_cycles(&args, Some(url)).await;
+        invalidation_across_instances(&args, url).await;
     }
 }

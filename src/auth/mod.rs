@@ -126,7 +126,7 @@ pub async fn add_owner(db: &impl ConnectionTrait, email: &str, password: &str) -
         return Err(AppError::WeakPassword { reasons });
     }
     let hash = password::hash(password.to_owned()).await?;
-    let now = Utc::now();
+    let now = crate::clock::now();
     let row = users::ActiveModel {
         id: Set(Uuid::new_v4()),
         email: Set(email.clone()),
@@ -192,7 +192,7 @@ pub async fn setup_owner(db: &DatabaseConnection, token: &SetupToken, request: S
     if !settings::set_once(&txn, settings::SETUP_COMPLETED, serde_json::Value::Bool(true)).await? {
         return Err(AppError::Forbidden(SETUP_CLOSED.to_owned()));
     }
-    let now = Utc::now();
+    let now = crate::clock::now();
     let user = users::ActiveModel {
         id: Set(Uuid::new_v4()),
         email: Set(email),
@@ -220,7 +220,7 @@ pub async fn change_password(db: &DatabaseConnection, owner: &OwnerSession, requ
     }
     let hash = password::hash(request.new_password).await?;
     let txn = db.begin().await?;
-    users::ActiveModel { id: Set(user.id), password_hash: Set(hash), updated_at: Set(Utc::now()), ..Default::default() }
+    users::ActiveModel { id: Set(user.id), password_hash: Set(hash), updated_at: Set(crate::clock::now()), ..Default::default() }
         .update(&txn)
         .await?;
     sign_out(&txn, owner, SignOutScope::Others).await?;
@@ -248,7 +248,7 @@ pub struct SessionSummary {
 }
 
 pub async fn list_sessions(db: &impl ConnectionTrait, owner: &OwnerSession) -> Result<Vec<SessionSummary>, AppError> {
-    let now = Utc::now();
+    let now = crate::clock::now();
     let rows = sessions::Entity::find()
         .filter(sessions::Column::UserId.eq(owner.user.id))
         .filter(sessions::Column::IdleExpiresAt.gt(now))
@@ -317,7 +317,7 @@ pub async fn open_session(
     ip: Option<String>,
 ) -> Result<(String, SessionInfo), AppError> {
     let token = new_token();
-    let now = Utc::now();
+    let now = crate::clock::now();
     let session = sessions::ActiveModel {
         id: Set(Uuid::new_v4()),
         user_id: Set(user.id),
@@ -337,7 +337,7 @@ pub async fn open_session(
 
 /// Finds the live session of a cookie token, sliding its idle expiry forward.
 pub async fn session_for_token(db: &impl ConnectionTrait, token: &str) -> Result<Option<OwnerSession>, AppError> {
-    let now = Utc::now();
+    let now = crate::clock::now();
     let Some(session) = sessions::Entity::find().filter(sessions::Column::TokenHash.eq(token_hash(token))).one(db).await? else {
         return Ok(None);
     };

@@ -2,7 +2,6 @@
 //! `homepage_content` table. Each section has a typed shape with the built-in defaults that
 //! the site shows until the owner stores something; saving is an upsert keyed by section.
 
-use chrono::Utc;
 use sea_orm::ActiveValue::Set;
 use sea_orm::entity::prelude::*;
 use sea_orm::sea_query::OnConflict;
@@ -63,7 +62,7 @@ pub async fn read<S: Section>(db: &impl ConnectionTrait) -> Result<SectionRecord
 
 pub async fn upsert<S: Section>(db: &impl ConnectionTrait, content: S) -> Result<SectionRecord<S>, AppError> {
     let content = content.validate()?;
-    let now = Utc::now();
+    let now = crate::clock::now();
     let json = serde_json::to_value(&content).map_err(anyhow::Error::from)?;
     let row = ActiveModel {
         id: Set(Uuid::new_v4()),

@@ -35,17 +35,17 @@ pub mod projects;
 pub mod publications;
 pub mod research_areas;
 pub mod students;
+pub mod tagging;
 pub mod tags;
 pub mod talks;
 
 use std::future::Future;
 use std::str::FromStr;
 
-use chrono::Utc;
 use sea_orm::sea_query::NullOrdering;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, FromJsonQueryResult, IntoActiveModel, Order,
-    PrimaryKeyTrait, QueryFilter, QueryOrder, QuerySelect, Select, SqlErr,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, FromJsonQueryResult, IntoActiveModel,
+    ModelTrait, Order, PrimaryKeyTrait, QueryFilter, QueryOrder, QuerySelect, Select, SqlErr,
 };
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -114,6 +114,18 @@ pub trait Content:
     const FILTERS: Filters = Filters { status: true, featured: true };
     /// The spec's order of the list read (section 7); ties fall back to the newest first.
     const ORDER: &'static [(&'static str, Order)];
+    /// The join table of this table's tags, when its items carry tags (issue 16).
+    const TAG_LINKS: Option<tagging::TagLinks> = None;
+
+    /// Takes the tags an input asks for out of it (before `active_model` consumes it).
+    fn take_tag_ids(_input: &mut Self::Input) -> Vec<Uuid> {
+        Vec::new()
+    }
+
+    /// Where an item's tags go in its JSON; `None` for a table without tags.
+    fn tags_mut(_model: &mut Self::Model) -> Option<&mut Vec<tags::Model>> {
+        None
+    }
 
     /// Checks the input against the spec's rules and returns an active model whose content
     /// fields are all set; id and timestamps are `NotSet` and filled in by `create`/`update`.
@@ -138,7 +150,11 @@ pub trait Content:
         query: ListQuery,
         audience: Audience,
     ) -> impl Future<Output = Result<Vec<Self::Model>, AppError>> + Send {
-        async move { Ok(limit(Self::select(&query, audience), &query).all(db).await?) }
+        async move {
+            let mut items = limit(Self::select(&query, audience), &query).all(db).await?;
+            tagging::attach::<Self>(db, &mut items).await?;
+            Ok(items)
+        }
     }
 }
 
@@ -158,24 +174,43 @@ fn clash_to_validation<E: Content>(err: DbErr) -> AppError {
     }
 }
 
-pub async fn create<E: Content>(db: &impl ConnectionTrait, input: E::Input) -> Result<E::Model, AppError> {
+/// Creates an item and its tag links. Run it in a transaction (the API and the import do), so
+/// an unknown tag writes nothing.
+pub async fn create<E: Content>(db: &impl ConnectionTrait, mut input: E::Input) -> Result<E::Model, AppError> {
+    let tag_ids = E::take_tag_ids(&mut input);
     let mut model = E::active_model(input)?;
-    let now = Utc::now();
-    model.set(column::<E>("id"), Uuid::new_v4().into());
+    let tag_ids = tagging::check::<E>(db, &tag_ids).await?;
+    let now = crate::clock::now();
+    let id = Uuid::new_v4();
+    model.set(column::<E>("id"), id.into());
     model.set(column::<E>("created_at"), now.into());
     model.set(column::<E>("updated_at"), now.into());
-    model.insert(db).await.map_err(clash_to_validation::<E>)
+    let created = model.insert(db).await.map_err(clash_to_validation::<E>)?;
+    tagging::replace::<E>(db, id, &tag_ids).await?;
+    with_tags::<E>(db, created).await
 }
 
-pub async fn update<E: Content>(db: &impl ConnectionTrait, id: Uuid, input: E::Input) -> Result<E::Model, AppError> {
+/// Updates an item and makes its tags those of the input (in a transaction, as `create`).
+pub async fn update<E: Content>(db: &impl ConnectionTrait, id: Uuid, mut input: E::Input) -> Result<E::Model, AppError> {
+    let tag_ids = E::take_tag_ids(&mut input);
     let mut model = E::active_model(input)?;
+    let tag_ids = tagging::check::<E>(db, &tag_ids).await?;
     model.set(column::<E>("id"), id.into());
-    model.set(column::<E>("updated_at"), Utc::now().into());
-    match model.update(db).await {
-        Ok(updated) => Ok(updated),
-        Err(DbErr::RecordNotUpdated) => Err(AppError::not_found(E::NOUN)),
-        Err(err) => Err(clash_to_validation::<E>(err)),
-    }
+    model.set(column::<E>("updated_at"), crate::clock::now().into());
+    let updated = match model.update(db).await {
+        Ok(updated) => updated,
+        Err(DbErr::RecordNotUpdated) => return Err(AppError::not_found(E::NOUN)),
+        Err(err) => return Err(clash_to_validation::<E>(err)),
+    };
+    tagging::replace::<E>(db, id, &tag_ids).await?;
+    with_tags::<E>(db, updated).await
+}
+
+async fn with_tags<E: Content>(db: &impl ConnectionTrait, model: E::Model) -> Result<E::Model, AppError> {
+    let mut items = [model];
+    tagging::attach::<E>(db, &mut items).await?;
+    let [model] = items;
+    Ok(model)
 }
 
 pub async fn delete<E: Content>(db: &impl ConnectionTrait, id: Uuid) -> Result<(), AppError> {
@@ -187,7 +222,8 @@ pub async fn delete<E: Content>(db: &impl ConnectionTrait, id: Uuid) -> Result<(
 }
 
 pub async fn get<E: Content>(db: &impl ConnectionTrait, id: Uuid) -> Result<E::Model, AppError> {
-    E::find_by_id(id).one(db).await?.ok_or_else(|| AppError::not_found(E::NOUN))
+    let model = E::find_by_id(id).one(db).await?.ok_or_else(|| AppError::not_found(E::NOUN))?;
+    with_tags::<E>(db, model).await
 }
 
 /// The status filter of a list: the public always gets published items only; the owner gets
@@ -227,4 +263,9 @@ fn order<E: EntityTrait>(select: Select<E>, keys: &[(&str, Order)]) -> Select<E>
         select = select.order_by_with_nulls(column::<E>(name), direction.clone(), NullOrdering::Last);
     }
     select.order_by(column::<E>("created_at"), Order::Desc).order_by(column::<E>("id"), Order::Asc)
+}
+
+/// An item's id (every content table's key is a UUID named `id`).
+fn id_of<E: Content>(model: &E::Model) -> Uuid {
+    model.get(column::<E>("id")).unwrap::<Uuid>()
 }

@@ -6,6 +6,7 @@ use sea_orm::entity::prelude::*;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use super::tagging::TagLinks;
 use super::{Content, ContentStatus};
 use crate::error::AppError;
 use crate::validate::Check;
@@ -26,6 +27,10 @@ pub struct Model {
     pub status: ContentStatus,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// Its tags, by name: kept in `news_item_tags`, filled in by every read (`tagging::attach`).
+    #[sea_orm(ignore)]
+    #[serde(default)]
+    pub tags: Vec<super::tags::Model>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -45,6 +50,8 @@ pub struct Input {
     pub link_text: Option<String>,
     pub featured: bool,
     pub status: ContentStatus,
+    /// The ids of its tags; an unknown one is refused.
+    pub tag_ids: Vec<Uuid>,
 }
 
 impl Content for Entity {
@@ -52,6 +59,15 @@ impl Content for Entity {
     const NOUN: &'static str = "news item";
     const ORDER: &'static [(&'static str, Order)] = &[("date", Order::Desc)];
     const PATH: &'static str = "news";
+    const TAG_LINKS: Option<TagLinks> = Some(TagLinks { table: "news_item_tags" });
+
+    fn take_tag_ids(input: &mut Input) -> Vec<Uuid> {
+        std::mem::take(&mut input.tag_ids)
+    }
+
+    fn tags_mut(model: &mut Model) -> Option<&mut Vec<super::tags::Model>> {
+        Some(&mut model.tags)
+    }
 
     fn active_model(input: Input) -> Result<ActiveModel, AppError> {
         let mut check = Check::new();

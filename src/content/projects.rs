@@ -6,6 +6,7 @@ use sea_orm::entity::prelude::*;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use super::tagging::TagLinks;
 use super::{Content, ContentStatus, StringList};
 use crate::error::AppError;
 use crate::rules::MAX_SHORT;
@@ -39,6 +40,10 @@ pub struct Model {
     pub status: ContentStatus,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// Its tags, by name: kept in `project_tags`, filled in by every read (`tagging::attach`).
+    #[sea_orm(ignore)]
+    #[serde(default)]
+    pub tags: Vec<super::tags::Model>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -65,6 +70,8 @@ pub struct Input {
     pub featured: bool,
     pub sort_order: i32,
     pub status: ContentStatus,
+    /// The ids of its tags; an unknown one is refused.
+    pub tag_ids: Vec<Uuid>,
 }
 
 /// Empty entries are dropped on save (spec section 5).
@@ -81,6 +88,15 @@ impl Content for Entity {
     const NOUN: &'static str = "project";
     const ORDER: &'static [(&'static str, Order)] = &[("sort_order", Order::Asc)];
     const PATH: &'static str = "projects";
+    const TAG_LINKS: Option<TagLinks> = Some(TagLinks { table: "project_tags" });
+
+    fn take_tag_ids(input: &mut Input) -> Vec<Uuid> {
+        std::mem::take(&mut input.tag_ids)
+    }
+
+    fn tags_mut(model: &mut Model) -> Option<&mut Vec<super::tags::Model>> {
+        Some(&mut model.tags)
+    }
 
     fn active_model(input: Input) -> Result<ActiveModel, AppError> {
         let mut check = Check::new();

@@ -6,6 +6,7 @@ use sea_orm::entity::prelude::*;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use super::tagging::TagLinks;
 use super::{Content, ContentStatus, StringList};
 use crate::error::AppError;
 use crate::files::{Bucket, is_stored_name};
@@ -61,6 +62,10 @@ pub struct Model {
     pub status: ContentStatus,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// Its tags, by name: kept in `publication_tags`, filled in by every read (`tagging::attach`).
+    #[sea_orm(ignore)]
+    #[serde(default)]
+    pub tags: Vec<super::tags::Model>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -93,13 +98,27 @@ pub struct Input {
     pub bibtex: Option<String>,
     pub featured: bool,
     pub status: ContentStatus,
+    /// The ids of its tags; an unknown one is refused.
+    pub tag_ids: Vec<Uuid>,
 }
+
+/// The links of publications to their tags (the /publications tag filter reads them).
+pub const TAG_LINKS: TagLinks = TagLinks { table: "publication_tags" };
 
 impl Content for Entity {
     type Input = Input;
     const NOUN: &'static str = "publication";
     const ORDER: &'static [(&'static str, Order)] = &[("year", Order::Desc)];
     const PATH: &'static str = "publications";
+    const TAG_LINKS: Option<TagLinks> = Some(TAG_LINKS);
+
+    fn take_tag_ids(input: &mut Input) -> Vec<Uuid> {
+        std::mem::take(&mut input.tag_ids)
+    }
+
+    fn tags_mut(model: &mut Model) -> Option<&mut Vec<super::tags::Model>> {
+        Some(&mut model.tags)
+    }
 
     fn active_model(input: Input) -> Result<ActiveModel, AppError> {
         let mut check = Check::new();

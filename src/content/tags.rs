@@ -27,6 +27,11 @@ pub struct Model {
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
 pub enum Relation {}
 
+/// A tag's public page: everything published with it.
+pub fn page_path(slug: &str) -> String {
+    format!("/tags/{slug}")
+}
+
 impl ActiveModelBehavior for ActiveModel {}
 
 #[derive(Debug, Default, Deserialize, TS)]

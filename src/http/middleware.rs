@@ -96,7 +96,8 @@ impl SecurityHeaders {
     }
 }
 
-/// After a successful write through the API, the cached pages it feeds are stale.
+/// After a successful write through the API, the cached pages it feeds are stale here (other
+/// instances hear of it from the write's own transaction: `extract::Write`).
 pub async fn invalidate_pages_after_writes(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let unsafe_method = !matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS);
     let sources = written_sources(request.uri().path());
@@ -116,7 +117,7 @@ const SAVE_WAITS_FOR_PAGES: std::time::Duration = std::time::Duration::from_secs
 /// What a write to an API path (with or without its `/api` prefix) may change on the public
 /// pages. Signing in and uploads change none (a file's link is stored by a write of its row);
 /// a path not listed here is taken to change everything.
-fn written_sources(path: &str) -> Sources {
+pub fn written_sources(path: &str) -> Sources {
     let mut segments = path.trim_start_matches("/api").trim_start_matches('/').split('/');
     let table = segments.next().unwrap_or("");
     let tables = [
@@ -177,13 +178,7 @@ pub async fn log_request(request: Request, next: Next) -> Response {
 
 /// The line `log_request` writes (the page cache's fast path writes it too).
 pub fn log_line(method: &Method, path: &str, status: axum::http::StatusCode, started: Instant) {
-    let latency_ms = started.elapsed().as_secs_f64() * 1000.0;
-    let status = status.as_u16();
-    if status >= 500 {
-        tracing::error!(%method, path, status, latency_ms, "request");
-    } else {
-        tracing::info!(%method, path, status, latency_ms, "request");
-    }
+    crate::logs::request(method, path, status, started.elapsed());
 }
 
 #[cfg(test)]

@@ -14,11 +14,15 @@
 //! | `POST /api/<table>`, `GET`/`PUT`/`DELETE /api/<table>/<id>` | owner writes |
 //! | `GET`/`PUT /api/homepage/<hero\|stats\|about\|contact>` | page texts |
 //! | `GET`/`PUT /api/settings` | the owner's site-wide options |
+//! | `GET /api/backup` | the owner downloads the whole site as a backup archive (`crate::backup`) |
 //! | `POST /api/publications/import/preview` (.bib text), `POST /api/publications/import` | BibTeX import |
 //! | `POST /api/uploads/<bucket>?filename=`, `DELETE /api/uploads/<bucket>/<name>` | owner uploads |
 //! | `GET /files/<bucket>/<name>` | uploaded files (`profile-photos`, `cv-files`; `paper-pdfs` for the owner only) |
 //! | `GET /publications.bib`, `GET /publications.json` | every published paper as BibTeX, as CSL-JSON |
 //! | `GET /publications/<slug>/<slug>.pdf` | a published paper's uploaded PDF |
+//! | `GET /feed.atom`, `/news.atom`, `/publications.atom`, `/talks.atom`, `/open-calls.atom` | Atom feeds (kept with the pages) |
+//! | `GET /sitemap.xml`, `/sitemap-<n>.xml` | the sitemap, an index of parts above its limit (kept with the pages) |
+//! | `GET /robots.txt`, `GET /social-card.png` | crawling rules; the default link-preview image |
 //!
 //! `<table>` is one of `news`, `publications`, `research-areas`, `projects`, `courses`,
 //! `students`, `talks`, `tags`, `open-calls`.
@@ -36,9 +40,11 @@
 //! `*Input` type required, so the admin cannot compile a request that leaves one out.
 
 mod auth;
+mod backup_api;
 pub mod client;
 pub use auth::SetupStatus;
 mod content;
+mod discovery;
 pub mod exports;
 mod extract;
 mod files;
@@ -89,6 +95,10 @@ pub struct AppState {
     pub trusted_proxies: Arc<[ipnet::IpNet]>,
     /// What `POST /api/auth/setup` must carry while no owner exists (`auth::SetupToken`).
     pub setup_token: crate::auth::SetupToken,
+    /// How writes tell the other instances (PostgreSQL) what they made stale.
+    pub invalidation: crate::render::invalidation::Invalidation,
+    /// Addresses in one sitemap file (`Config::sitemap_max_urls`).
+    pub sitemap_max_urls: usize,
 }
 
 /// JSON bodies larger than this are refused with 413 before they are read.
@@ -105,6 +115,7 @@ pub fn router(state: AppState) -> Router {
         .route("/auth/sessions/{id}", delete(auth::revoke_session))
         .route("/uploads/{bucket}", post(uploads::upload))
         .route("/uploads/{bucket}/{name}", delete(uploads::remove))
+        .route("/backup", get(backup_api::download))
         .route("/settings", get(settings_api::read_site_settings).put(settings_api::save_site_settings))
         .route("/homepage/hero", get(content::read_section::<HeroContent>).put(content::upsert_section::<HeroContent>))
         .route("/homepage/stats", get(content::read_section::<StatsContent>).put(content::upsert_section::<StatsContent>))
@@ -144,6 +155,8 @@ pub fn router(state: AppState) -> Router {
         .route("/publications.bib", get(exports::all_bibtex))
         .route("/publications.json", get(exports::all_csl_json))
         .route("/publications/{slug}/{file}", get(papers::pdf))
+        .route("/robots.txt", get(discovery::robots_txt))
+        .route(crate::discovery::card::PATH, get(discovery::social_card))
         .fallback(public::page)
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY))
         .layer(from_fn_with_state(state.clone(), middleware::same_origin))

@@ -23,12 +23,13 @@ use super::middleware::log_line;
 use super::session;
 use crate::auth::OwnerSession;
 use crate::content::homepage::{self, HeroContent};
+use crate::discovery::{Document, feeds, sitemap};
 use crate::error::AppError;
 use crate::render::cache::{CachedPage, Lookup, Rendered, Sources};
 use crate::render::engine::RenderQueueFull;
 use crate::render::pages::{self, PublicPage};
 use crate::render::paper::paper_path;
-use crate::render::{PageData, RenderInput, SiteInfo};
+use crate::render::{CardImage, PageData, RenderInput, SiteInfo};
 use crate::settings;
 
 /// What a path below `/publications/` names: a paper's page or one of its exports. The PDF,
@@ -55,6 +56,22 @@ fn paper_route(path: &str) -> Option<PaperRoute<'_>> {
     slug(rest.strip_suffix('/').unwrap_or(rest)).map(PaperRoute::Page)
 }
 
+/// The tag a path `/tags/<slug>` names (a trailing slash is tolerated).
+fn tag_route(path: &str) -> Option<&str> {
+    let rest = path.strip_prefix("/tags/")?;
+    let slug = rest.strip_suffix('/').unwrap_or(rest);
+    crate::rules::SLUG.is_match(slug).then_some(slug)
+}
+
+/// A tag's page; `None` for a slug no tag has. Only pages of tags that exist are kept.
+async fn tag_page(state: &AppState, slug: &str, signed_in: bool, headers: &HeaderMap) -> Result<Option<Response>, AppError> {
+    // Cached under its canonical path.
+    let key = crate::content::tags::page_path(slug);
+    let today = crate::clock::today();
+    let page = state.cache.get_or_render(&key, today, signed_in, || render_key(state, &key, today)).await?;
+    Ok(page.map(|page| respond(&page, StatusCode::OK, headers)))
+}
+
 /// Every path no other route claims: a public page, a root file of the frontend (favicon), or
 /// the 404 page with the attempt logged.
 pub async fn page(
@@ -72,7 +89,19 @@ pub async fn page(
         return Err(AppError::NotFound(format!("Nothing at {path}")));
     }
     if let Some(page) = PublicPage::from_path(path) {
-        return public_page(&state, page, pages::requested_page(uri.query()), owner.is_some(), &headers).await;
+        return public_page(&state, page, pages::Requested::parse(page, uri.query()), owner.is_some(), &headers).await;
+    }
+    if let Some(slug) = tag_route(path) {
+        if let Some(response) = tag_page(&state, slug, owner.is_some(), &headers).await? {
+            return Ok(response);
+        }
+        return not_found_page(&state, path, &headers).await;
+    }
+    if Document::from_path(path).is_some() {
+        if let Some(response) = document(&state, path, owner.is_some(), &headers).await? {
+            return Ok(response);
+        }
+        return not_found_page(&state, path, &headers).await;
     }
     match paper_route(path) {
         Some(PaperRoute::Page(slug)) => {
@@ -116,25 +145,55 @@ async fn paper_page(state: &AppState, slug: &str, signed_in: bool, headers: &Hea
     Ok(page.map(|page| respond(&page, StatusCode::OK, headers)))
 }
 
+/// A feed or a sitemap file, kept under its path; `None` for a sitemap part that does not
+/// exist (only existing ones are kept, so made-up numbers cannot grow the cache).
+async fn document(state: &AppState, path: &str, signed_in: bool, headers: &HeaderMap) -> Result<Option<Response>, AppError> {
+    let today = crate::clock::today();
+    let page = state.cache.get_or_render(path, today, signed_in, || render_key(state, path, today)).await?;
+    Ok(page.map(|page| respond(&page, StatusCode::OK, headers)))
+}
+
 /// Renders what a cache key names: a public page as an anonymous visitor sees it, a paper's
-/// page, or the 404 page. The background refresher calls this too.
+/// page, a feed or sitemap file, or the 404 page. The background refresher calls this too.
 async fn render_key(state: &AppState, key: &str, today: NaiveDate) -> Result<Rendered, AppError> {
     if key == NOT_FOUND_KEY {
-        let owner_name = homepage::read::<HeroContent>(&state.db).await?.content.name;
-        let html = render(state, NOT_FOUND_PATH, owner_name, PageData::NotFound, None, today).await?;
+        let hero = homepage::read::<HeroContent>(&state.db).await?.content;
+        let html = render(state, NOT_FOUND_PATH, hero, PageData::NotFound, None, today).await?;
         return Ok(Rendered { page: Some(compress(html, None).await?), sources: Sources::HERO, kept_as: None });
+    }
+    if let Some(document) = Document::from_path(key) {
+        let xml = match document {
+            Document::Feed(feed) => {
+                let owner_name = homepage::read::<HeroContent>(&state.db).await?.content.name;
+                Some(feeds::render(&state.db, feed, &state.base_url, &owner_name, today).await?)
+            }
+            Document::Sitemap(file) => sitemap::render(&state.db, &state.base_url, file, state.sitemap_max_urls).await?,
+        };
+        let page = match xml {
+            Some(xml) => Some(compress_document(xml, document.content_type()).await?),
+            None => None,
+        };
+        return Ok(Rendered { page, sources: document.sources(), kept_as: None });
     }
     let (path, query) = key.split_once('?').map_or((key, None), |(path, query)| (path, Some(query)));
     if let Some(page) = PublicPage::from_path(path) {
-        return render_public(state, page, pages::requested_page(query), false, today).await;
+        return render_public(state, page, &pages::Requested::parse(page, query), false, today).await;
+    }
+    if let Some(slug) = tag_route(key) {
+        let (data, hero) = tokio::try_join!(pages::load_tag(&state.db, slug), homepage::read::<HeroContent>(&state.db))?;
+        let sources = pages::tag_page_sources();
+        let Some(data) = data else { return Ok(Rendered { page: None, sources, kept_as: None }) };
+        let html = render(state, key, hero.content, PageData::Tag(Box::new(data)), None, today).await?;
+        return Ok(Rendered { page: Some(compress(html, None).await?), sources, kept_as: None });
     }
     let Some(PaperRoute::Page(slug)) = paper_route(key) else {
         return Ok(Rendered { page: None, sources: Sources::NONE, kept_as: None });
     };
     let (paper, hero) = tokio::try_join!(pages::load_paper(&state.db, slug), homepage::read::<HeroContent>(&state.db))?;
-    let sources = Sources::HERO | Sources::PUBLICATIONS;
+    // The paper shows its tags.
+    let sources = Sources::HERO | Sources::PUBLICATIONS | Sources::TAGS;
     let Some(paper) = paper else { return Ok(Rendered { page: None, sources, kept_as: None }) };
-    let html = render(state, key, hero.content.name, PageData::Paper(Box::new(paper)), None, today).await?;
+    let html = render(state, key, hero.content, PageData::Paper(Box::new(paper)), None, today).await?;
     Ok(Rendered { page: Some(compress(html, None).await?), sources, kept_as: None })
 }
 
@@ -214,11 +273,14 @@ fn cached_response(state: &AppState, request: &Request) -> Option<Response> {
     let key = match PublicPage::from_path(path) {
         // A signed-in owner may see another student list: the full path checks the session.
         Some(page) if page.depends_on_viewer() && session::carries_session_cookie(request.headers()) => return None,
-        Some(page) => page_key(page, pages::requested_page(request.uri().query())),
-        // A paper's page is the same for everyone.
-        None => match paper_route(path)? {
-            PaperRoute::Page(slug) => Cow::Owned(paper_path(slug)),
-            PaperRoute::Bibtex(_) | PaperRoute::CslJson(_) => return None,
+        Some(page) => page_key(page, &pages::Requested::parse(page, request.uri().query())),
+        // Feeds and the sitemap are the same for everyone.
+        None if Document::from_path(path).is_some() => Cow::Borrowed(path),
+        // A paper's page and a tag's page are the same for everyone.
+        None => match (paper_route(path), tag_route(path)) {
+            (Some(PaperRoute::Page(slug)), _) => Cow::Owned(paper_path(slug)),
+            (None, Some(slug)) => Cow::Owned(crate::content::tags::page_path(slug)),
+            _ => return None,
         },
     };
     let cached = match state.cache.lookup(&key, crate::clock::today()) {
@@ -248,28 +310,37 @@ fn allowed_analytics(site: &settings::SiteSettings) -> Option<settings::AllowedS
 /// for pages that are not lists (so `/news`, `/news?page=1`, `/news?page=x` and
 /// `/news?utm_source=y` share one entry), `/news?page=3` for the others. A number past the
 /// last page is kept under the last page's key (see `render_public`), so made-up `?page=`
-/// values cannot grow the cache.
-fn page_key(page: PublicPage, number: u32) -> Cow<'static, str> {
-    if page.per_page().is_none() || number <= 1 { Cow::Borrowed(page.path()) } else { Cow::Owned(format!("{}?page={number}", page.path())) }
+/// values cannot grow the cache. The valid filters of /publications come first, in a fixed
+/// order (`/publications?year=2024&q=masking&page=2`); the cache keeps a bounded number of
+/// such variants (`PageCache::with_variant_limit`).
+fn page_key(page: PublicPage, requested: &pages::Requested) -> Cow<'static, str> {
+    let filters = requested.filters.query();
+    if filters.is_empty() {
+        return page.page_path(requested.page);
+    }
+    match page.page_path(requested.page) {
+        Cow::Borrowed(path) => Cow::Owned(format!("{path}?{filters}")),
+        Cow::Owned(paged) => Cow::Owned(paged.replacen('?', &format!("?{filters}&"), 1)),
+    }
 }
 
 async fn public_page(
     state: &AppState,
     page: PublicPage,
-    requested: u32,
+    requested: pages::Requested,
     signed_in: bool,
     headers: &HeaderMap,
 ) -> Result<Response, AppError> {
     let today = crate::clock::today();
     // Only the student list differs for a signed-in owner; that view is never kept.
     if page.depends_on_viewer() && signed_in {
-        let rendered = render_public(state, page, requested, true, today).await?;
+        let rendered = render_public(state, page, &requested, true, today).await?;
         let page = rendered.page.ok_or_else(|| anyhow::anyhow!("a public page rendered nothing"))?;
         return Ok(respond(&page, StatusCode::OK, headers));
     }
     // The owner waits for a render made after their last save; visitors may get the previous
     // page while it is made.
-    let key = page_key(page, requested);
+    let key = page_key(page, &requested);
     let cached = state.cache.get_or_render(&key, today, signed_in, || render_key(state, &key, today)).await?;
     let cached = cached.ok_or_else(|| anyhow::anyhow!("a public page rendered nothing"))?;
     Ok(respond(&cached, StatusCode::OK, headers))
@@ -278,14 +349,19 @@ async fn public_page(
 async fn render_public(
     state: &AppState,
     page: PublicPage,
-    requested: u32,
+    requested: &pages::Requested,
     owner_signed_in: bool,
     today: NaiveDate,
 ) -> Result<Rendered, AppError> {
     let (site, hero) = tokio::try_join!(settings::site(&state.db), homepage::read::<HeroContent>(&state.db))?;
     let data = pages::load(&state.db, page, requested, &site, &hero.content, owner_signed_in).await?;
-    // A number past the last page shows the last page, which belongs under its own key.
-    let shown = page_key(page, data.pagination().map_or(1, |p| p.page));
+    // A number past the last page shows the last page, and a tag no tag has is dropped from
+    // the filters: what is shown belongs under its own key.
+    let filters = match &data {
+        PageData::Publications(publications) => publications.filters.clone(),
+        _ => requested.filters.clone(),
+    };
+    let shown = page_key(page, &pages::Requested { page: data.pagination().map_or(1, |p| p.page), filters });
     let kept_as = (shown != page_key(page, requested)).then(|| shown.into_owned());
     if !owner_signed_in
         && let Some(key) = &kept_as
@@ -294,7 +370,7 @@ async fn render_public(
         return Ok(Rendered { page: Some(cached), sources: page.sources(), kept_as });
     }
     let analytics = if page == PublicPage::Home { allowed_analytics(&site) } else { None };
-    let html = render(state, page.path(), hero.content.name, data, analytics.as_ref().map(|script| script.src.as_str()), today).await?;
+    let html = render(state, page.path(), hero.content, data, analytics.as_ref().map(|script| script.src.as_str()), today).await?;
     let policy = analytics.map(|script| state.security.policy_allowing_script(&script.origins));
     Ok(Rendered { page: Some(compress(html, policy).await?), sources: page.sources(), kept_as })
 }
@@ -305,16 +381,23 @@ async fn compress(html: String, policy: Option<HeaderValue>) -> Result<Arc<Cache
     Ok(Arc::new(page))
 }
 
+/// Compresses a feed or sitemap file off the executor.
+async fn compress_document(body: String, content_type: HeaderValue) -> Result<Arc<CachedPage>, AppError> {
+    let page = tokio::task::spawn_blocking(move || CachedPage::document(body, content_type, None)).await.map_err(anyhow::Error::from)?;
+    Ok(Arc::new(page))
+}
+
 async fn render(
     state: &AppState,
     path: &str,
-    owner_name: String,
+    hero: HeroContent,
     page: PageData,
     external_script: Option<&str>,
     today: NaiveDate,
 ) -> Result<String, AppError> {
-    let site = SiteInfo { owner_name, base_url: state.base_url.clone(), today };
-    let input = RenderInput { path: path.to_owned(), site, page };
+    let card_image = CardImage::of(&hero, &state.base_url);
+    let site = SiteInfo { owner_name: hero.name.clone(), base_url: state.base_url.clone(), today, card_image };
+    let input = RenderInput { path: path.to_owned(), site, page, hero };
     state
         .renderer
         .render(&input, external_script)
@@ -331,7 +414,7 @@ fn respond(page: &CachedPage, status: StatusCode, request: &HeaderMap) -> Respon
     let not_modified = status == StatusCode::OK && files::not_modified(request, &variant.etag);
     let mut response = if not_modified { StatusCode::NOT_MODIFIED.into_response() } else { (status, variant.body.clone()).into_response() };
     let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    headers.insert(header::CONTENT_TYPE, page.content_type.clone());
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     headers.insert(header::ETAG, variant.etag.clone());
@@ -350,10 +433,17 @@ mod tests {
 
     #[test]
     fn page_one_and_pages_that_are_not_lists_are_cached_under_their_bare_path() {
-        assert_eq!(page_key(PublicPage::News, 1), "/news");
-        assert_eq!(page_key(PublicPage::News, 3), "/news?page=3");
-        assert_eq!(page_key(PublicPage::About, 3), "/about");
-        assert_eq!(page_key(PublicPage::Publications, pages::requested_page(Some("utm_source=x"))), "/publications");
+        let key = |page, query| page_key(page, &pages::Requested::parse(page, Some(query))).into_owned();
+        assert_eq!(key(PublicPage::News, "page=1"), "/news");
+        assert_eq!(key(PublicPage::News, "page=3"), "/news?page=3");
+        assert_eq!(key(PublicPage::About, "page=3"), "/about");
+        assert_eq!(key(PublicPage::Publications, "utm_source=x"), "/publications");
+        assert_eq!(key(PublicPage::News, "q=x&tag=a"), "/news", "only /publications has filters");
+        assert_eq!(
+            key(PublicPage::Publications, "page=2&q=Masking%20%20x&year=2024&kind=poem"),
+            "/publications?year=2024&q=Masking+x&page=2"
+        );
+        assert_eq!(key(PublicPage::Publications, "tag=side-channels"), "/publications?tag=side-channels");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use axum::extract::State;
 
 use super::AppState;
-use super::extract::Json;
+use super::extract::{Json, Write};
 use crate::auth::OwnerSession;
 use crate::error::AppError;
 use crate::settings::{self, SiteSettings, SiteSettingsView};
@@ -15,9 +15,12 @@ pub async fn read_site_settings(State(state): State<AppState>, _owner: OwnerSess
 }
 
 pub async fn save_site_settings(
-    State(state): State<AppState>,
     _owner: OwnerSession,
+    write: Write,
     Json(site): Json<SiteSettings>,
 ) -> Result<axum::Json<SiteSettingsView>, AppError> {
-    Ok(axum::Json(settings::save_site(&state.db, site).await?.into()))
+    let txn = write.begin().await?;
+    let saved = settings::save_site(&txn, site).await?;
+    txn.commit().await?;
+    Ok(axum::Json(saved.into()))
 }

@@ -21,6 +21,8 @@ use uuid::Uuid;
 use crate::content::publications;
 use crate::content::{self, Content, ContentStatus};
 use crate::error::{AppError, FieldErrors};
+use crate::render::cache::Sources;
+use crate::render::invalidation::Invalidation;
 use crate::validate::slugify_variant;
 use bibtex::{Mapped, RawEntry};
 
@@ -115,9 +117,11 @@ pub async fn preview(db: &impl ConnectionTrait, text: &str) -> Result<ImportPrev
     })
 }
 
-/// Imports the chosen entries of `request.bibtex` in one transaction: all or nothing.
-pub async fn import(db: &DatabaseConnection, request: ImportRequest) -> Result<ImportOutcome, AppError> {
+/// Imports the chosen entries of `request.bibtex` in one transaction: all or nothing. The
+/// transaction announces the change to the other instances (`Invalidation`) if it commits.
+pub async fn import(db: &DatabaseConnection, invalidation: &Invalidation, request: ImportRequest) -> Result<ImportOutcome, AppError> {
     let txn = db.begin().await?;
+    invalidation.announce(&txn, Sources::PUBLICATIONS).await?;
     let (classified, mut taken) = classify(&txn, &request.bibtex).await?;
     // New entries, and a duplicate of an earlier entry of the file when the owner says "import
     // anyway", can be added; a duplicate of a stored paper can update it.
@@ -301,6 +305,8 @@ fn input(m: &Mapped, slug: Option<String>, raw: &str) -> publications::Input {
         bibtex: Some(raw.to_owned()),
         featured: false,
         status: ContentStatus::Published,
+        // BibTeX has no tags of this site: the owner tags imported papers in the admin.
+        tag_ids: Vec::new(),
     }
 }
 
@@ -324,7 +330,7 @@ async fn update_stored(db: &impl ConnectionTrait, id: Uuid, m: &Mapped, raw: &st
     model.pdf_url = Set(m.pdf_url.clone().or(stored.pdf_url));
     model.r#abstract = Set(m.r#abstract.clone().or(stored.r#abstract));
     model.bibtex = Set(Some(raw.to_owned()));
-    model.updated_at = Set(chrono::Utc::now());
+    model.updated_at = Set(crate::clock::now());
     model.update(db).await?;
     Ok(())
 }

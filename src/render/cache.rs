@@ -44,11 +44,19 @@ pub struct CachedPage {
     pub brotli: Variant,
     /// A page-specific Content-Security-Policy (the home page may load an analytics script).
     pub content_security_policy: Option<HeaderValue>,
+    /// `text/html` for pages; the feeds and the sitemap are kept here too (`crate::discovery`).
+    pub content_type: HeaderValue,
 }
 
 impl CachedPage {
-    /// Compresses once, here, so requests never pay for it. CPU-bound: call off the executor.
+    /// An HTML page. Compresses once, here, so requests never pay for it. CPU-bound: call off
+    /// the executor.
     pub fn new(html: String, content_security_policy: Option<HeaderValue>) -> Self {
+        Self::document(html, HeaderValue::from_static("text/html; charset=utf-8"), content_security_policy)
+    }
+
+    /// A document of any text type (a feed, the sitemap), compressed like a page.
+    pub fn document(html: String, content_type: HeaderValue, content_security_policy: Option<HeaderValue>) -> Self {
         let digest = Sha256::digest(html.as_bytes());
         let etag: String = digest.iter().take(12).map(|b| format!("{b:02x}")).collect();
         let mut gzip = flate2::write::GzEncoder::new(Vec::with_capacity(html.len() / 3), flate2::Compression::best());
@@ -69,6 +77,7 @@ impl CachedPage {
             gzip: variant(gzip, "-gz"),
             brotli: variant(brotli, "-br"),
             content_security_policy,
+            content_type,
         }
     }
 }
@@ -99,6 +108,16 @@ impl Sources {
 
     fn bits(self) -> impl Iterator<Item = usize> {
         (0..Self::COUNT).filter(move |bit| self.0 & (1 << bit) != 0)
+    }
+
+    /// The set as a number, as other instances are told it (`render::invalidation`).
+    pub fn to_number(self) -> u32 {
+        self.0
+    }
+
+    /// The set a number stands for; `None` when it names a source this build does not know.
+    pub fn from_number(number: u32) -> Option<Sources> {
+        (number & !Self::ALL.0 == 0).then_some(Sources(number))
     }
 }
 
@@ -149,9 +168,16 @@ enum Role {
     Follower(watch::Receiver<Flight>),
 }
 
-#[derive(Default)]
+/// How many filtered variants of a page are kept by default (see `PageCache::variant_limit`).
+pub const DEFAULT_VARIANT_LIMIT: usize = 1000;
+
 pub struct PageCache {
     entries: RwLock<HashMap<String, Entry>>,
+    /// The most filtered variants kept (keys with a query other than `page=`, e.g.
+    /// `/publications?q=masking`): visitors can make up any number of them, so past the limit
+    /// a variant is rendered for its request and not kept. The few real pages are never
+    /// refused.
+    variant_limit: usize,
     flights: Mutex<HashMap<String, watch::Receiver<Flight>>>,
     /// Counts writes; `last_write[source]` is the count after the latest write to it.
     writes: AtomicU64,
@@ -162,7 +188,46 @@ pub struct PageCache {
     refreshed: Notify,
 }
 
+impl Default for PageCache {
+    fn default() -> Self {
+        Self::with_variant_limit(DEFAULT_VARIANT_LIMIT)
+    }
+}
+
+/// Whether a cache key is a filtered variant: a query with more than the page number.
+fn is_variant(key: &str) -> bool {
+    key.split_once('?').is_some_and(|(_, query)| query.split('&').any(|pair| !pair.starts_with("page=")))
+}
+
 impl PageCache {
+    pub fn with_variant_limit(variant_limit: usize) -> Self {
+        Self {
+            entries: RwLock::default(),
+            variant_limit,
+            flights: Mutex::default(),
+            writes: AtomicU64::default(),
+            last_write: Default::default(),
+            stale: Notify::default(),
+            refreshed: Notify::default(),
+        }
+    }
+
+    /// How many filtered variants are kept (tests and the benchmark check the bound).
+    pub fn variants(&self) -> usize {
+        self.entries.read().map_or(0, |entries| entries.keys().filter(|key| is_variant(key)).count())
+    }
+
+    /// The bytes of the kept pages (all three encodings) and of their keys: the benchmark
+    /// reports it.
+    pub fn memory(&self) -> usize {
+        self.entries.read().map_or(0, |entries| {
+            entries
+                .iter()
+                .map(|(key, entry)| key.len() + entry.page.identity.body.len() + entry.page.gzip.body.len() + entry.page.brotli.body.len())
+                .sum()
+        })
+    }
+
     fn last_write(&self, sources: Sources) -> u64 {
         sources.bits().map(|bit| self.last_write[bit].load(Ordering::Acquire)).max().unwrap_or(0)
     }
@@ -203,6 +268,15 @@ impl PageCache {
             self.last_write[bit].fetch_max(count, Ordering::AcqRel);
         }
         self.stale.notify_one();
+    }
+
+    /// Forgets every page (after notifications may have been lost, so any page may be out of
+    /// date). The write count moves on too, so a render in progress is kept only as stale.
+    pub fn clear(&self) {
+        self.invalidate(Sources::ALL);
+        if let Ok(mut entries) = self.entries.write() {
+            entries.clear();
+        }
     }
 
     /// Waits until a write may have made pages stale.
@@ -250,6 +324,14 @@ impl PageCache {
         let key = rendered.kept_as.as_deref().unwrap_or(key);
         let Ok(mut entries) = self.entries.write() else { return };
         match &rendered.page {
+            Some(_)
+                if is_variant(key)
+                    && !entries.contains_key(key)
+                    && entries.keys().filter(|k| is_variant(k)).count() >= self.variant_limit =>
+            {
+                // Full: this variant was rendered for its request only. Counting is a walk
+                // of the keys, cheap beside the render that just happened.
+            }
             Some(page) => {
                 let entry = Entry { page: Arc::clone(page), day: today, sources: rendered.sources, read_at, hits: AtomicU64::new(0) };
                 let fresh = self.is_fresh(&entry);
@@ -533,6 +615,23 @@ mod tests {
         let renders = AtomicUsize::new(0);
         let page = cache.get_or_render("/", day(2), false, || render(&renders, "tuesday", Sources::HERO)).await.unwrap();
         assert_eq!(body(&page.unwrap()), b"tuesday");
+    }
+
+    #[tokio::test]
+    async fn filtered_variants_are_kept_up_to_the_limit_and_real_pages_always() {
+        let cache = Arc::new(PageCache::with_variant_limit(3));
+        for n in 0..10 {
+            fill(&cache, &format!("/publications?q=w{n}"), "variant", Sources::PUBLICATIONS).await;
+        }
+        assert_eq!(cache.variants(), 3);
+        fill(&cache, "/publications?page=2", "page 2", Sources::PUBLICATIONS).await;
+        fill(&cache, "/tags/x", "tag", Sources::TAGS).await;
+        assert_eq!((cache.len(), cache.variants()), (5, 3), "page numbers and other pages are not variants");
+        cache.invalidate(Sources::PUBLICATIONS);
+        let renders = AtomicUsize::new(0);
+        cache.refresh("/publications?q=w0", day(1), render(&renders, "again", Sources::PUBLICATIONS)).await.unwrap();
+        assert_eq!(fresh(&cache, "/publications?q=w0").as_deref(), Some(&b"again"[..]), "a kept variant is still refreshed");
+        assert!(cache.memory() > 0);
     }
 
     #[test]

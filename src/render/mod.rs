@@ -5,8 +5,11 @@
 pub mod assets;
 pub mod cache;
 pub mod engine;
+pub mod filters;
+pub mod invalidation;
 pub mod pages;
 pub mod paper;
+pub mod person;
 
 use serde::Serialize;
 use ts_rs::TS;
@@ -16,10 +19,13 @@ use uuid::Uuid;
 
 use crate::content::homepage::{AboutContent, ContactContent, HeroContent, StatsContent};
 use crate::content::students::{StudentLevel, StudentStatus};
-use crate::content::{courses, news, open_calls, projects, publications, research_areas, talks};
+use crate::content::{courses, news, open_calls, projects, publications, research_areas, tags, talks};
+use crate::discovery::feeds::{self, Feed};
 use assets::Manifest;
 use engine::{Engine, RenderOutput};
+use filters::PublicationFilters;
 pub use paper::PaperData;
+pub use person::CardImage;
 
 /// Site-wide facts every public page needs.
 #[derive(Clone, Debug, Serialize, TS)]
@@ -29,6 +35,8 @@ pub struct SiteInfo {
     /// The server's date when the page was rendered (`YYYY-MM-DD`): pages compute relative
     /// dates ("Soon") from it, so the server and the browser render the same thing.
     pub today: NaiveDate,
+    /// What link previews show for every page (`og:image`).
+    pub card_image: CardImage,
 }
 
 /// The home page: the hero, the counters, and the sections that appear only with data.
@@ -89,6 +97,21 @@ pub struct PublicationsData {
     pub pagination: Pagination,
     /// The owner's Google Scholar profile, "" when not set.
     pub scholar_url: String,
+    /// The filters that applied (`?kind=&year=&tag=&q=`), shown with a link removing each.
+    pub filters: PublicationFilters,
+    /// The filter form's choices: every tag, and the years that have published papers.
+    pub tags: Vec<tags::Model>,
+    pub years: Vec<i32>,
+}
+
+/// `/tags/<slug>`: everything published with one tag, by kind.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct TagPageData {
+    pub tag: tags::Model,
+    pub publications: Vec<publications::Model>,
+    pub projects: Vec<projects::Model>,
+    pub talks: Vec<talks::Model>,
+    pub news: Vec<news::Model>,
 }
 
 /// A student as the public page shows them: never the e-mail address.
@@ -148,6 +171,8 @@ pub enum PageData {
         items: Vec<news::Model>,
         pagination: Pagination,
     },
+    /// Boxed: it holds four lists.
+    Tag(Box<TagPageData>),
     NotFound,
 }
 
@@ -168,6 +193,7 @@ impl PageData {
             PageData::OpenCalls { .. } => "open_calls",
             PageData::Contact(_) => "contact",
             PageData::News { .. } => "news",
+            PageData::Tag(_) => "tag",
             PageData::NotFound => "not_found",
         }
     }
@@ -194,6 +220,9 @@ pub struct RenderInput {
     pub path: String,
     pub site: SiteInfo,
     pub page: PageData,
+    /// The owner, for the server's `Person` JSON-LD (`person`); the bundle does not need it.
+    #[serde(skip)]
+    pub hero: HeroContent,
 }
 
 /// The theme is applied before the first paint by this inline script, so a reload never
@@ -257,12 +286,41 @@ impl Renderer {
     }
 }
 
-/// The scholarly metadata of a paper page, which only `<head>` may carry (see `paper`).
+/// What the server adds to `<head>`: the feeds the page advertises, the scholarly metadata
+/// of a paper page, which only `<head>` may carry (see `paper`), and the owner as a `Person`
+/// on the home and about pages.
 fn page_head(input: &RenderInput) -> String {
+    let mut head = feed_links(input);
     match &input.page {
-        PageData::Paper(paper) => paper::head_tags(paper, &input.site),
-        _ => String::new(),
+        PageData::Paper(paper) => head.push(paper::head_tags(paper, &input.site)),
+        PageData::Home(_) | PageData::About(_) => head.push(person::json_ld_script(&input.hero, &input.site.base_url)),
+        _ => {}
     }
+    head.join("\n")
+}
+
+/// `<link rel="alternate">` to the site feed on every page, and to a section's own feed on
+/// its page.
+fn feed_links(input: &RenderInput) -> Vec<String> {
+    let section = match input.page {
+        PageData::News { .. } => Some(Feed::News),
+        PageData::Publications(_) => Some(Feed::Publications),
+        PageData::Talks { .. } => Some(Feed::Talks),
+        PageData::OpenCalls { .. } => Some(Feed::OpenCalls),
+        _ => None,
+    };
+    [Some(Feed::Site), section]
+        .into_iter()
+        .flatten()
+        .map(|feed| {
+            format!(
+                "<link rel=\"alternate\" type=\"{}\" title=\"{}\" href=\"{}\">",
+                feeds::MEDIA_TYPE,
+                escape_attribute(&feed.title(&input.site.owner_name)),
+                escape_attribute(&paper::absolute_url(&input.site.base_url, feed.path())),
+            )
+        })
+        .collect()
 }
 
 /// What the browser hydrates from: only the frame (navigation, footer) hydrates, so it needs

@@ -1,13 +1,18 @@
 //! The public routes and the data each one shows, read from the store in the spec's order
 //! (section 7), published items only.
 
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect, Select};
+use std::borrow::Cow;
+
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select};
+use uuid::Uuid;
 
 use super::cache::Sources;
-use super::{HomeData, HomeStats, PageData, Pagination, PaperData, PublicStudent, PublicationsData, SectionPage};
+use super::filters::PublicationFilters;
+use super::{HomeData, HomeStats, PageData, Pagination, PaperData, PublicStudent, PublicationsData, SectionPage, TagPageData};
 use crate::content::homepage::{self, AboutContent, ContactContent, HeroContent, StatsContent};
 use crate::content::{
-    Audience, Content, ContentStatus, ListQuery, courses, news, open_calls, projects, publications, research_areas, students, talks,
+    Audience, Content, ContentStatus, ListQuery, StringList, courses, news, open_calls, projects, publications, research_areas, students,
+    tagging, tags, talks,
 };
 use crate::error::AppError;
 use crate::settings::SiteSettings;
@@ -65,6 +70,16 @@ impl PublicPage {
         }
     }
 
+    /// The address of page `number` of this list: the bare path for page 1 and for pages that
+    /// are not lists, `/news?page=3` for the others.
+    pub fn page_path(self, number: u32) -> Cow<'static, str> {
+        if self.per_page().is_none() || number <= 1 {
+            Cow::Borrowed(self.path())
+        } else {
+            Cow::Owned(format!("{}?page={number}", self.path()))
+        }
+    }
+
     /// The page at `path`; a trailing slash is tolerated.
     pub fn from_path(path: &str) -> Option<Self> {
         let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
@@ -83,21 +98,24 @@ impl PublicPage {
                         | Sources::PROJECTS
                         | Sources::NEWS
                         | Sources::PUBLICATIONS
+                        // The featured items show their tags.
+                        | Sources::TAGS
                         // The counters count students and courses.
                         | Sources::STUDENTS
                         | Sources::COURSES
                 }
                 PublicPage::About => Sources::ABOUT,
                 PublicPage::Research => Sources::RESEARCH_AREAS,
-                PublicPage::Publications => Sources::PUBLICATIONS,
-                PublicPage::Projects => Sources::PROJECTS,
+                // Items show their tags as chips; the filter form lists the tags.
+                PublicPage::Publications => Sources::PUBLICATIONS | Sources::TAGS,
+                PublicPage::Projects => Sources::PROJECTS | Sources::TAGS,
                 PublicPage::Teaching => Sources::COURSES,
                 PublicPage::Students => Sources::STUDENTS | Sources::SETTINGS,
-                PublicPage::Talks => Sources::TALKS,
+                PublicPage::Talks => Sources::TALKS | Sources::TAGS,
                 PublicPage::Blog => Sources::NONE,
                 PublicPage::OpenCalls => Sources::OPEN_CALLS,
                 PublicPage::Contact => Sources::CONTACT,
-                PublicPage::News => Sources::NEWS,
+                PublicPage::News => Sources::NEWS | Sources::TAGS,
             }
     }
 
@@ -121,6 +139,21 @@ impl PublicPage {
             PublicPage::OpenCalls => Some(10),
             PublicPage::Home | PublicPage::About | PublicPage::Research | PublicPage::Blog | PublicPage::Contact => None,
         }
+    }
+}
+
+/// What a request asks of a list page: the page number and, on /publications, the filters.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Requested {
+    pub page: u32,
+    pub filters: PublicationFilters,
+}
+
+impl Requested {
+    /// What `query` asks of `page` (only /publications has filters; other keys are ignored).
+    pub fn parse(page: PublicPage, query: Option<&str>) -> Self {
+        let filters = if page == PublicPage::Publications { PublicationFilters::parse(query) } else { PublicationFilters::default() };
+        Self { page: requested_page(query), filters }
     }
 }
 
@@ -156,13 +189,78 @@ where
     Ok((items, pagination))
 }
 
-/// One page of a table's published items, in the spec's order.
+/// One page of a table's published items, in the spec's order, with their tags.
 async fn published_page<E: Content>(
     db: &DatabaseConnection,
     requested: u32,
     per_page: u64,
 ) -> Result<(Vec<E::Model>, Pagination), AppError> {
-    read_page(db, E::select(&published(), Audience::Public), requested, per_page).await
+    let (mut items, pagination) = read_page(db, E::select(&published(), Audience::Public), requested, per_page).await?;
+    tagging::attach::<E>(db, &mut items).await?;
+    Ok((items, pagination))
+}
+
+/// One page of the published papers that match `filters`, with the filters that applied (a
+/// tag slug no tag has is dropped). The search is matched here rather than with SQL `LIKE`,
+/// whose case folding differs between SQLite (ASCII only) and PostgreSQL: the candidates'
+/// title, authors and venue are read in the list's order, and only the page's rows whole.
+async fn filtered_publications(
+    db: &DatabaseConnection,
+    requested: &Requested,
+    per_page: u64,
+) -> Result<(Vec<publications::Model>, Pagination, PublicationFilters), AppError> {
+    use publications::{Column, Entity};
+    let mut shown = requested.filters.clone();
+    let mut select = Entity::select(&published(), Audience::Public);
+    if let Some(kind) = shown.kind {
+        select = select.filter(Column::Kind.eq(kind));
+    }
+    if let Some(year) = shown.year {
+        select = select.filter(Column::Year.eq(year));
+    }
+    if let Some(slug) = &shown.tag {
+        match tags::Entity::find().filter(tags::Column::Slug.eq(slug.as_str())).one(db).await? {
+            Some(tag) => select = select.filter(Column::Id.in_subquery(publications::TAG_LINKS.items_of(tag.id))),
+            None => shown.tag = None,
+        }
+    }
+    let (mut items, pagination) = match &shown.q {
+        None => read_page(db, select, requested.page, per_page).await?,
+        Some(q) => {
+            let candidates: Vec<(Uuid, String, StringList, String)> =
+                select.select_only().columns([Column::Id, Column::Title, Column::Authors, Column::Venue]).into_tuple().all(db).await?;
+            let matching: Vec<Uuid> = candidates
+                .into_iter()
+                .filter(|(_, title, authors, venue)| PublicationFilters::matches(q, title, &authors.0, venue))
+                .map(|(id, ..)| id)
+                .collect();
+            let pagination = Pagination::new(requested.page, matching.len() as u64, per_page);
+            let start = usize::try_from(pagination.offset(per_page)).unwrap_or(usize::MAX).min(matching.len());
+            let ids = &matching[start..matching.len().min(start.saturating_add(per_page as usize))];
+            let mut rows = Entity::find().filter(Column::Id.is_in(ids.to_vec())).all(db).await?;
+            rows.sort_by_key(|row| ids.iter().position(|id| *id == row.id));
+            (rows, pagination)
+        }
+    };
+    tagging::attach::<Entity>(db, &mut items).await?;
+    Ok((items, pagination, shown))
+}
+
+/// Everything published with the tag of `slug`, by kind; `None` when no tag has that slug.
+pub async fn load_tag(db: &DatabaseConnection, slug: &str) -> Result<Option<TagPageData>, AppError> {
+    let Some(tag) = tags::Entity::find().filter(tags::Column::Slug.eq(slug)).one(db).await? else { return Ok(None) };
+    let (publications, projects, talks, news) = tokio::try_join!(
+        tagging::published_with::<publications::Entity>(db, tag.id),
+        tagging::published_with::<projects::Entity>(db, tag.id),
+        tagging::published_with::<talks::Entity>(db, tag.id),
+        tagging::published_with::<news::Entity>(db, tag.id),
+    )?;
+    Ok(Some(TagPageData { tag, publications, projects, talks, news }))
+}
+
+/// What a tag page is rendered from.
+pub fn tag_page_sources() -> Sources {
+    Sources::HERO | Sources::TAGS | Sources::PUBLICATIONS | Sources::PROJECTS | Sources::TALKS | Sources::NEWS
 }
 
 fn published() -> ListQuery {
@@ -176,7 +274,7 @@ fn published() -> ListQuery {
 pub async fn load(
     db: &DatabaseConnection,
     page: PublicPage,
-    requested: u32,
+    requested: &Requested,
     settings: &SiteSettings,
     hero: &HeroContent,
     owner_signed_in: bool,
@@ -215,36 +313,47 @@ pub async fn load(
         }
         PublicPage::Research => PageData::Research { areas: research_areas::Entity::list(db, published(), public).await? },
         PublicPage::Publications => {
-            let (publications, pagination) = published_page::<publications::Entity>(db, requested, per_page).await?;
-            PageData::Publications(PublicationsData { publications, pagination, scholar_url: hero.google_scholar_url.clone() })
+            let ((publications, pagination, filters), all_tags, years) = tokio::try_join!(
+                filtered_publications(db, requested, per_page),
+                tags::Entity::list(db, ListQuery::default(), public),
+                published_years(db),
+            )?;
+            PageData::Publications(PublicationsData {
+                publications,
+                pagination,
+                scholar_url: hero.google_scholar_url.clone(),
+                filters,
+                tags: all_tags,
+                years,
+            })
         }
         PublicPage::Projects => {
-            let (projects, pagination) = published_page::<projects::Entity>(db, requested, per_page).await?;
+            let (projects, pagination) = published_page::<projects::Entity>(db, requested.page, per_page).await?;
             PageData::Projects { projects, pagination }
         }
         PublicPage::Teaching => {
-            let (courses, pagination) = published_page::<courses::Entity>(db, requested, per_page).await?;
+            let (courses, pagination) = published_page::<courses::Entity>(db, requested.page, per_page).await?;
             PageData::Teaching { courses, pagination }
         }
         PublicPage::Students => {
             let (students, pagination) = if settings.show_students_publicly || owner_signed_in {
-                read_page(db, students::grouped_for_page(), requested, per_page).await?
+                read_page(db, students::grouped_for_page(), requested.page, per_page).await?
             } else {
                 (Vec::new(), Pagination::new(1, 0, per_page))
             };
             PageData::Students { students: students.into_iter().map(PublicStudent::from).collect(), pagination }
         }
         PublicPage::Talks => {
-            let (talks, pagination) = published_page::<talks::Entity>(db, requested, per_page).await?;
+            let (talks, pagination) = published_page::<talks::Entity>(db, requested.page, per_page).await?;
             PageData::Talks { talks, pagination }
         }
         PublicPage::Blog => PageData::Blog,
         PublicPage::OpenCalls => {
-            let (calls, pagination) = published_page::<open_calls::Entity>(db, requested, per_page).await?;
+            let (calls, pagination) = published_page::<open_calls::Entity>(db, requested.page, per_page).await?;
             PageData::OpenCalls { calls, pagination }
         }
         PublicPage::News => {
-            let (items, pagination) = published_page::<news::Entity>(db, requested, per_page).await?;
+            let (items, pagination) = published_page::<news::Entity>(db, requested.page, per_page).await?;
             PageData::News { items, pagination }
         }
     })
@@ -258,7 +367,24 @@ pub async fn load_paper(db: &DatabaseConnection, slug: &str) -> Result<Option<Pa
         .filter(publications::Column::Status.eq(ContentStatus::Published))
         .one(db)
         .await?;
-    Ok(found.map(PaperData::new))
+    let Some(paper) = found else { return Ok(None) };
+    let mut papers = [paper];
+    tagging::attach::<publications::Entity>(db, &mut papers).await?;
+    let [paper] = papers;
+    Ok(Some(PaperData::new(paper)))
+}
+
+/// The years that have published papers, newest first (the filter form's choices).
+async fn published_years(db: &DatabaseConnection) -> Result<Vec<i32>, AppError> {
+    Ok(publications::Entity::find()
+        .select_only()
+        .column(publications::Column::Year)
+        .distinct()
+        .filter(publications::Column::Status.eq(ContentStatus::Published))
+        .order_by_desc(publications::Column::Year)
+        .into_tuple()
+        .all(db)
+        .await?)
 }
 
 /// The live counters of the home page.

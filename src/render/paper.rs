@@ -158,7 +158,7 @@ fn origin(url: &str) -> &str {
     &url[..end]
 }
 
-fn absolute_url(base_url: &str, path: &str) -> String {
+pub(crate) fn absolute_url(base_url: &str, path: &str) -> String {
     format!("{}{path}", base_url.trim_end_matches('/'))
 }
 
@@ -237,7 +237,8 @@ mod tests {
     use chrono::NaiveDate;
 
     fn site() -> SiteInfo {
-        SiteInfo { owner_name: "Dr. Zoë Ångström".into(), base_url: "https://vita.example/".into(), today: NaiveDate::MIN }
+        let card_image = crate::render::CardImage { url: "https://vita.example/social-card.png".into(), photo: false };
+        SiteInfo { owner_name: "Dr. Zoë Ångström".into(), base_url: "https://vita.example/".into(), today: NaiveDate::MIN, card_image }
     }
 
     fn paper(kind: PublicationKind) -> PaperData {
@@ -264,6 +265,7 @@ mod tests {
             status: ContentStatus::Published,
             created_at: chrono::DateTime::UNIX_EPOCH,
             updated_at: chrono::DateTime::UNIX_EPOCH,
+            tags: Vec::new(),
         };
         PaperData::new(publication)
     }

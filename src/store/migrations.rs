@@ -16,6 +16,7 @@ impl MigratorTrait for Migrator {
             Box::new(M0003FractionalCredits),
             Box::new(M0004PublicationCitationFields),
             Box::new(M0005PublicationPdfFile),
+            Box::new(M0006ContentTags),
         ]
     }
 }
@@ -358,5 +359,63 @@ impl MigrationTrait for M0005PublicationPdfFile {
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         manager.alter_table(Table::alter().table("publications").drop_column("pdf_file").to_owned()).await
+    }
+}
+
+/// Tags on content (issue 16): one join table per kind of item, so each link has a foreign key
+/// to both sides. Deleting a tag or an item deletes its links (never the other side).
+struct M0006ContentTags;
+
+impl MigrationName for M0006ContentTags {
+    fn name(&self) -> &str {
+        "m0006_content_tags"
+    }
+}
+
+/// The join tables and the table of items each one links to tags.
+pub const TAG_LINK_TABLES: [(&str, &str); 4] =
+    [("publication_tags", "publications"), ("project_tags", "projects"), ("talk_tags", "talks"), ("news_item_tags", "news_items")];
+
+#[sea_orm_migration::async_trait::async_trait]
+impl MigrationTrait for M0006ContentTags {
+    fn use_transaction(&self) -> Option<bool> {
+        Some(true)
+    }
+
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        for (links, items) in TAG_LINK_TABLES {
+            let table = Table::create()
+                .table(links)
+                .if_not_exists()
+                .col(uuid("item_id"))
+                .col(uuid("tag_id"))
+                .primary_key(Index::create().col("item_id").col("tag_id"))
+                .foreign_key(
+                    ForeignKey::create()
+                        .name(format!("fk_{links}_item"))
+                        .from(links, "item_id")
+                        .to(items, "id")
+                        .on_delete(ForeignKeyAction::Cascade),
+                )
+                .foreign_key(
+                    ForeignKey::create()
+                        .name(format!("fk_{links}_tag"))
+                        .from(links, "tag_id")
+                        .to("tags", "id")
+                        .on_delete(ForeignKeyAction::Cascade),
+                )
+                .to_owned();
+            manager.create_table(table).await?;
+            // The tag page reads the links of one tag.
+            manager.create_index(index(links, &["tag_id"], false)).await?;
+        }
+        Ok(())
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        for (links, _) in TAG_LINK_TABLES {
+            manager.drop_table(Table::drop().table(links).to_owned()).await?;
+        }
+        Ok(())
     }
 }

@@ -143,7 +143,7 @@ async fn a_signed_in_owner_writes_and_the_public_reads_published_items() {
     let listed: Vec<Value> = anonymous.get(app.url("/api/talks")).send().await.unwrap().json().await.unwrap();
     assert_eq!(listed.iter().map(|t| t["title"].as_str().unwrap()).collect::<Vec<_>>(), ["Public talk"]);
 
-    let updated = app.client.put(app.url(&format!("/api/talks/{}", draft["id"].as_str().unwrap()))).json(&json!({ "title": "Now public", "slug": null, "event_name": "E", "event_location": null, "date": "2025-03-01", "type": "invited", "abstract": null, "slides_url": null, "video_url": null, "status": "published", "featured": false })).send().await.unwrap();
+    let updated = app.client.put(app.url(&format!("/api/talks/{}", draft["id"].as_str().unwrap()))).json(&json!({ "title": "Now public", "slug": null, "event_name": "E", "event_location": null, "date": "2025-03-01", "type": "invited", "abstract": null, "slides_url": null, "video_url": null, "status": "published", "featured": false, "tag_ids": [] })).send().await.unwrap();
     assert_eq!(updated.status(), 200);
     let deleted = app.client.delete(app.url(&format!("/api/talks/{}", public["id"].as_str().unwrap()))).send().await.unwrap();
     assert_eq!(deleted.status(), 204);

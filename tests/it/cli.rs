@@ -15,9 +15,16 @@ fn vita(args: &[&str], data_dir: &std::path::Path) -> Command {
 #[test]
 fn every_command_has_help_and_bad_flags_are_explained() {
     let dir = tempfile::tempdir().unwrap();
-    for args in
-        [&["--help"][..], &["serve", "--help"], &["migrate", "--help"], &["admin", "add", "--help"], &["import", "bibtex", "--help"]]
-    {
+    for args in [
+        &["--help"][..],
+        &["serve", "--help"],
+        &["migrate", "--help"],
+        &["admin", "add", "--help"],
+        &["import", "bibtex", "--help"],
+        &["backup", "--help"],
+        &["restore", "--help"],
+        &["export", "--help"],
+    ] {
         let output = vita(args, dir.path()).output().unwrap();
         assert!(output.status.success(), "{args:?}");
         assert!(String::from_utf8_lossy(&output.stdout).contains("Usage"), "{args:?}");
@@ -67,7 +74,12 @@ fn admin_add_reads_the_password_from_stdin_and_refuses_weak_ones() {
 #[test]
 fn serve_prints_its_address_answers_and_stops_cleanly_on_sigterm() {
     let dir = tempfile::tempdir().unwrap();
-    let mut child = vita(&["serve", "--listen", "127.0.0.1:0"], dir.path()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().unwrap();
+    let mut child = vita(&["serve", "--listen", "127.0.0.1:0"], dir.path())
+        .env_remove("RUST_LOG")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     let mut line = String::new();
     stdout.read_line(&mut line).unwrap();
@@ -91,9 +103,20 @@ fn serve_prints_its_address_answers_and_stops_cleanly_on_sigterm() {
     assert_eq!((ready, without, with), (200, 403, 200));
     let killed = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
     assert!(killed.success());
-    let exit = child.wait().unwrap();
-    assert!(exit.success(), "a SIGTERM ends the server cleanly, got {exit:?}");
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "a SIGTERM ends the server cleanly, got {:?}", output.status);
     assert!(dir.path().join("vita.db").exists());
+    // At the default level, one plain line per request, written out before the exit.
+    let log = String::from_utf8_lossy(&output.stderr);
+    let requests: Vec<&str> = log.lines().filter(|line| line.contains(": request ")).collect();
+    assert_eq!(requests.len(), 3, "{log}");
+    let ready = requests.iter().find(|line| line.contains("path=\"/readyz\"")).unwrap_or_else(|| panic!("{log}"));
+    let (time, rest) =
+        ready.split_once("  INFO vita::http::middleware: request method=GET path=\"/readyz\" status=200 latency_ms=").unwrap();
+    assert!(chrono::DateTime::parse_from_rfc3339(time).is_ok(), "{ready}");
+    assert!(rest.parse::<f64>().is_ok(), "{ready}");
+    assert!(requests.iter().any(|line| line.contains("method=POST path=\"/api/auth/setup\" status=403")), "{log}");
+    assert!(!log.contains('\x1b'), "{log:?}");
 }
 
 #[test]

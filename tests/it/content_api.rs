@@ -248,11 +248,16 @@ async fn every_write_and_owner_read_needs_a_session(test_db: TestDb) {
 }
 
 /// The input an update sends to keep a row as it is: every field of the row but the id and
-/// the timestamps (each input field has a column of the same name).
+/// the timestamps (each input field has a column of the same name), and the ids of its tags
+/// for the tags it shows.
 fn input_of(row: &Value) -> Value {
     let mut input = row.clone();
+    let object = input.as_object_mut().unwrap();
     for key in ["id", "created_at", "updated_at"] {
-        input.as_object_mut().unwrap().remove(key);
+        object.remove(key);
+    }
+    if let Some(Value::Array(tags)) = object.remove("tags") {
+        object.insert("tag_ids".into(), tags.iter().map(|tag| tag["id"].clone()).collect());
     }
     input
 }

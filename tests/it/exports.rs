@@ -101,7 +101,8 @@ async fn state(app: &TestApp) -> (AppState, tempfile::TempDir) {
         render_workers: 1,
         trusted_proxies: vec![],
         limits: Default::default(),
-        store: StoreConfig { data_dir: data.path().to_owned(), database_url: None, s3_bucket: None },
+        store: StoreConfig { data_dir: data.path().to_owned(), database_url: None, s3_bucket: None, s3_settings: vec![] },
+        sitemap_max_urls: vita::discovery::sitemap::MAX_URLS,
     };
     let built = App::build_with(&config, app.test_db.db.clone()).await.unwrap();
     (built.state().clone(), data)

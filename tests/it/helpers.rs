@@ -92,6 +92,111 @@ macro_rules! on_both_databases {
     };
 }
 
+/// Runs one async test case (taking the app) with uploads kept in the data folder (on SQLite)
+/// and in a bucket of a local S3 server (on PostgreSQL): the same results on both.
+#[macro_export]
+macro_rules! on_both_file_stores {
+    ($($case:ident),* $(,)?) => {
+        $(
+            mod $case {
+                use $crate::helpers::{S3Server, TestApp, TestDb};
+
+                #[tokio::test]
+                async fn local_files() {
+                    super::$case(TestApp::spawn_on(TestDb::sqlite().await).await).await;
+                }
+
+                #[tokio::test]
+                async fn s3() {
+                    super::$case(TestApp::spawn_on_s3(TestDb::postgres().await, S3Server::start().await).await).await;
+                }
+            }
+        )*
+    };
+}
+
+/// A local S3 server (moto, from the virtualenv `./scripts/test` creates) on a free port, with
+/// one empty bucket; stopped, by its process id, when dropped.
+pub struct S3Server {
+    process: Option<std::process::Child>,
+    pub endpoint: String,
+    pub bucket: String,
+}
+
+impl S3Server {
+    pub async fn start() -> Self {
+        let moto = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(".venv/bin/moto_server");
+        assert!(moto.exists(), "{} is missing: ./scripts/test creates the virtualenv (tests/python-requirements.txt)", moto.display());
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let process = std::process::Command::new(&moto)
+            .args(["-H", "127.0.0.1", "-p", &port.to_string()])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("start moto_server");
+        let server = Self { process: Some(process), endpoint: format!("http://127.0.0.1:{port}"), bucket: "vita-test".to_owned() };
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        // moto takes no credentials: plain requests create the bucket and list it.
+        let client = reqwest::Client::new();
+        loop {
+            if let Ok(response) = client.put(format!("{}/{}", server.endpoint, server.bucket)).send().await {
+                assert!(response.status().is_success(), "creating the bucket: {}", response.status());
+                return server;
+            }
+            assert!(std::time::Instant::now() < deadline, "moto_server did not answer on port {port} within 30 s");
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+    }
+
+    /// The settings that point Vita at this server (`StoreConfig::s3_settings`).
+    pub fn settings(&self) -> Vec<(String, String)> {
+        [
+            ("aws_endpoint", self.endpoint.as_str()),
+            ("aws_allow_http", "true"),
+            ("aws_access_key_id", "test"),
+            ("aws_secret_access_key", "test"),
+            ("aws_region", "us-east-1"),
+            ("aws_virtual_hosted_style_request", "false"),
+        ]
+        .into_iter()
+        .map(|(key, value)| (key.to_owned(), value.to_owned()))
+        .collect()
+    }
+
+    /// The same settings as the environment of a `vita` process (`AWS_ENDPOINT`…).
+    pub fn environment(&self) -> Vec<(String, String)> {
+        self.settings().into_iter().map(|(key, value)| (key.to_ascii_uppercase(), value)).collect()
+    }
+
+    /// The keys stored under `prefix`.
+    pub async fn keys(&self, prefix: &str) -> Vec<String> {
+        let url = format!("{}/{}?list-type=2&prefix={prefix}", self.endpoint, self.bucket);
+        let listing = reqwest::get(url).await.unwrap().text().await.unwrap();
+        listing.split("<Key>").skip(1).filter_map(|rest| rest.split_once("</Key>")).map(|(key, _)| key.to_owned()).collect()
+    }
+
+    /// The object's ETag as S3 reports it (a multipart upload's ends in `-<parts>`).
+    pub async fn etag(&self, key: &str) -> String {
+        let response = reqwest::Client::new().head(format!("{}/{}/{key}", self.endpoint, self.bucket)).send().await.unwrap();
+        assert_eq!(response.status(), 200, "{key}");
+        response.headers()["etag"].to_str().unwrap().trim_matches('"').to_owned()
+    }
+
+    /// Stops the server (the storage goes down).
+    pub fn stop(&mut self) {
+        if let Some(mut process) = self.process.take() {
+            let _ = process.kill();
+            let _ = process.wait();
+        }
+    }
+}
+
+impl Drop for S3Server {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
 /// The real server on a free port, with its own database and data folder.
 pub struct TestApp {
     pub base: String,
@@ -101,6 +206,8 @@ pub struct TestApp {
     pub cache: std::sync::Arc<vita::render::cache::PageCache>,
     /// The first-run setup's token (`App::setup_token`), when the app started with no owner.
     pub setup_token: Option<String>,
+    /// The S3 server holding the uploads, when not the data folder.
+    pub s3: Option<S3Server>,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     _data: TempDir,
 }
@@ -115,6 +222,25 @@ impl TestApp {
 
     pub async fn spawn_on(test_db: TestDb) -> Self {
         Self::spawn_configured(test_db, vec![]).await
+    }
+
+    /// The app keeping its uploads in `s3`'s bucket.
+    pub async fn spawn_on_s3(test_db: TestDb, s3: S3Server) -> Self {
+        let mut app = Self::spawn_with(test_db, |config| {
+            config.store.s3_bucket = Some(s3.bucket.clone());
+            config.store.s3_settings = s3.settings();
+        })
+        .await;
+        app.s3 = Some(s3);
+        app
+    }
+
+    /// How many files the app stores in `bucket` (its folder, or its prefix in the S3 bucket).
+    pub async fn stored_files(&self, bucket: &str) -> usize {
+        match &self.s3 {
+            Some(s3) => s3.keys(&format!("{bucket}/")).await.len(),
+            None => std::fs::read_dir(self.data_dir().join("files").join(bucket)).map(Iterator::count).unwrap_or(0),
+        }
     }
 
     /// The app behind a reverse proxy at 127.0.0.1: `X-Forwarded-For` names the client.
@@ -135,7 +261,8 @@ impl TestApp {
             render_workers: 1,
             trusted_proxies: vec![],
             limits: Default::default(),
-            store: StoreConfig { data_dir: data.path().to_owned(), database_url: None, s3_bucket: None },
+            store: StoreConfig { data_dir: data.path().to_owned(), database_url: None, s3_bucket: None, s3_settings: vec![] },
+            sitemap_max_urls: vita::discovery::sitemap::MAX_URLS,
         };
         configure(&mut config);
         let app = App::build_with(&config, test_db.db.clone()).await.expect("build app");
@@ -149,7 +276,7 @@ impl TestApp {
         // Like a browser, the client says which site its requests come from.
         let origin = reqwest::header::HeaderMap::from_iter([(reqwest::header::ORIGIN, format!("http://{address}").parse().unwrap())]);
         let client = reqwest::Client::builder().cookie_store(true).default_headers(origin).build().unwrap();
-        Self { base: format!("http://{address}"), client, test_db, cache, setup_token, shutdown: Some(tx), _data: data }
+        Self { base: format!("http://{address}"), client, test_db, cache, setup_token, s3: None, shutdown: Some(tx), _data: data }
     }
 
     pub fn url(&self, path: &str) -> String {

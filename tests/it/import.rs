@@ -52,7 +52,13 @@ async fn real_files_import_as_the_fixture_expects(test_db: TestDb) {
             .filter(|e| e.status == EntryStatus::New || e.duplicate_of.as_ref().is_some_and(|d| d.line.is_some()))
             .map(|e| e.index)
             .collect();
-        let outcome = import::import(db, ImportRequest { bibtex: text, import: keep.clone(), update: vec![] }).await.unwrap();
+        let outcome = import::import(
+            db,
+            &vita::render::invalidation::Invalidation::for_database(db).await.unwrap(),
+            ImportRequest { bibtex: text, import: keep.clone(), update: vec![] },
+        )
+        .await
+        .unwrap();
         assert_eq!(outcome.imported as usize, keep.len());
         let papers: Vec<Value> = stored(db)
             .await

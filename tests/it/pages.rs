@@ -165,7 +165,7 @@ fn paper_input(title: &str, slug: &str, status: &str) -> serde_json::Value {
         "title": title, "slug": slug, "authors": ["Zoë Ångström", "Çetin Kaya Koç"], "kind": "journal-article",
         "venue": "IEEE Transactions on Computers", "year": 2024, "month": 3, "abstract": "We mask processors.",
         "pdf_url": null, "pdf_file": null, "url": null, "doi": "10.1109/TC.2024.42", "pages": "101-115", "volume": "73",
-        "issue": "4", "publisher": null, "bibtex": null, "featured": false, "status": status,
+        "issue": "4", "publisher": null, "bibtex": null, "featured": false, "status": status, "tag_ids": [],
     })
 }
 
@@ -318,7 +318,7 @@ async fn a_save_is_rendered_again_in_the_background_and_stales_only_what_it_feed
 }
 
 fn news_input(title: &str) -> serde_json::Value {
-    json!({ "title": title, "content": "Telescope news.", "date": null, "link_url": null, "link_text": null, "featured": false, "status": "published" })
+    json!({ "title": title, "content": "Telescope news.", "date": null, "link_url": null, "link_text": null, "featured": false, "status": "published", "tag_ids": [] })
 }
 
 on_both_databases!(a_save_is_rendered_again_in_the_background_and_stales_only_what_it_feeds);

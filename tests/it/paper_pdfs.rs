@@ -28,7 +28,7 @@ fn paper(status: &str, pdf_file: Option<&str>) -> Value {
         "title": "Masking", "slug": "masking", "authors": ["Ada"], "kind": "journal-article", "venue": "TC",
         "year": 2024, "month": null, "abstract": null, "pdf_url": "https://example.org/elsewhere.pdf", "pdf_file": pdf_file,
         "url": null, "doi": null, "pages": null, "volume": null, "issue": null, "publisher": null, "bibtex": null,
-        "featured": false, "status": status,
+        "featured": false, "status": status, "tag_ids": [],
     })
 }
 

@@ -65,7 +65,8 @@ async fn a_strangers_failures_do_not_lock_the_owner_out(test_db: TestDb) {
         render_workers: 1,
         trusted_proxies: vec!["127.0.0.1/32".parse().unwrap()],
         limits: Default::default(),
-        store: StoreConfig { data_dir: data.path().to_owned(), database_url: None, s3_bucket: None },
+        store: StoreConfig { data_dir: data.path().to_owned(), database_url: None, s3_bucket: None, s3_settings: vec![] },
+        sitemap_max_urls: vita::discovery::sitemap::MAX_URLS,
     };
     let second = App::build_with(&config, app.test_db.db.clone()).await.unwrap();
     let url = format!("http://{}/api/auth/token", second.local_addr());

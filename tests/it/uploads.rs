@@ -1,9 +1,12 @@
-//! Uploads over real HTTP: limits, content checks, generated names, serving and removal.
+//! Uploads over real HTTP: limits, content checks, generated names, serving and removal, with
+//! the files in the data folder and in a local S3 server's bucket (`on_both_file_stores!`).
 
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::helpers::{TestApp, TestDb};
+use sha2::{Digest, Sha256};
+
+use crate::helpers::{S3Server, TestApp, TestDb};
 
 /// The smallest valid PNG: signature, IHDR, IDAT, IEND.
 const PNG: &[u8] = &[
@@ -24,9 +27,7 @@ async fn message(response: reqwest::Response) -> (StatusCode, String) {
     (status, body["error"]["message"].as_str().unwrap().to_owned())
 }
 
-#[tokio::test]
-async fn a_photo_is_stored_under_a_generated_name_served_and_removed() {
-    let app = TestApp::spawn().await;
+async fn a_photo_is_stored_under_a_generated_name_served_and_removed(app: TestApp) {
     app.sign_in().await;
     let created = upload(&app, "profile-photos", "My Photo.PNG", PNG.to_vec()).await;
     assert_eq!(created.status(), 201);
@@ -52,6 +53,7 @@ async fn a_photo_is_stored_under_a_generated_name_served_and_removed() {
     let again = app.client.delete(app.url(&format!("/api/uploads/profile-photos/{name}"))).send().await.unwrap();
     assert_eq!(again.status(), 404);
 }
+crate::on_both_file_stores!(a_photo_is_stored_under_a_generated_name_served_and_removed);
 
 #[tokio::test]
 async fn the_type_is_decided_by_content_not_by_name() {
@@ -69,9 +71,7 @@ async fn the_type_is_decided_by_content_not_by_name() {
     assert_eq!(cv["content_type"], "application/pdf");
 }
 
-#[tokio::test]
-async fn oversized_files_are_refused_with_the_spec_message() {
-    let app = TestApp::spawn().await;
+async fn oversized_files_are_refused_with_the_spec_message(app: TestApp) {
     app.sign_in().await;
     let mut big = PNG.to_vec();
     big.resize(5 * 1024 * 1024 + 1, 0);
@@ -84,6 +84,50 @@ async fn oversized_files_are_refused_with_the_spec_message() {
     cv.resize(10 * 1024 * 1024 + 1, b' ');
     let (status, text) = message(upload(&app, "cv-files", "cv.pdf", cv).await).await;
     assert_eq!((status, text.as_str()), (StatusCode::PAYLOAD_TOO_LARGE, "File size must be less than 10MB"));
+}
+crate::on_both_file_stores!(oversized_files_are_refused_with_the_spec_message);
+
+/// The largest CV the spec allows (10 MB) goes up in parts (the S3 object's ETag counts them)
+/// and comes back byte for byte.
+async fn a_large_cv_goes_up_in_parts_and_comes_back_the_same(app: TestApp) {
+    app.sign_in().await;
+    let mut cv = PDF.to_vec();
+    // Not a repeated byte: a part mixed up with another would change the digest.
+    cv.extend((0..10 * 1024 * 1024 - PDF.len()).map(|i| (i * 7 % 251) as u8));
+    let created = upload(&app, "cv-files", "cv.pdf", cv.clone()).await;
+    assert_eq!(created.status(), 201, "{}", created.text().await.unwrap());
+    let file: Value = created.json().await.unwrap();
+    let served = reqwest::get(app.url(file["url"].as_str().unwrap())).await.unwrap().bytes().await.unwrap();
+    assert_eq!(Sha256::digest(&served), Sha256::digest(&cv));
+    if let Some(s3) = &app.s3 {
+        let etag = s3.etag(&format!("cv-files/{}", file["name"].as_str().unwrap())).await;
+        assert!(etag.ends_with("-2"), "a 10 MB file is two 5 MiB parts, so a multipart upload: ETag {etag}");
+    }
+}
+crate::on_both_file_stores!(a_large_cv_goes_up_in_parts_and_comes_back_the_same);
+
+/// With the S3 server down, an upload answers 503 with a clear message (quickly, not after
+/// minutes of retries), the stored CV link keeps its value, and the site still answers.
+#[tokio::test]
+async fn with_the_storage_down_an_upload_answers_503_and_the_stored_link_is_kept() {
+    let mut app = TestApp::spawn_on_s3(TestDb::sqlite().await, S3Server::start().await).await;
+    app.sign_in().await;
+    let file: Value = upload(&app, "cv-files", "cv.pdf", PDF.to_vec()).await.json().await.unwrap();
+    let mut hero: Value = app.client.get(app.url("/api/homepage/hero")).send().await.unwrap().json().await.unwrap();
+    hero["content"]["cv_url"] = file["url"].clone();
+    let saved = app.client.put(app.url("/api/homepage/hero")).json(&hero["content"]).send().await.unwrap();
+    assert_eq!(saved.status(), 200, "{}", saved.text().await.unwrap());
+
+    app.s3.as_mut().unwrap().stop();
+    let started = std::time::Instant::now();
+    let (status, text) = message(upload(&app, "cv-files", "new-cv.pdf", PDF.to_vec()).await).await;
+    assert_eq!((status, text.as_str()), (StatusCode::SERVICE_UNAVAILABLE, "File storage is unavailable, please try again later"));
+    assert!(started.elapsed() < std::time::Duration::from_secs(15), "answered after {:?}", started.elapsed());
+    let (status, _) = message(reqwest::get(app.url(file["url"].as_str().unwrap())).await.unwrap()).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "the stored file cannot be read either, and that is no 500");
+    let hero: Value = app.client.get(app.url("/api/homepage/hero")).send().await.unwrap().json().await.unwrap();
+    assert_eq!(hero["content"]["cv_url"], file["url"]);
+    assert_eq!(reqwest::get(app.url("/")).await.unwrap().status(), 200);
 }
 
 #[tokio::test]
@@ -159,8 +203,7 @@ fn zip_with(entries: &[&str]) -> Vec<u8> {
 /// Files checked by what they are, not by their first bytes: truncated, oversized or polyglot
 /// images and Word look-alikes are refused with a readable message and nothing is stored;
 /// real ones are stored as uploaded and served as their own type, never as HTML.
-async fn uploads_are_checked_by_their_content(test_db: TestDb) {
-    let app = TestApp::spawn_on(test_db).await;
+async fn uploads_are_checked_by_their_content(app: TestApp) {
     app.sign_in().await;
     let jpeg = encoded(image::ImageFormat::Jpeg);
     let html = b"<html><body><script>alert(document.cookie)</script></body></html>".as_slice();
@@ -196,8 +239,7 @@ async fn uploads_are_checked_by_their_content(test_db: TestDb) {
         assert_eq!((status, text.as_str()), (expected_status, expected), "{name}");
     }
     for bucket in ["profile-photos", "cv-files"] {
-        let stored = std::fs::read_dir(app.data_dir().join("files").join(bucket)).map(Iterator::count).unwrap_or(0);
-        assert_eq!(stored, 0, "nothing refused was stored in {bucket}");
+        assert_eq!(app.stored_files(bucket).await, 0, "nothing refused was stored in {bucket}");
     }
 
     let accepted = [
@@ -227,12 +269,10 @@ async fn uploads_are_checked_by_their_content(test_db: TestDb) {
         assert_eq!(served.bytes().await.unwrap().as_ref(), body.as_slice(), "{name}: stored as uploaded");
     }
 }
-crate::on_both_databases!(uploads_are_checked_by_their_content);
+crate::on_both_file_stores!(uploads_are_checked_by_their_content);
 
 /// Whatever name is asked for, a stored file never comes back as HTML.
-#[tokio::test]
-async fn a_stored_file_is_never_served_as_html() {
-    let app = TestApp::spawn().await;
+async fn a_stored_file_is_never_served_as_html(app: TestApp) {
     app.sign_in().await;
     let file: Value = upload(&app, "profile-photos", "page.html", PNG.to_vec()).await.json().await.unwrap();
     let name = file["name"].as_str().unwrap();
@@ -245,3 +285,4 @@ async fn a_stored_file_is_never_served_as_html() {
         assert_eq!(response.status(), 404, "{other}: only the generated name with its content's extension exists");
     }
 }
+crate::on_both_file_stores!(a_stored_file_is_never_served_as_html);

@@ -223,7 +223,9 @@ test.describe('scholarly metadata (html-metadata)', () => {
     for (const path of ['/', '/publications']) {
       await page.goto(url(path));
       expect(await page.locator('meta[name^="citation_"]').count(), path).toBe(0);
-      expect(await page.locator('script[type="application/ld+json"]').count(), path).toBe(0);
+      // The home page describes its owner (a Person), never a paper.
+      const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+      expect(blocks.map((block) => (JSON.parse(block) as { '@type': string })['@type']), path).toEqual(path === '/' ? ['Person'] : []);
     }
   });
 

@@ -44,13 +44,21 @@ export type AboutContent = { title: string, bio: string, background: string, res
 
 export type ContactContent = { title: string, subtitle: string, office_address: string, mailing_address: string, phone: string, email: string, office_hours: string, additional_info: string, };
 
-export type NewsItem = { id: string, title: string, content: string, date: string, link_url: string | null, link_text: string | null, featured: boolean, status: ContentStatus, created_at: string, updated_at: string, };
+export type NewsItem = { id: string, title: string, content: string, date: string, link_url: string | null, link_text: string | null, featured: boolean, status: ContentStatus, created_at: string, updated_at: string, 
+/**
+ * Its tags, by name: kept in `news_item_tags`, filled in by every read (`tagging::attach`).
+ */
+tags: Array<Tag>, };
 
 export type NewsItemInput = { title: string, content: string, 
 /**
  * Defaults to today.
  */
-date: string | null, link_url: string | null, link_text: string | null, featured: boolean, status: ContentStatus, };
+date: string | null, link_url: string | null, link_text: string | null, featured: boolean, status: ContentStatus, 
+/**
+ * The ids of its tags; an unknown one is refused.
+ */
+tag_ids: Array<string>, };
 
 export type PublicationKind = "journal-article" | "conference-paper" | "preprint" | "book" | "book-chapter" | "thesis" | "report" | "other";
 
@@ -63,13 +71,21 @@ month: number | null, abstract: string | null, pdf_url: string | null,
  * The uploaded PDF: its object name in the `paper-pdfs` bucket, served at
  * `/publications/<slug>/<slug>.pdf` while the paper is published.
  */
-pdf_file: string | null, url: string | null, doi: string | null, pages: string | null, volume: string | null, issue: string | null, publisher: string | null, bibtex: string | null, featured: boolean, status: ContentStatus, created_at: string, updated_at: string, };
+pdf_file: string | null, url: string | null, doi: string | null, pages: string | null, volume: string | null, issue: string | null, publisher: string | null, bibtex: string | null, featured: boolean, status: ContentStatus, created_at: string, updated_at: string, 
+/**
+ * Its tags, by name: kept in `publication_tags`, filled in by every read (`tagging::attach`).
+ */
+tags: Array<Tag>, };
 
 export type PublicationInput = { title: string, slug: string | null, authors: Array<string>, kind: PublicationKind, venue: string, year: number | null, month: number | null, abstract: string | null, pdf_url: string | null, 
 /**
  * The `name` an upload to `paper-pdfs` answered.
  */
-pdf_file: string | null, url: string | null, doi: string | null, pages: string | null, volume: string | null, issue: string | null, publisher: string | null, bibtex: string | null, featured: boolean, status: ContentStatus, };
+pdf_file: string | null, url: string | null, doi: string | null, pages: string | null, volume: string | null, issue: string | null, publisher: string | null, bibtex: string | null, featured: boolean, status: ContentStatus, 
+/**
+ * The ids of its tags; an unknown one is refused.
+ */
+tag_ids: Array<string>, };
 
 export type ResearchArea = { id: string, title: string, slug: string, description: string | null, content: string | null, color: string, icon: string, featured: boolean, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
 
@@ -83,9 +99,17 @@ content: string | null, color: string | null,
  */
 icon: string | null, featured: boolean, sort_order: number, status: ContentStatus, };
 
-export type Project = { id: string, title: string, slug: string, summary: string, content: string | null, tech_stack: StringList, collaborators: StringList, repository_url: string | null, demo_url: string | null, funding_source: string | null, funding_amount: string | null, start_date: string | null, end_date: string | null, featured: boolean, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
+export type Project = { id: string, title: string, slug: string, summary: string, content: string | null, tech_stack: StringList, collaborators: StringList, repository_url: string | null, demo_url: string | null, funding_source: string | null, funding_amount: string | null, start_date: string | null, end_date: string | null, featured: boolean, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, 
+/**
+ * Its tags, by name: kept in `project_tags`, filled in by every read (`tagging::attach`).
+ */
+tags: Array<Tag>, };
 
-export type ProjectInput = { title: string, slug: string | null, summary: string, content: string | null, tech_stack: Array<string>, collaborators: Array<string>, repository_url: string | null, demo_url: string | null, funding_source: string | null, funding_amount: string | null, start_date: string | null, end_date: string | null, featured: boolean, sort_order: number, status: ContentStatus, };
+export type ProjectInput = { title: string, slug: string | null, summary: string, content: string | null, tech_stack: Array<string>, collaborators: Array<string>, repository_url: string | null, demo_url: string | null, funding_source: string | null, funding_amount: string | null, start_date: string | null, end_date: string | null, featured: boolean, sort_order: number, status: ContentStatus, 
+/**
+ * The ids of its tags; an unknown one is refused.
+ */
+tag_ids: Array<string>, };
 
 export type CourseTerm = "spring" | "summer" | "fall" | "winter";
 
@@ -117,9 +141,17 @@ start_year: number | null, graduation_year: number | null, current_position: str
 
 export type TalkType = "invited" | "keynote" | "conference" | "workshop" | "seminar" | "webinar";
 
-export type Talk = { id: string, title: string, slug: string, event_name: string, event_location: string | null, date: string, type: TalkType, abstract: string | null, slides_url: string | null, video_url: string | null, status: ContentStatus, featured: boolean, created_at: string, updated_at: string, };
+export type Talk = { id: string, title: string, slug: string, event_name: string, event_location: string | null, date: string, type: TalkType, abstract: string | null, slides_url: string | null, video_url: string | null, status: ContentStatus, featured: boolean, created_at: string, updated_at: string, 
+/**
+ * Its tags, by name: kept in `talk_tags`, filled in by every read (`tagging::attach`).
+ */
+tags: Array<Tag>, };
 
-export type TalkInput = { title: string, slug: string | null, event_name: string, event_location: string | null, date: string | null, type: TalkType, abstract: string | null, slides_url: string | null, video_url: string | null, status: ContentStatus, featured: boolean, };
+export type TalkInput = { title: string, slug: string | null, event_name: string, event_location: string | null, date: string | null, type: TalkType, abstract: string | null, slides_url: string | null, video_url: string | null, status: ContentStatus, featured: boolean, 
+/**
+ * The ids of its tags; an unknown one is refused.
+ */
+tag_ids: Array<string>, };
 
 export type Tag = { id: string, name: string, slug: string, color: string, created_at: string, updated_at: string, };
 
@@ -133,12 +165,26 @@ export type OpenCallInput = { title: string,
  */
 slug: string, description: string | null, content: string | null, requirements: string | null, contact_email: string | null, contact_info: string | null, application_url: string | null, funding_amount: string | null, duration: string | null, funding_agency: string | null, deadline: string | null, status: ContentStatus, featured: boolean, };
 
+export type CardImage = { 
+/**
+ * Absolute address.
+ */
+url: string, 
+/**
+ * The owner's photo (shown as a small card) rather than the wide default image.
+ */
+photo: boolean, };
+
 export type SiteInfo = { owner_name: string, base_url: string, 
 /**
  * The server's date when the page was rendered (`YYYY-MM-DD`): pages compute relative
  * dates ("Soon") from it, so the server and the browser render the same thing.
  */
-today: string, };
+today: string, 
+/**
+ * What link previews show for every page (`og:image`).
+ */
+card_image: CardImage, };
 
 export type HomeData = { hero: HeroContent, stats: HomeStats, research_areas: Array<ResearchArea>, featured_projects: Array<Project>, latest_news: Array<NewsItem>, featured_publications: Array<Publication>, };
 
@@ -156,11 +202,31 @@ page: number,
  */
 pages: number, };
 
+export type PublicationFilters = { kind: PublicationKind | null, year: number | null, 
+/**
+ * A tag's slug; a slug no tag has is dropped when the page is read.
+ */
+tag: string | null, 
+/**
+ * Trimmed, with runs of whitespace made one space.
+ */
+q: string | null, };
+
 export type PublicationsData = { publications: Array<Publication>, pagination: Pagination, 
 /**
  * The owner's Google Scholar profile, "" when not set.
  */
-scholar_url: string, };
+scholar_url: string, 
+/**
+ * The filters that applied (`?kind=&year=&tag=&q=`), shown with a link removing each.
+ */
+filters: PublicationFilters, 
+/**
+ * The filter form's choices: every tag, and the years that have published papers.
+ */
+tags: Array<Tag>, years: Array<number>, };
+
+export type TagPageData = { tag: Tag, publications: Array<Publication>, projects: Array<Project>, talks: Array<Talk>, news: Array<NewsItem>, };
 
 export type Citations = { ieee: string, apa: string, };
 
@@ -181,7 +247,7 @@ pdf_href: string | null, };
 
 export type PublicStudent = { id: string, name: string, level: StudentLevel, status: StudentStatus, bio: string | null, thesis_title: string | null, start_year: number, graduation_year: number | null, current_position: string | null, linkedin_url: string | null, website_url: string | null, profile_image_url: string | null, };
 
-export type PageData = { "page": "home", "data": HomeData } | { "page": "about", "data": SectionPage<AboutContent> } | { "page": "research", "data": { areas: Array<ResearchArea>, } } | { "page": "publications", "data": PublicationsData } | { "page": "paper", "data": PaperData } | { "page": "projects", "data": { projects: Array<Project>, pagination: Pagination, } } | { "page": "teaching", "data": { courses: Array<Course>, pagination: Pagination, } } | { "page": "students", "data": { students: Array<PublicStudent>, pagination: Pagination, } } | { "page": "talks", "data": { talks: Array<Talk>, pagination: Pagination, } } | { "page": "blog" } | { "page": "open_calls", "data": { calls: Array<OpenCall>, pagination: Pagination, } } | { "page": "contact", "data": SectionPage<ContactContent> } | { "page": "news", "data": { items: Array<NewsItem>, pagination: Pagination, } } | { "page": "not_found" };
+export type PageData = { "page": "home", "data": HomeData } | { "page": "about", "data": SectionPage<AboutContent> } | { "page": "research", "data": { areas: Array<ResearchArea>, } } | { "page": "publications", "data": PublicationsData } | { "page": "paper", "data": PaperData } | { "page": "projects", "data": { projects: Array<Project>, pagination: Pagination, } } | { "page": "teaching", "data": { courses: Array<Course>, pagination: Pagination, } } | { "page": "students", "data": { students: Array<PublicStudent>, pagination: Pagination, } } | { "page": "talks", "data": { talks: Array<Talk>, pagination: Pagination, } } | { "page": "blog" } | { "page": "open_calls", "data": { calls: Array<OpenCall>, pagination: Pagination, } } | { "page": "contact", "data": SectionPage<ContactContent> } | { "page": "news", "data": { items: Array<NewsItem>, pagination: Pagination, } } | { "page": "tag", "data": TagPageData } | { "page": "not_found" };
 
 export type RenderInput = { path: string, site: SiteInfo, page: PageData, };
 

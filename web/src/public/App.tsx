@@ -18,6 +18,7 @@ import {
 } from './pages/ListPages';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PaperPage } from './pages/PaperPage';
+import { TagPage } from './pages/TagPage';
 import { AboutPage, BlogPage, ContactPage } from './pages/TextPages';
 
 /** The page's content, for inside <main>. */
@@ -50,6 +51,8 @@ export function PageContent({ input }: { input: RenderInput }) {
       return <ContactPage data={page.data} />;
     case 'news':
       return <NewsPage {...page.data} />;
+    case 'tag':
+      return <TagPage data={page.data} baseUrl={input.site.base_url} />;
     case 'not_found':
       return <NotFoundPage />;
     default: {

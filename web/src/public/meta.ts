@@ -5,6 +5,7 @@
  */
 import type { Pagination, RenderInput } from '../api/types';
 import { pageHref } from './components/Pagination';
+import { tagPageTitle } from './pages/TagPage';
 
 export type PageMeta = {
   /** The full document title. */
@@ -12,8 +13,8 @@ export type PageMeta = {
   description: string;
   /** Absolute canonical URL, or null for pages that must not be indexed. */
   canonicalUrl: string | null;
-  /** OpenGraph tags for link previews; only pages that are a work of their own (a paper) have them. */
-  openGraph?: { type: 'article'; title: string; siteName: string };
+  /** OpenGraph tags for link previews: every page that has a canonical address. */
+  openGraph?: { type: 'article' | 'profile' | 'website'; title: string; siteName: string };
 };
 
 const DESCRIPTION_MAX = 160;
@@ -35,7 +36,7 @@ export function absoluteUrl(baseUrl: string, path: string): string {
 type PageKind = RenderInput['page']['page'];
 
 /** Each page's name: the <h1> of the list pages and the start of the document title. */
-export const PAGE_TITLES: Record<Exclude<PageKind, 'not_found' | 'paper'>, string> = {
+export const PAGE_TITLES: Record<Exclude<PageKind, 'not_found' | 'paper' | 'tag'>, string> = {
   home: 'Home',
   about: 'About',
   research: 'Research Areas',
@@ -71,16 +72,34 @@ export function pageMeta(input: RenderInput): PageMeta {
       openGraph: { type: 'article', title: paper.title, siteName: owner },
     };
   }
+  if (page.page === 'tag') {
+    const { tag } = page.data;
+    const title = tagPageTitle(page.data);
+    return {
+      title: `${title} — ${owner}`,
+      description: `Publications, projects, talks and news by ${owner} tagged “${tag.name}”.`,
+      canonicalUrl,
+      openGraph: { type: 'website', title, siteName: owner },
+    };
+  }
+  const description = summarise(describePage(page, owner));
   // Page N of a long list is a page of its own: its own canonical address and title.
   const pagination = listPagination(input.page);
   if (pagination && pagination.page > 1) {
+    const title = `${PAGE_TITLES[page.page]}, page ${pagination.page}`;
     return {
-      title: `${PAGE_TITLES[page.page]}, page ${pagination.page} — ${owner}`,
-      description: summarise(describePage(page, owner)),
+      title: `${title} — ${owner}`,
+      description,
       canonicalUrl: absoluteUrl(input.site.base_url, pageHref(input.path, pagination.page)),
+      openGraph: { type: 'website', title, siteName: owner },
     };
   }
-  return { title: `${PAGE_TITLES[page.page]} — ${owner}`, description: summarise(describePage(page, owner)), canonicalUrl };
+  // The home page is the owner's profile: its card shows their name.
+  const openGraph =
+    page.page === 'home'
+      ? ({ type: 'profile', title: owner, siteName: owner } as const)
+      : ({ type: 'website', title: PAGE_TITLES[page.page], siteName: owner } as const);
+  return { title: `${PAGE_TITLES[page.page]} — ${owner}`, description, canonicalUrl, openGraph };
 }
 
 /** Which page of its list a list page shows; null for pages that are not lists. */
@@ -88,7 +107,7 @@ export function listPagination(page: RenderInput['page']): Pagination | null {
   return 'data' in page && 'pagination' in page.data ? page.data.pagination : null;
 }
 
-function describePage(page: Exclude<RenderInput['page'], { page: 'not_found' | 'paper' }>, owner: string): string {
+function describePage(page: Exclude<RenderInput['page'], { page: 'not_found' | 'paper' | 'tag' }>, owner: string): string {
   switch (page.page) {
     case 'home': {
       const { hero } = page.data;

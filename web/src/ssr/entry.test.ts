@@ -19,7 +19,7 @@ import { newQuickJSWASMModuleFromVariant, type QuickJSContext } from 'quickjs-em
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RenderInput } from '../api/types';
-import { emptyInputs, filledInputs, homeInput, notFoundInput } from '../testing/fixtures';
+import { emptyInputs, filledInputs, homeInput, notFoundInput, tagAndFilterInputs } from '../testing/fixtures';
 
 const webRoot = fileURLToPath(new URL('../..', import.meta.url));
 let outDir: string;
@@ -129,7 +129,7 @@ describe('SSR bundle (dist/ssr/entry.js)', () => {
   });
 
   it('renders every public page in QuickJS the same as in V8', async () => {
-    const inputs = [...filledInputs(), ...emptyInputs()];
+    const inputs = [...filledInputs(), ...emptyInputs(), ...tagAndFilterInputs()];
     const outputs = await renderInQuickJs(inputs);
     expect(outputs).toEqual(inputs.map(renderInBareContext));
     // Dates and the 'Soon' marker come from the helpers, not Intl.

@@ -5,9 +5,11 @@ import { absoluteUrl, listPagination, pageMeta } from '../public/meta';
 
 /** The page-specific part of <head>: title, description, canonical link (or
  *  noindex for pages that must not be indexed), the neighbours of a page of a
- *  long list (rel prev / next), OpenGraph for a paper. Every
- *  value is HTML-escaped. A paper's scholarly tags (citation_*, JSON-LD) are
- *  added by the server (src/render/paper.rs), also inside <head>. */
+ *  long list (rel prev / next), and the link-preview card (OpenGraph and
+ *  Twitter, og:url the canonical address) of every indexable page. Every
+ *  value is HTML-escaped. The feed links, a paper's scholarly tags (citation_*,
+ *  JSON-LD) and the owner's Person JSON-LD are added by the server
+ *  (src/render/mod.rs), also inside <head>. */
 export function renderHead(input: RenderInput): string {
   const meta = pageMeta(input);
   const tags = [
@@ -25,6 +27,9 @@ export function renderHead(input: RenderInput): string {
       `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
       `<meta property="og:url" content="${escapeHtml(meta.canonicalUrl)}">`,
       `<meta property="og:site_name" content="${escapeHtml(og.siteName)}">`,
+      `<meta property="og:image" content="${escapeHtml(input.site.card_image.url)}">`,
+      // The owner's photo is a portrait: a small card; the default image is made wide for a large one.
+      `<meta name="twitter:card" content="${input.site.card_image.photo ? 'summary' : 'summary_large_image'}">`,
     );
   }
   const pagination = listPagination(input.page);

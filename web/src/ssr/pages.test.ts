@@ -14,9 +14,11 @@ import {
   course,
   emptyInputs,
   filledInputs,
+  tagAndFilterInputs,
   fullHomeInput,
   homeInput,
   newsItem,
+  NO_FILTERS,
   ONE_PAGE,
   openCall,
   pageInput,
@@ -84,6 +86,18 @@ describe('every page', () => {
     expect(head).toContain(`<link rel="canonical" href="${SITE.base_url}${input.path}">`);
   });
 
+  it.each(cases)('%s: %s has one link-preview card, at its canonical address', (_, __, input) => {
+    const { head } = dom(input);
+    for (const tag of ['og:title', 'og:description', 'og:url', 'og:image', 'og:type', 'og:site_name']) {
+      expect(head.match(new RegExp(`<meta property="${tag}" `, 'g')), tag).toHaveLength(1);
+    }
+    expect(head.match(/<meta name="twitter:card" /g)).toHaveLength(1);
+    expect(head).toContain(`<meta property="og:url" content="${SITE.base_url}${input.path}">`);
+    expect(head).toContain(`<meta property="og:image" content="${SITE.card_image.url}">`);
+    expect(head).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(head).toContain(`<meta property="og:type" content="${input.path === '/' ? 'profile' : 'website'}">`);
+  });
+
   it.each(cases)('%s: %s marks its own navigation link as the current page', (_, __, input) => {
     const { root } = dom(input);
     const current = [...root.querySelectorAll('nav a[aria-current="page"]')];
@@ -106,6 +120,8 @@ describe('a page of a long list', () => {
     const { head, main } = news({ page: 2, pages: 3 });
     expect(head).toContain(`<title>News, page 2 — ${SITE.owner_name}</title>`);
     expect(head).toContain(`<link rel="canonical" href="${SITE.base_url}/news?page=2">`);
+    expect(head).toContain(`<meta property="og:url" content="${SITE.base_url}/news?page=2">`);
+    expect(head).toContain('<meta property="og:title" content="News, page 2">');
     expect(head).toContain(`<link rel="prev" href="${SITE.base_url}/news">`);
     expect(head).toContain(`<link rel="next" href="${SITE.base_url}/news?page=3">`);
     const pagination = main.querySelector('nav[aria-label="Pagination"]');
@@ -270,7 +286,7 @@ describe('publications', () => {
     const { main } = dom(
       page('/publications', {
         page: 'publications',
-        data: { publications, scholar_url: 'https://scholar.example.com/jane', pagination: ONE_PAGE },
+        data: { publications, scholar_url: 'https://scholar.example.com/jane', pagination: ONE_PAGE, ...NO_FILTERS },
       }),
     );
     expect(text(main.querySelector('h1'))).toBe('Selected Publications');
@@ -285,7 +301,7 @@ describe('publications', () => {
 
   it("shows 'No publications found' and no scholar link when there is nothing", () => {
     const { main } = dom(
-      page('/publications', { page: 'publications', data: { publications: [], scholar_url: '', pagination: ONE_PAGE } }),
+      page('/publications', { page: 'publications', data: { publications: [], scholar_url: '', pagination: ONE_PAGE, ...NO_FILTERS } }),
     );
     expect(main.textContent).toContain('No publications found');
     expect(main.textContent).not.toContain('Google Scholar');
@@ -559,5 +575,38 @@ describe('rich text', () => {
       }),
     );
     expect(main.querySelector('a[href="https://x.example"]')?.textContent).toBe('link');
+  });
+});
+
+describe('tags and filters', () => {
+  const [filtered, tagged] = tagAndFilterInputs();
+
+  it('/publications: a plain GET form with the active filters, each removable, and pages that keep them', () => {
+    const { main } = dom(filtered!);
+    const form = main.querySelector('form[aria-label="Filter publications"]');
+    expect(form?.getAttribute('method')).toBe('get');
+    expect(form?.getAttribute('action')).toBe('/publications');
+    expect(main.querySelector<HTMLInputElement>('input[name="q"]')?.value).toBe('masking & “risc”');
+    expect(main.querySelector<HTMLSelectElement>('select[name="tag"]')?.value).toBe('side-channels');
+    const removes = [...main.querySelectorAll('ul[aria-label="Active filters"] a')].map((link) => link.getAttribute('href'));
+    expect(removes).toEqual([
+      '/publications?year=2024&tag=side-channels&q=masking+%26+%E2%80%9Crisc%E2%80%9D',
+      '/publications?kind=journal-article&tag=side-channels&q=masking+%26+%E2%80%9Crisc%E2%80%9D',
+      '/publications?kind=journal-article&year=2024&q=masking+%26+%E2%80%9Crisc%E2%80%9D',
+      '/publications?kind=journal-article&year=2024&tag=side-channels',
+    ]);
+    expect(main.querySelector('a[rel="next"]')?.getAttribute('href')).toBe(
+      '/publications?kind=journal-article&year=2024&tag=side-channels&q=masking+%26+%E2%80%9Crisc%E2%80%9D&page=2',
+    );
+    expect(main.querySelector('ul[aria-label="Tags"] a')?.getAttribute('href')).toBe('/tags/side-channels');
+  });
+
+  it('/tags/<slug>: everything with the tag under one heading per kind, each item with its chips', () => {
+    const { main } = dom(tagged!);
+    expect(text(main.querySelector('h1'))).toBe('Tagged “Side channels”');
+    expect(texts(main.querySelectorAll('h2')).filter((heading) => ['Publications', 'Projects', 'Talks', 'News'].includes(heading))).toEqual(
+      ['Publications', 'Projects', 'Talks', 'News'],
+    );
+    expect(main.querySelectorAll('a[href="/tags/side-channels"]')).toHaveLength(4);
   });
 });

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { failOnConsoleNoise } from '../testing/console';
 import type { PaperData, Publication, RenderInput } from '../api/types';
-import { ONE_PAGE, pageInput, publication, SITE } from '../testing/fixtures';
+import { NO_FILTERS, ONE_PAGE, pageInput, publication, SITE } from '../testing/fixtures';
 import { coinsTitle } from '../public/papers/coins';
 import { render } from './render';
 import { wholeTreeMarkup } from './whole-tree';
@@ -116,7 +116,7 @@ describe('COinS on /publications', () => {
     const papers = [publication(), publication({ title: 'A Thesis & Co', slug: 'thesis', kind: 'thesis', venue: 'KTH' })];
     const input = pageInput('/publications', {
       page: 'publications',
-      data: { publications: papers, scholar_url: '', pagination: ONE_PAGE },
+      data: { publications: papers, scholar_url: '', pagination: ONE_PAGE, ...NO_FILTERS },
     });
     const { main } = dom(input);
     const spans = [...main.querySelectorAll('span.Z3988')];

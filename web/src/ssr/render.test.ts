@@ -103,6 +103,7 @@ describe('render: not found', () => {
     expect(head).toContain(`<title>Page not found — ${SITE.owner_name}</title>`);
     expect(head).toContain('<meta name="robots" content="noindex">');
     expect(head).not.toContain('canonical');
+    expect(head).not.toContain('og:'); // a page that is not there has no card to share
   });
 });
 

@@ -17,6 +17,7 @@ import type {
   ResearchArea,
   SiteInfo,
   StatsContent,
+  Tag,
   Talk,
 } from '../api/types';
 
@@ -26,7 +27,15 @@ export const TODAY = '2025-03-01';
 /** A list short enough for one page (no page links). */
 export const ONE_PAGE: Pagination = { page: 1, pages: 1 };
 
-export const SITE: SiteInfo = { owner_name: 'Dr. Jane Doe', base_url: 'https://jane.example.org', today: TODAY };
+/** /publications with no filter applied and no choices in the form. */
+export const NO_FILTERS = { filters: { kind: null, year: null, tag: null, q: null }, tags: [], years: [] };
+
+export const SITE: SiteInfo = {
+  owner_name: 'Dr. Jane Doe',
+  base_url: 'https://jane.example.org',
+  today: TODAY,
+  card_image: { url: 'https://jane.example.org/social-card.png', photo: false },
+};
 
 const STAMP = { created_at: '2025-01-01T00:00:00Z', updated_at: '2025-01-01T00:00:00Z' };
 
@@ -70,6 +79,7 @@ export function statsContent(overrides: Partial<StatsContent> = {}): StatsConten
 export function publication(overrides: Partial<Publication> = {}): Publication {
   return {
     id: id(),
+    tags: [],
     title: 'Side-Channel Resistant Masking for Embedded Processors',
     slug: 'side-channel-resistant-masking',
     authors: ['Jane Doe', 'Erik Svensson', 'Maria Garcia'],
@@ -114,6 +124,7 @@ export function researchArea(overrides: Partial<ResearchArea> = {}): ResearchAre
 export function project(overrides: Partial<Project> = {}): Project {
   return {
     id: id(),
+    tags: [],
     title: 'SecureBoot for RISC-V',
     slug: 'secureboot-for-risc-v',
     summary: 'A verified secure boot chain for open RISC-V cores.',
@@ -137,6 +148,7 @@ export function project(overrides: Partial<Project> = {}): Project {
 export function newsItem(overrides: Partial<NewsItem> = {}): NewsItem {
   return {
     id: id(),
+    tags: [],
     title: 'Paper accepted at CHES 2025',
     content: 'Our paper on masking was accepted.',
     date: '2025-02-14',
@@ -191,6 +203,7 @@ export function student(overrides: Partial<PublicStudent> = {}): PublicStudent {
 export function talk(overrides: Partial<Talk> = {}): Talk {
   return {
     id: id(),
+    tags: [],
     title: 'Trustworthy Hardware in the Age of AI',
     slug: 'trustworthy-hardware-ai',
     event_name: 'Embedded Security Summit',
@@ -312,6 +325,38 @@ export function notFoundInput(path = '/no/such/page'): RenderInput {
   return pageInput(path, { page: 'not_found' });
 }
 
+/** A tag, on the items of the filled pages. */
+export function sideChannels(): Tag {
+  return { id: 'tag-side-channels', name: 'Side channels', slug: 'side-channels', color: '#dc2626', ...STAMP };
+}
+
+/** A filtered /publications (page 1 of 2) and a tag's page. */
+export function tagAndFilterInputs(): RenderInput[] {
+  return [
+    pageInput('/publications', {
+      page: 'publications',
+      data: {
+        publications: [publication({ tags: [sideChannels()] })],
+        scholar_url: '',
+        pagination: { page: 1, pages: 2 },
+        filters: { kind: 'journal-article', year: 2024, tag: 'side-channels', q: 'masking & “risc”' },
+        tags: [sideChannels()],
+        years: [2024, 2023],
+      },
+    }),
+    pageInput('/tags/side-channels', {
+      page: 'tag',
+      data: {
+        tag: sideChannels(),
+        publications: [publication({ tags: [sideChannels()] })],
+        projects: [project({ tags: [sideChannels()] })],
+        talks: [talk({ tags: [sideChannels()] })],
+        news: [newsItem({ tags: [sideChannels()] })],
+      },
+    }),
+  ];
+}
+
 /** Every public page with content, by route. */
 export function filledInputs(): RenderInput[] {
   return [
@@ -326,7 +371,12 @@ export function filledInputs(): RenderInput[] {
     pageInput('/research', { page: 'research', data: { areas: fullHomeData().research_areas } }),
     pageInput('/publications', {
       page: 'publications',
-      data: { publications: fullHomeData().featured_publications, scholar_url: 'https://scholar.example.com/jane', pagination: ONE_PAGE },
+      data: {
+        publications: fullHomeData().featured_publications,
+        scholar_url: 'https://scholar.example.com/jane',
+        pagination: ONE_PAGE,
+        ...NO_FILTERS,
+      },
     }),
     pageInput('/projects', { page: 'projects', data: { projects: fullHomeData().featured_projects, pagination: ONE_PAGE } }),
     pageInput('/teaching', {
@@ -386,7 +436,7 @@ export function emptyInputs(): RenderInput[] {
     homeInput(),
     pageInput('/about', { page: 'about', data: { stored: false, content: aboutContent() } }),
     pageInput('/research', { page: 'research', data: { areas: [] } }),
-    pageInput('/publications', { page: 'publications', data: { publications: [], scholar_url: '', pagination: ONE_PAGE } }),
+    pageInput('/publications', { page: 'publications', data: { publications: [], scholar_url: '', pagination: ONE_PAGE, ...NO_FILTERS } }),
     pageInput('/projects', { page: 'projects', data: { projects: [], pagination: ONE_PAGE } }),
     pageInput('/teaching', { page: 'teaching', data: { courses: [], pagination: ONE_PAGE } }),
     pageInput('/students', { page: 'students', data: { students: [], pagination: ONE_PAGE } }),

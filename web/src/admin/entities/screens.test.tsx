@@ -304,10 +304,12 @@ describe('the Tags screen', () => {
 });
 
 describe('a cards screen (News)', () => {
+  const grant: Tag = { id: 't1', name: 'Grants', slug: 'grants', color: '#16a34a', created_at: '', updated_at: '' };
   const stored = { id: 'n1', created_at: '', updated_at: '' };
   const item: NewsItem = {
     ...newsInput(newsDefaults()),
     ...stored,
+    tags: [],
     title: 'Paper accepted',
     content: 'At DAC.',
     date: '2025-03-04',
@@ -335,9 +337,17 @@ describe('a cards screen (News)', () => {
         { status: 200, body: [published] },
       ],
       'PUT /api/news/n1': [{ status: 200, body: published }],
+      'GET /api/admin/tags': [{ status: 200, body: [grant] }],
     });
     await render(<NewsScreen />);
     await click(button('Edit Paper accepted'));
+    await settle();
+    const picker = [...document.querySelectorAll('[role="dialog"] fieldset')].find(
+      (set) => set.querySelector('legend')?.textContent === 'Tags',
+    );
+    const checkbox = picker?.querySelector<HTMLInputElement>('input[type="checkbox"]');
+    expect(checkbox?.closest('label')?.textContent).toBe('Grants');
+    await click(checkbox!);
     expect(dialogTitle()).toBe('Edit News Item');
     expect(document.querySelector('[role="dialog"] form')?.getAttribute('aria-label')).toBe('News item');
     await type('Link URL', ' https://example.org ');
@@ -350,6 +360,7 @@ describe('a cards screen (News)', () => {
       link_text: null,
       featured: true,
       status: 'published',
+      tag_ids: ['t1'],
     });
     expect(document.querySelector('[role="dialog"]')).toBeNull();
   });

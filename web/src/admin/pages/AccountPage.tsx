@@ -1,6 +1,6 @@
 /**
- * /admin/account: change the password (which signs out every other device)
- * and see or end the sessions open on other devices.
+ * /admin/account: change the password (which signs out every other device),
+ * see or end the sessions open on other devices, and download a backup.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,6 +24,7 @@ import { formatDateTime } from '../format';
 import { MIN_PASSWORD_LENGTH, newPasswordRule, splitReasons } from '../passwords';
 import { notify } from '../toast';
 import { useDocumentTitle } from '../useDocumentTitle';
+import { BackupCard } from './BackupCard';
 import { describeUserAgent } from '../user-agent';
 
 export function AccountPage() {
@@ -42,6 +43,7 @@ export function AccountPage() {
       <div className="grid max-w-3xl gap-6">
         <ChangePasswordCard />
         <SessionsCard />
+        <BackupCard />
       </div>
     </>
   );

@@ -3,6 +3,7 @@ import type { NewsItem } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
 import { CARD, EmptyState, ExternalTextLink, Paragraphs, Skeletons } from './ui';
+import { TagChips } from './Tags';
 
 function NewsDate({ date }: { date: string }) {
   return (
@@ -49,6 +50,7 @@ export function NewsList({ items }: { items: NewsItem[] }) {
             <NewsDate date={item.date} />
             <h2 className="text-xl font-semibold tracking-tight">{item.title}</h2>
             <Paragraphs text={item.content} className="text-muted-foreground" />
+            <TagChips tags={item.tags} />
             {item.link_url && (
               <p>
                 <ExternalTextLink href={item.link_url}>{item.link_text || item.link_url}</ExternalTextLink>

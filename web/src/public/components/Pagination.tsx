@@ -8,9 +8,9 @@ import { ArrowLeft, ArrowRight } from '../../components/icons';
 import { buttonClassName } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 
-/** The address of page `page` of the list at `path`. */
+/** The address of page `page` of the list at `path` (which may carry filters: `/publications?year=2024`). */
 export function pageHref(path: string, page: number): string {
-  return page <= 1 ? path : `${path}?page=${page}`;
+  return page <= 1 ? path : `${path}${path.includes('?') ? '&' : '?'}page=${page}`;
 }
 
 /** The page numbers to link, with `null` for a gap: the first and last pages,

@@ -3,6 +3,7 @@ import type { Project } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { formatShortMonthYear } from '../../lib/format';
 import { Badge, CARD, EmptyState, ExternalButton, LoadingText, Paragraphs, Skeletons } from './ui';
+import { TagChips } from './Tags';
 
 /** At most this many technologies on a home page card (spec §9). */
 export const HOME_CARD_TECHNOLOGIES = 6;
@@ -87,6 +88,7 @@ export function ProjectCard({ project, compact = false }: { project: Project; co
         </p>
       )}
       <div className="mt-auto flex flex-col gap-4 pt-2">
+        <TagChips tags={project.tags} />
         <TechList tech={tech} />
         <ProjectLinks project={project} />
       </div>

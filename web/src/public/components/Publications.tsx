@@ -6,6 +6,7 @@ import { doiUrl } from '../../lib/doi';
 import { groupRuns } from '../../lib/group';
 import { coinsTitle } from '../papers/coins';
 import { Badge, CARD, EmptyState, ExternalButton, Section, Skeletons } from './ui';
+import { TagChips } from './Tags';
 
 /** The paper's own page. */
 export function paperHref(publication: Publication): string {
@@ -103,6 +104,7 @@ function PublicationEntry({ publication, baseUrl }: { publication: Publication; 
       </div>
       <p className="text-muted-foreground">{publication.authors.join(', ')}</p>
       <p className="text-sm font-medium text-primary italic">{details}</p>
+      <TagChips tags={publication.tags} />
       {publication.abstract && (
         <details className="group text-sm">
           <summary className="w-fit cursor-pointer rounded-sm font-medium text-primary focus-ring">Abstract</summary>

@@ -4,6 +4,7 @@ import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
 import { label } from '../labels';
 import { Badge, CARD, EmptyState, ExternalButton, LoadingText, Paragraphs } from './ui';
+import { TagChips } from './Tags';
 
 function TalkCard({ talk }: { talk: Talk }) {
   return (
@@ -27,6 +28,7 @@ function TalkCard({ talk }: { talk: Talk }) {
         )}
       </ul>
       {talk.abstract && <Paragraphs text={talk.abstract} className="text-muted-foreground" />}
+      <TagChips tags={talk.tags} />
       {(talk.slides_url || talk.video_url) && (
         <div className="flex flex-wrap gap-2 pt-2">
           {talk.slides_url && (

@@ -16,6 +16,7 @@ import { NewsList } from '../components/News';
 import { OpenCallList } from '../components/OpenCalls';
 import { Pagination } from '../components/Pagination';
 import { ProjectList } from '../components/Projects';
+import { ActiveFilters, filtersHref, PublicationFilterForm } from '../components/PublicationFilters';
 import { PublicationList } from '../components/Publications';
 import { ResearchAreaList } from '../components/ResearchAreas';
 import { StudentGroups } from '../components/Students';
@@ -45,8 +46,12 @@ export function PublicationsPage({ data, baseUrl }: { data: PublicationsData; ba
         )}
       </PageIntro>
       <PageBody>
+        <div className="mb-10">
+          <PublicationFilterForm filters={data.filters} tags={data.tags} years={data.years} />
+          <ActiveFilters filters={data.filters} tags={data.tags} />
+        </div>
         <PublicationList publications={data.publications} baseUrl={baseUrl} />
-        <Pagination path="/publications" pagination={data.pagination} />
+        <Pagination path={filtersHref(data.filters)} pagination={data.pagination} />
       </PageBody>
     </>
   );

@@ -13,6 +13,7 @@ import { label } from '../labels';
 import { isSameAuthor } from '../papers/authors';
 import { Badge, ExternalButton, NARROW_CONTAINER } from '../components/ui';
 import { cn } from '../../lib/cn';
+import { TagChips } from '../components/Tags';
 
 /** What the venue is called for each kind of work. */
 const VENUE_LABEL: Record<Publication['kind'], string> = {
@@ -109,6 +110,7 @@ export function PaperPage({ data, owner }: { data: PaperData; owner: string }) {
           <h1 className="mt-5 text-3xl font-bold tracking-tight text-balance break-words sm:text-4xl">{paper.title}</h1>
           <Authors authors={paper.authors} owner={owner} />
           <p className="mt-2 font-medium text-primary italic">{paper.venue}</p>
+          <TagChips tags={paper.tags} className="mt-4" />
           {(paper.doi || data.pdf_href || paper.url) && (
             <div className="mt-6 flex flex-wrap gap-2">
               {data.pdf_href && (

@@ -16,7 +16,7 @@ import { cn } from '../../../lib/cn';
 import { applyFieldErrors } from '../../form-errors';
 import { useSaveEntity, type EntityKind } from './api';
 import { fieldsFor, type Fields } from './fields';
-import { formValues } from './values';
+import { formValues, type RowOf } from './values';
 
 /** Keys found in only one of A and B. */
 type KeyMismatch<A, B> = Exclude<keyof A, keyof B> | Exclude<keyof B, keyof A>;
@@ -100,7 +100,7 @@ export function SubmitButton({
 export type FieldsArgs<T, V extends FieldValues> = { form: UseFormReturn<V>; Field: Fields<V>; item: T | null };
 
 /** What a screen's form is made of; the values' keys must be the request's keys. */
-export type EntityFormSpec<T extends Record<keyof V, unknown>, V extends FieldValues, Input> = {
+export type EntityFormSpec<T extends RowOf<V>, V extends FieldValues, Input> = {
   schema: z.ZodType<V, V>;
   /** A new row's values (the spec's defaults); a stored row's are read from it (formValues). */
   defaults: () => V;
@@ -112,7 +112,7 @@ export type EntityFormSpec<T extends Record<keyof V, unknown>, V extends FieldVa
 /** Where a screen shows its form: in a modal dialog, or as a card above the list. */
 export type FormFrame = 'dialog' | 'card';
 
-export function EntityForm<T extends { id: string } & Record<keyof V, unknown>, V extends FieldValues, Input>({
+export function EntityForm<T extends { id: string } & RowOf<V>, V extends FieldValues, Input>({
   kind,
   spec,
   item,

@@ -19,6 +19,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { useDeleteEntity, useEntityList, type EntityKind } from './api';
 import { EntityForm, type EntityFormSpec, type FormFrame } from './EntityForm';
+import type { RowOf } from './values';
 
 export type Column<T> = {
   header: string;
@@ -49,7 +50,7 @@ export type ScreenTexts = {
   emptyText?: string;
 };
 
-type Props<T extends Record<keyof V, unknown>, V extends FieldValues, Input> = {
+type Props<T extends RowOf<V>, V extends FieldValues, Input> = {
   kind: EntityKind;
   texts: ScreenTexts;
   /** The submit button names the row ('Create Student') rather than just 'Create'. */
@@ -64,7 +65,7 @@ type Props<T extends Record<keyof V, unknown>, V extends FieldValues, Input> = {
   headerActions?: ReactNode;
 };
 
-export function EntityScreen<T extends { id: string } & Record<keyof V, unknown>, V extends FieldValues, Input>({
+export function EntityScreen<T extends { id: string } & RowOf<V>, V extends FieldValues, Input>({
   kind,
   texts: { title, description, itemName, emptyText },
   namedSubmit = false,

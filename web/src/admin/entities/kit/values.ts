@@ -93,21 +93,31 @@ export function followSlug(slug: string, previousTitle: string, nextTitle: strin
 export function blankValues<V extends FieldValues>(schema: z.ZodObject & z.ZodType<V>, preset: Partial<V>): V {
   const blank = (field: unknown) =>
     field instanceof z.ZodBoolean ? false : field instanceof z.ZodArray ? [''] : field instanceof z.ZodEnum ? field.options[0] : '';
-  const values = Object.fromEntries(Object.entries(schema.shape).map(([key, field]) => [key, blank(field)]));
+  // Tags are picked, not typed: no empty row to type into.
+  const values = Object.fromEntries(Object.entries(schema.shape).map(([key, field]) => [key, key === TAG_IDS ? [] : blank(field)]));
   return { ...values, ...preset } as V;
 }
 
+/** The form key of an item's tags: the ids of the row's `tags` (issue 16). */
+export const TAG_IDS = 'tag_ids';
+
+/** What a stored row has for a form of V: every key of the values, but `tag_ids`, read from its `tags`. */
+export type RowOf<V> = Record<Exclude<keyof V, typeof TAG_IDS>, unknown>;
+
 /**
  * The form's values for a stored row (null shows as '', numbers as text, an
- * empty list as one empty row), or `defaults` for a new one (null).
+ * empty list as one empty row, its tags as their ids), or `defaults` for a
+ * new one (null).
  */
-export function formValues<V extends FieldValues>(defaults: V, item: Record<keyof V, unknown> | null): V {
+export function formValues<V extends FieldValues>(defaults: V, item: RowOf<V> | null): V {
   if (!item) return defaults;
+  const row = item as Record<string, unknown>;
   const shown = (stored: unknown) =>
     Array.isArray(stored)
       ? listRows(stored as string[])
       : typeof stored === 'boolean'
         ? stored
         : inputText(stored as string | number | null);
-  return Object.fromEntries(Object.keys(defaults).map((key) => [key, shown(item[key])])) as V;
+  const tagIds = (tags: unknown) => (Array.isArray(tags) ? tags.map((tag: { id: string }) => tag.id) : []);
+  return Object.fromEntries(Object.keys(defaults).map((key) => [key, key === TAG_IDS ? tagIds(row.tags) : shown(row[key])])) as V;
 }

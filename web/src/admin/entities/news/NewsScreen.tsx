@@ -4,6 +4,7 @@ import { formatDate } from '../../../lib/format';
 import { EntityScreen, type EntityFormSpec } from '../kit';
 import { PublishFields } from '../kit/common-fields';
 import { newsForm, newsKind, type NewsValues } from './schema';
+import { TagPickerField } from '../tags/TagPicker';
 
 const form: EntityFormSpec<NewsItem, NewsValues, NewsItemInput> = {
   ...newsForm,
@@ -14,6 +15,7 @@ const form: EntityFormSpec<NewsItem, NewsValues, NewsItemInput> = {
       <Field.Text name="date" label="Date" type="date" />
       <Field.Text name="link_text" label="Link text" placeholder="e.g. Read more" />
       <Field.Text name="link_url" label="Link URL" type="url" inputMode="url" wide />
+      <TagPickerField />
       <PublishFields />
     </>
   ),

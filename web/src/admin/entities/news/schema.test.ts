@@ -15,6 +15,7 @@ describe('news', () => {
       link_text: '',
       featured: false,
       status: 'published',
+      tag_ids: [],
     });
   });
 
@@ -37,6 +38,7 @@ describe('news', () => {
       link_text: null,
       featured: false,
       status: 'published',
+      tag_ids: [],
     });
   });
 });

@@ -14,6 +14,7 @@ export const newsSchema = z.object({
   link_text: optionalLine('Link text'),
   featured: z.boolean(),
   status: oneOf(CONTENT_STATUSES),
+  tag_ids: z.array(z.string()),
 });
 export type NewsValues = z.infer<typeof newsSchema>;
 
@@ -31,6 +32,7 @@ export function newsInput(values: NewsValues): NewsItemInput {
     link_text: optionalText(values.link_text),
     featured: values.featured,
     status: values.status,
+    tag_ids: values.tag_ids,
   };
 }
 

@@ -4,6 +4,7 @@ import { formatDate } from '../../../lib/format';
 import { EntityScreen, type EntityFormSpec } from '../kit';
 import { PublishFields, SortOrderField, TitleSlugFields } from '../kit/common-fields';
 import { projectForm, projectKind, type ProjectValues } from './schema';
+import { TagPickerField } from '../tags/TagPicker';
 
 const form: EntityFormSpec<Project, ProjectValues, ProjectInput> = {
   ...projectForm,
@@ -21,6 +22,7 @@ const form: EntityFormSpec<Project, ProjectValues, ProjectInput> = {
       <Field.Text name="start_date" label="Start date" type="date" />
       <Field.Text name="end_date" label="End date" type="date" />
       <SortOrderField />
+      <TagPickerField />
       <PublishFields />
     </>
   ),

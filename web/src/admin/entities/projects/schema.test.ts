@@ -32,6 +32,7 @@ describe('projects', () => {
   it('prefills lists and dates of a stored project', () => {
     const stored = {
       ...projectInput(projectDefaults()),
+      tags: [],
       id: 'x',
       title: 'P',
       slug: 'p',

@@ -35,6 +35,7 @@ export const projectSchema = z
     sort_order: z.string(),
     featured: z.boolean(),
     status: oneOf(CONTENT_STATUSES),
+    tag_ids: z.array(z.string()),
   })
   // ISO dates compare as text; the server makes the same check.
   .refine((values) => values.start_date === '' || values.end_date === '' || values.end_date >= values.start_date, {
@@ -66,6 +67,7 @@ export function projectInput(values: ProjectValues): ProjectInput {
     sort_order: parseInteger(values.sort_order, 0),
     featured: values.featured,
     status: values.status,
+    tag_ids: values.tag_ids,
   };
 }
 

@@ -5,6 +5,7 @@ import { PublishFields, TitleSlugFields } from '../kit/common-fields';
 import { ImportBibtexButton } from './ImportBibtex';
 import { PaperPdfField, removePaperPdf } from './PaperPdfField';
 import { KIND_LABELS, publicationForm, publicationKind, type PublicationValues } from './schema';
+import { TagPickerField } from '../tags/TagPicker';
 
 const form: EntityFormSpec<Publication, PublicationValues, PublicationInput> = {
   ...publicationForm,
@@ -26,6 +27,7 @@ const form: EntityFormSpec<Publication, PublicationValues, PublicationInput> = {
       <Field.Text name="issue" label="Issue" />
       <Field.Text name="publisher" label="Publisher" />
       <Field.TextArea name="bibtex" label="BibTeX" monospace wide />
+      <TagPickerField />
       <PublishFields />
     </>
   ),

@@ -10,6 +10,7 @@ const now = new Date(2031, 4, 7, 12);
 describe('publications', () => {
   const stored: Publication = {
     id: 'p1',
+    tags: [],
     title: 'Paper',
     slug: 'paper',
     authors: [],

@@ -55,6 +55,7 @@ export const publicationSchema = z.object({
   bibtex: longText('BibTeX'),
   featured: z.boolean(),
   status: oneOf(CONTENT_STATUSES),
+  tag_ids: z.array(z.string()),
 });
 export type PublicationValues = z.infer<typeof publicationSchema>;
 
@@ -88,6 +89,7 @@ export function publicationInput(values: PublicationValues): PublicationInput {
     bibtex: optionalText(values.bibtex),
     featured: values.featured,
     status: values.status,
+    tag_ids: values.tag_ids,
   };
 }
 

@@ -4,6 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { EntityScreen, featuredTitleColumn, formatLocalDate, optionsOf, statusColumn, type Column, type EntityFormSpec } from '../kit';
 import { CONTENT_STATUS_LABELS, PublishFields, TitleSlugFields } from '../kit/common-fields';
 import { talkForm, talkKind, TYPE_LABELS, type TalkValues } from './schema';
+import { TagPickerField } from '../tags/TagPicker';
 
 const form: EntityFormSpec<Talk, TalkValues, TalkInput> = {
   ...talkForm,
@@ -17,6 +18,7 @@ const form: EntityFormSpec<Talk, TalkValues, TalkInput> = {
       <Field.TextArea name="abstract" label="Abstract" wide />
       <Field.Text name="slides_url" label="Slides URL" type="url" inputMode="url" />
       <Field.Text name="video_url" label="Video URL" type="url" inputMode="url" />
+      <TagPickerField />
       <PublishFields />
     </>
   ),

@@ -28,6 +28,7 @@ export const talkSchema = z.object({
   video_url: optionalUrl('Video URL'),
   status: oneOf(CONTENT_STATUSES),
   featured: z.boolean(),
+  tag_ids: z.array(z.string()),
 });
 export type TalkValues = z.infer<typeof talkSchema>;
 
@@ -49,6 +50,7 @@ export function talkInput(values: TalkValues): TalkInput {
     video_url: optionalText(values.video_url),
     status: values.status,
     featured: values.featured,
+    tag_ids: values.tag_ids,
   };
 }
 

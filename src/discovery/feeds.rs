@@ -1,0 +1,313 @@
+//! Atom feeds: `/feed.atom` (the whole site) and one per dated section (`/news.atom`,
+//! `/publications.atom`, `/talks.atom`, `/open-calls.atom`), written with `atom_syndication`.
+//!
+//! - Published items only; news and talks whose date is still to come appear on their day
+//!   (feeds are kept for the day they were made, like pages).
+//! - Each entry's id is `urn:uuid:<the item's id>`: the same in the site feed and the section
+//!   feed, across restarts and edits, so a reader never shows an edited item twice.
+//! - `published` is the item's own date (news, talks) or when it was added to the site
+//!   (papers, open calls); `updated` is its last save.
+//! - The newest `MAX_ENTRIES` of each feed: enough for a reader that polls now and then,
+//!   bounded however long the lists grow.
+
+use atom_syndication::{Category, Content, Entry, Feed as AtomFeed, Generator, Link, Person, Text};
+use chrono::{DateTime, NaiveDate, Utc};
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use uuid::Uuid;
+
+use crate::content::{ContentStatus, news, open_calls, publications, talks};
+use crate::error::AppError;
+use crate::render::cache::Sources;
+use crate::render::pages::PublicPage;
+use crate::render::paper::{absolute_url, paper_path};
+
+/// Entries in one feed, newest first.
+pub const MAX_ENTRIES: u64 = 100;
+
+pub const MEDIA_TYPE: &str = "application/atom+xml";
+
+/// The site's feeds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Feed {
+    Site,
+    News,
+    Publications,
+    Talks,
+    OpenCalls,
+}
+
+impl Feed {
+    pub const ALL: [Feed; 5] = [Feed::Site, Feed::News, Feed::Publications, Feed::Talks, Feed::OpenCalls];
+
+    pub fn path(self) -> &'static str {
+        match self {
+            Feed::Site => "/feed.atom",
+            Feed::News => "/news.atom",
+            Feed::Publications => "/publications.atom",
+            Feed::Talks => "/talks.atom",
+            Feed::OpenCalls => "/open-calls.atom",
+        }
+    }
+
+    pub fn from_path(path: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|feed| feed.path() == path)
+    }
+
+    /// The page whose items the feed carries (the home page for the site feed).
+    pub fn page(self) -> PublicPage {
+        match self {
+            Feed::Site => PublicPage::Home,
+            Feed::News => PublicPage::News,
+            Feed::Publications => PublicPage::Publications,
+            Feed::Talks => PublicPage::Talks,
+            Feed::OpenCalls => PublicPage::OpenCalls,
+        }
+    }
+
+    /// The feed's name after the owner's: the section's heading.
+    pub fn section(self) -> Option<&'static str> {
+        match self {
+            Feed::Site => None,
+            Feed::News => Some("News"),
+            Feed::Publications => Some("Selected Publications"),
+            Feed::Talks => Some("Talks & Presentations"),
+            Feed::OpenCalls => Some("Open Calls"),
+        }
+    }
+
+    /// `Dr. X` for the site feed, `Dr. X — News` for a section's.
+    pub fn title(self, owner_name: &str) -> String {
+        match self.section() {
+            Some(section) => format!("{owner_name} — {section}"),
+            None => owner_name.to_owned(),
+        }
+    }
+
+    /// What the feed is made from: a write to any of these makes the kept copy stale. The
+    /// owner's name (hero) is the feed's title and author.
+    pub fn sources(self) -> Sources {
+        Sources::HERO
+            | match self {
+                Feed::Site => Sources::NEWS | Sources::PUBLICATIONS | Sources::TALKS | Sources::OPEN_CALLS,
+                Feed::News => Sources::NEWS,
+                Feed::Publications => Sources::PUBLICATIONS,
+                Feed::Talks => Sources::TALKS,
+                Feed::OpenCalls => Sources::OPEN_CALLS,
+            }
+    }
+}
+
+/// One entry with the date it is sorted by in the site feed.
+struct Dated {
+    published: DateTime<Utc>,
+    entry: Entry,
+}
+
+/// The feed's XML as of `today`.
+pub async fn render(db: &DatabaseConnection, feed: Feed, base_url: &str, owner_name: &str, today: NaiveDate) -> Result<String, AppError> {
+    let mut entries = Vec::new();
+    if matches!(feed, Feed::Site | Feed::News) {
+        entries.extend(news_entries(db, base_url, today).await?);
+    }
+    if matches!(feed, Feed::Site | Feed::Publications) {
+        entries.extend(publication_entries(db, base_url).await?);
+    }
+    if matches!(feed, Feed::Site | Feed::Talks) {
+        entries.extend(talk_entries(db, base_url, today).await?);
+    }
+    if matches!(feed, Feed::Site | Feed::OpenCalls) {
+        entries.extend(open_call_entries(db, base_url).await?);
+    }
+    // Newest first; the id breaks ties so the order never changes between renders.
+    entries.sort_by(|a, b| b.published.cmp(&a.published).then_with(|| a.entry.id.cmp(&b.entry.id)));
+    entries.truncate(MAX_ENTRIES as usize);
+
+    let feed_url = absolute_url(base_url, feed.path());
+    let updated = entries.iter().map(|dated| dated.entry.updated).max().unwrap_or_else(|| DateTime::UNIX_EPOCH.fixed_offset());
+    let atom = AtomFeed {
+        title: Text::plain(xml_text(&feed.title(owner_name))),
+        id: feed_url.clone(),
+        updated,
+        authors: vec![Person { name: xml_text(owner_name), uri: Some(absolute_url(base_url, "/")), ..Default::default() }],
+        generator: Some(Generator { value: "Vita".into(), uri: None, version: None }),
+        links: vec![
+            link(feed_url, "self", Some(MEDIA_TYPE)),
+            link(absolute_url(base_url, feed.page().path()), "alternate", Some("text/html")),
+        ],
+        lang: Some("en".into()),
+        entries: entries.into_iter().map(|dated| dated.entry).collect(),
+        ..Default::default()
+    };
+    Ok(atom.to_string())
+}
+
+async fn news_entries(db: &DatabaseConnection, base_url: &str, today: NaiveDate) -> Result<Vec<Dated>, AppError> {
+    let items = news::Entity::find()
+        .filter(news::Column::Status.eq(ContentStatus::Published))
+        .filter(news::Column::Date.lte(today))
+        .order_by_desc(news::Column::Date)
+        .order_by_desc(news::Column::CreatedAt)
+        .limit(MAX_ENTRIES)
+        .all(db)
+        .await?;
+    Ok(items
+        .into_iter()
+        .map(|item| {
+            let mut links = vec![link(absolute_url(base_url, PublicPage::News.path()), "alternate", Some("text/html"))];
+            if let Some(url) = item.link_url.filter(|url| !url.is_empty()) {
+                links.push(Link { title: item.link_text.map(|text| xml_text(&text)), ..link(url, "related", None) });
+            }
+            let published = midnight(item.date);
+            Dated {
+                published,
+                entry: Entry {
+                    content: Some(text_content(&item.content)),
+                    links,
+                    ..entry(item.id, &item.title, published, item.updated_at)
+                },
+            }
+        })
+        .collect())
+}
+
+async fn publication_entries(db: &DatabaseConnection, base_url: &str) -> Result<Vec<Dated>, AppError> {
+    let papers = publications::Entity::find()
+        .filter(publications::Column::Status.eq(ContentStatus::Published))
+        .order_by_desc(publications::Column::CreatedAt)
+        .limit(MAX_ENTRIES)
+        .all(db)
+        .await?;
+    Ok(papers
+        .into_iter()
+        .map(|paper| {
+            let reference = format!("{}. {}, {}.", paper.authors.0.join(", "), paper.venue, paper.year);
+            let summary = paper.r#abstract.as_deref().filter(|text| !text.trim().is_empty()).unwrap_or(&reference);
+            Dated {
+                published: paper.created_at,
+                entry: Entry {
+                    authors: paper.authors.0.iter().map(|name| Person { name: xml_text(name), ..Default::default() }).collect(),
+                    categories: vec![Category { term: paper.kind.as_str().into(), scheme: None, label: None }],
+                    links: vec![link(absolute_url(base_url, &paper_path(&paper.slug)), "alternate", Some("text/html"))],
+                    summary: Some(Text::plain(xml_text(summary))),
+                    ..entry(paper.id, &paper.title, paper.created_at, paper.updated_at)
+                },
+            }
+        })
+        .collect())
+}
+
+async fn talk_entries(db: &DatabaseConnection, base_url: &str, today: NaiveDate) -> Result<Vec<Dated>, AppError> {
+    let items = talks::Entity::find()
+        .filter(talks::Column::Status.eq(ContentStatus::Published))
+        .filter(talks::Column::Date.lte(today))
+        .order_by_desc(talks::Column::Date)
+        .order_by_desc(talks::Column::CreatedAt)
+        .limit(MAX_ENTRIES)
+        .all(db)
+        .await?;
+    Ok(items
+        .into_iter()
+        .map(|talk| {
+            let mut links = vec![link(absolute_url(base_url, PublicPage::Talks.path()), "alternate", Some("text/html"))];
+            for (url, title) in [(talk.slides_url, "Slides"), (talk.video_url, "Video")] {
+                if let Some(url) = url.filter(|url| !url.is_empty()) {
+                    links.push(Link { title: Some(title.into()), ..link(url, "related", None) });
+                }
+            }
+            let event = [Some(talk.event_name.as_str()), talk.event_location.as_deref()].into_iter().flatten().filter(|s| !s.is_empty());
+            let event = format!("{}, {}.", event.collect::<Vec<_>>().join(", "), talk.date.format("%B %-d, %Y"));
+            let published = midnight(talk.date);
+            Dated {
+                published,
+                entry: Entry {
+                    categories: vec![Category { term: talk.talk_type.as_str().into(), scheme: None, label: None }],
+                    summary: Some(Text::plain(xml_text(&event))),
+                    content: talk.r#abstract.as_deref().filter(|text| !text.trim().is_empty()).map(text_content),
+                    links,
+                    ..entry(talk.id, &talk.title, published, talk.updated_at)
+                },
+            }
+        })
+        .collect())
+}
+
+async fn open_call_entries(db: &DatabaseConnection, base_url: &str) -> Result<Vec<Dated>, AppError> {
+    let calls = open_calls::Entity::find()
+        .filter(open_calls::Column::Status.eq(ContentStatus::Published))
+        .order_by_desc(open_calls::Column::CreatedAt)
+        .limit(MAX_ENTRIES)
+        .all(db)
+        .await?;
+    Ok(calls
+        .into_iter()
+        .map(|call| {
+            let mut links = vec![link(absolute_url(base_url, PublicPage::OpenCalls.path()), "alternate", Some("text/html"))];
+            if let Some(url) = call.application_url.filter(|url| !url.is_empty()) {
+                links.push(Link { title: Some("Apply".into()), ..link(url, "related", None) });
+            }
+            Dated {
+                published: call.created_at,
+                entry: Entry {
+                    summary: call.description.as_deref().filter(|text| !text.trim().is_empty()).map(|text| Text::plain(xml_text(text))),
+                    // Sanitised on every write (ammonia), as the page shows it.
+                    content: call.content.filter(|html| !html.trim().is_empty()).map(|html| Content {
+                        value: Some(xml_text(&html)),
+                        content_type: Some("html".into()),
+                        ..Default::default()
+                    }),
+                    links,
+                    ..entry(call.id, &call.title, call.created_at, call.updated_at)
+                },
+            }
+        })
+        .collect())
+}
+
+/// An entry's identity, title and dates; `updated` is never before `published` (an item
+/// saved ahead of its date appears on that date).
+fn entry(id: Uuid, title: &str, published: DateTime<Utc>, updated: DateTime<Utc>) -> Entry {
+    Entry {
+        id: format!("urn:uuid:{id}"),
+        title: Text::plain(xml_text(title)),
+        published: Some(published.fixed_offset()),
+        updated: updated.max(published).fixed_offset(),
+        ..Default::default()
+    }
+}
+
+fn link(href: String, rel: &str, mime_type: Option<&str>) -> Link {
+    Link { href, rel: rel.into(), mime_type: mime_type.map(str::to_owned), ..Default::default() }
+}
+
+fn text_content(text: &str) -> Content {
+    Content { value: Some(xml_text(text)), content_type: Some("text".into()), ..Default::default() }
+}
+
+fn midnight(date: NaiveDate) -> DateTime<Utc> {
+    date.and_hms_opt(0, 0, 0).expect("midnight exists").and_utc()
+}
+
+/// The text without the characters XML 1.0 cannot carry at all (C0 controls other than tab
+/// and line breaks, U+FFFE, U+FFFF): stored text may hold them, and one would make the
+/// whole feed unreadable.
+fn xml_text(text: &str) -> String {
+    text.chars().filter(|&c| matches!(c, '\t' | '\n' | '\r') || (c >= ' ' && c != '\u{FFFE}' && c != '\u{FFFF}')).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_feed_has_a_path_of_its_own() {
+        for feed in Feed::ALL {
+            assert_eq!(Feed::from_path(feed.path()), Some(feed));
+        }
+        assert_eq!(Feed::from_path("/feed.xml"), None);
+    }
+
+    #[test]
+    fn text_keeps_everything_xml_can_carry() {
+        assert_eq!(xml_text("a\u{0}b\u{1b}c\td\ne & <f> \"g\" 🎓\u{FFFF}"), "abc\td\ne & <f> \"g\" 🎓");
+    }
+}

@@ -1,0 +1,247 @@
+//! `/sitemap.xml` (sitemaps.org protocol): every public page, every page of the long lists
+//! and every published paper, with `lastmod` from the stored `updated_at` of what the page
+//! shows. Above `max_urls` addresses (the protocol's limit is 50,000 a file) `/sitemap.xml`
+//! becomes a sitemap index of `/sitemap-1.xml`, `/sitemap-2.xml`, ….
+//!
+//! The pages `N ≥ 2` of a list (`/news?page=2`) are listed: each is canonical at its own
+//! address, and for news, talks, courses and open calls it is the only page their items
+//! appear on. Drafts appear nowhere: their paper pages answer 404, and list pages are dated by
+//! published items only.
+
+use chrono::{DateTime, SecondsFormat, Utc};
+use quick_xml::Writer;
+use quick_xml::events::{BytesDecl, BytesText, Event};
+use sea_orm::{DatabaseConnection, EntityTrait, QueryOrder, QuerySelect, QueryTrait, Select};
+
+use crate::content::homepage::{self, AboutContent, ContactContent, HeroContent, StatsContent};
+use crate::content::{
+    Audience, Content, ListQuery, courses, news, open_calls, projects, publications, research_areas, students, tags, talks,
+};
+use crate::error::AppError;
+use crate::render::pages::PublicPage;
+use crate::render::paper::{absolute_url, paper_path};
+use crate::settings;
+
+/// The protocol's limit of addresses in one sitemap file.
+pub const MAX_URLS: usize = 50_000;
+
+const NAMESPACE: &str = "http://www.sitemaps.org/schemas/sitemap/0.9";
+
+/// One address of the site and when what it shows last changed (`None`: nothing stored).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SiteUrl {
+    pub path: String,
+    pub lastmod: Option<DateTime<Utc>>,
+}
+
+/// Which file of the sitemap: `/sitemap.xml` (the whole sitemap, or the index of the parts
+/// when there are too many addresses) or `/sitemap-<n>.xml`, n from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SitemapFile {
+    Main,
+    Part(usize),
+}
+
+impl SitemapFile {
+    pub fn from_path(path: &str) -> Option<Self> {
+        if path == "/sitemap.xml" {
+            return Some(Self::Main);
+        }
+        let number = path.strip_prefix("/sitemap-")?.strip_suffix(".xml")?;
+        // Digits without a leading zero: one address per part, so made-up spellings of a
+        // number cannot each become a cache entry.
+        if number.is_empty() || number.starts_with('0') || !number.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        number.parse().ok().map(Self::Part)
+    }
+
+    pub fn path(self) -> String {
+        match self {
+            Self::Main => "/sitemap.xml".to_owned(),
+            Self::Part(n) => format!("/sitemap-{n}.xml"),
+        }
+    }
+}
+
+/// The XML of `file`, or `None` when it does not exist (a part number past the last, or any
+/// part while one file holds everything).
+pub async fn render(db: &DatabaseConnection, base_url: &str, file: SitemapFile, max_urls: usize) -> Result<Option<String>, AppError> {
+    let urls = site_urls(db).await?;
+    let max_urls = max_urls.max(1);
+    let xml = match file {
+        SitemapFile::Main if urls.len() <= max_urls => url_set(base_url, &urls),
+        SitemapFile::Main => index(base_url, &urls.chunks(max_urls).collect::<Vec<_>>()),
+        SitemapFile::Part(n) if urls.len() > max_urls => match urls.chunks(max_urls).nth(n - 1) {
+            Some(part) => url_set(base_url, part),
+            None => return Ok(None),
+        },
+        SitemapFile::Part(_) => return Ok(None),
+    };
+    Ok(Some(xml.map_err(anyhow::Error::from)?))
+}
+
+/// Every public address, in the order of the navigation, then the papers in list order.
+pub async fn site_urls(db: &DatabaseConnection) -> Result<Vec<SiteUrl>, AppError> {
+    let mut urls = Vec::new();
+    for page in PublicPage::ALL {
+        let dates = match page {
+            PublicPage::Home => vec![home_lastmod(db).await?],
+            PublicPage::About => vec![homepage::read::<AboutContent>(db).await?.updated_at],
+            PublicPage::Contact => vec![homepage::read::<ContactContent>(db).await?.updated_at],
+            PublicPage::Blog => vec![None],
+            PublicPage::Research => vec![latest(db, public::<research_areas::Entity>(), research_areas::Column::UpdatedAt).await?],
+            PublicPage::Publications => list_pages(db, page, public::<publications::Entity>(), publications::Column::UpdatedAt).await?,
+            PublicPage::Projects => list_pages(db, page, public::<projects::Entity>(), projects::Column::UpdatedAt).await?,
+            PublicPage::Teaching => list_pages(db, page, public::<courses::Entity>(), courses::Column::UpdatedAt).await?,
+            PublicPage::Talks => list_pages(db, page, public::<talks::Entity>(), talks::Column::UpdatedAt).await?,
+            PublicPage::OpenCalls => list_pages(db, page, public::<open_calls::Entity>(), open_calls::Column::UpdatedAt).await?,
+            PublicPage::News => list_pages(db, page, public::<news::Entity>(), news::Column::UpdatedAt).await?,
+            // Visitors see the students only when the owner allows it; else one empty page.
+            PublicPage::Students if settings::site(db).await?.show_students_publicly => {
+                list_pages(db, page, students::grouped_for_page(), students::Column::UpdatedAt).await?
+            }
+            PublicPage::Students => vec![None],
+        };
+        urls.extend(dates.into_iter().enumerate().map(|(i, lastmod)| SiteUrl { path: page.page_path(i as u32 + 1).into_owned(), lastmod }));
+    }
+    let papers: Vec<(String, DateTime<Utc>)> = public::<publications::Entity>()
+        .select_only()
+        .columns([publications::Column::Slug, publications::Column::UpdatedAt])
+        .into_tuple()
+        .all(db)
+        .await?;
+    urls.extend(papers.into_iter().map(|(slug, updated_at)| SiteUrl { path: paper_path(&slug), lastmod: Some(updated_at) }));
+    // Every tag has a page (an empty one says so); its own edits date it.
+    let tags: Vec<(String, DateTime<Utc>)> = tags::Entity::find()
+        .select_only()
+        .columns([tags::Column::Slug, tags::Column::UpdatedAt])
+        .order_by_asc(tags::Column::Slug)
+        .into_tuple()
+        .all(db)
+        .await?;
+    urls.extend(tags.into_iter().map(|(slug, updated_at)| SiteUrl { path: tags::page_path(&slug), lastmod: Some(updated_at) }));
+    Ok(urls)
+}
+
+/// A table's published items in the order of its public list.
+fn public<E: Content>() -> Select<E> {
+    E::select(&ListQuery::default(), Audience::Public)
+}
+
+/// The `lastmod` of each page of a list: the latest change among the items that page shows.
+/// An empty list is one page, undated.
+async fn list_pages<E: EntityTrait>(
+    db: &DatabaseConnection,
+    page: PublicPage,
+    select: Select<E>,
+    updated_at: E::Column,
+) -> Result<Vec<Option<DateTime<Utc>>>, AppError> {
+    let per_page = page.per_page().and_then(|n| usize::try_from(n).ok()).unwrap_or(usize::MAX);
+    let dates: Vec<DateTime<Utc>> = select.select_only().column(updated_at).into_tuple().all(db).await?;
+    if dates.is_empty() {
+        return Ok(vec![None]);
+    }
+    Ok(dates.chunks(per_page).map(|chunk| chunk.iter().max().copied()).collect())
+}
+
+/// The latest change among the rows `select` reads.
+async fn latest<E: EntityTrait>(
+    db: &DatabaseConnection,
+    mut select: Select<E>,
+    updated_at: E::Column,
+) -> Result<Option<DateTime<Utc>>, AppError> {
+    QueryTrait::query(&mut select).clear_order_by();
+    let latest: Option<DateTime<Utc>> =
+        select.select_only().column(updated_at).order_by_desc(updated_at).limit(1).into_tuple().one(db).await?;
+    Ok(latest)
+}
+
+/// The home page shows the hero, the counters and the published research areas, projects,
+/// news and papers: its date is the latest change among them.
+async fn home_lastmod(db: &DatabaseConnection) -> Result<Option<DateTime<Utc>>, AppError> {
+    let dates = [
+        homepage::read::<HeroContent>(db).await?.updated_at,
+        homepage::read::<StatsContent>(db).await?.updated_at,
+        latest(db, public::<research_areas::Entity>(), research_areas::Column::UpdatedAt).await?,
+        latest(db, public::<projects::Entity>(), projects::Column::UpdatedAt).await?,
+        latest(db, public::<news::Entity>(), news::Column::UpdatedAt).await?,
+        latest(db, public::<publications::Entity>(), publications::Column::UpdatedAt).await?,
+    ];
+    Ok(dates.into_iter().flatten().max())
+}
+
+/// `<urlset>`: each address absolute, with its `lastmod` when known.
+fn url_set(base_url: &str, urls: &[SiteUrl]) -> std::io::Result<String> {
+    let entries = urls.iter().map(|url| (absolute_url(base_url, &url.path), url.lastmod));
+    write_document("urlset", "url", entries)
+}
+
+/// `<sitemapindex>`: one `<sitemap>` per part, dated by the latest address in it.
+fn index(base_url: &str, parts: &[&[SiteUrl]]) -> std::io::Result<String> {
+    let entries = parts
+        .iter()
+        .enumerate()
+        .map(|(i, part)| (absolute_url(base_url, &SitemapFile::Part(i + 1).path()), part.iter().filter_map(|url| url.lastmod).max()));
+    write_document("sitemapindex", "sitemap", entries)
+}
+
+/// The two kinds of sitemap file have one shape: a root element holding one element per entry,
+/// each with its `<loc>` and, when known, its `<lastmod>`.
+fn write_document(root: &str, entry: &str, entries: impl Iterator<Item = (String, Option<DateTime<Utc>>)>) -> std::io::Result<String> {
+    let mut writer = Writer::new(Vec::with_capacity(entries.size_hint().0 * 120 + 128));
+    writer.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
+    writer.create_element(root).with_attribute(("xmlns", NAMESPACE)).write_inner_content(|writer| {
+        for (loc, lastmod) in entries {
+            writer.create_element(entry).write_inner_content(|writer| {
+                writer.create_element("loc").write_text_content(BytesText::new(&loc))?;
+                if let Some(lastmod) = lastmod {
+                    writer.create_element("lastmod").write_text_content(BytesText::new(&w3c_datetime(lastmod)))?;
+                }
+                Ok(())
+            })?;
+        }
+        Ok(())
+    })?;
+    Ok(String::from_utf8(writer.into_inner()).expect("the writer wrote UTF-8 strings only"))
+}
+
+/// W3C Datetime as the protocol asks, to the second in UTC (`2026-03-01T12:00:00Z`).
+fn w3c_datetime(at: DateTime<Utc>) -> String {
+    at.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sitemap_files_are_the_main_one_and_numbered_parts() {
+        assert_eq!(SitemapFile::from_path("/sitemap.xml"), Some(SitemapFile::Main));
+        assert_eq!(SitemapFile::from_path("/sitemap-1.xml"), Some(SitemapFile::Part(1)));
+        assert_eq!(SitemapFile::from_path("/sitemap-12.xml"), Some(SitemapFile::Part(12)));
+        for nothing in [
+            "/sitemap-0.xml",
+            "/sitemap-01.xml",
+            "/sitemap-.xml",
+            "/sitemap-x.xml",
+            "/sitemap-1.xml/",
+            "/sitemap.xml.gz",
+            "/sitemap-99999999999999999999999.xml",
+        ] {
+            assert_eq!(SitemapFile::from_path(nothing), None, "{nothing}");
+        }
+        assert_eq!(SitemapFile::Part(3).path(), "/sitemap-3.xml");
+    }
+
+    #[test]
+    fn addresses_are_absolute_and_escaped() {
+        let at = DateTime::parse_from_rfc3339("2026-03-01T12:00:00.123+00:00").unwrap().to_utc();
+        let xml = url_set("https://vita.example/", &[SiteUrl { path: "/news?page=2&x=<\"'>".into(), lastmod: Some(at) }]).unwrap();
+        assert!(xml.contains("<loc>https://vita.example/news?page=2&amp;x=&lt;&quot;&apos;&gt;</loc>"), "{xml}");
+        assert!(xml.contains("<lastmod>2026-03-01T12:00:00Z</lastmod>"), "{xml}");
+        assert!(
+            xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?><urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">")
+        );
+    }
+}

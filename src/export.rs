@@ -1,0 +1,379 @@
+//! `vita export DIR`: the public site as static files, for web space that serves only files.
+//!
+//! The list of addresses comes from the database (`site_paths`), never from following links,
+//! and every one is answered by the server's own router in this process (`tower::oneshot`), so
+//! a page is exactly what the live site serves, canonical and citation links included (they are
+//! made from `--base-url`). Then, in the HTML only, the root-relative links (`/about`,
+//! `/assets/…`) get the base URL's path in front (`/~maja/about`) and a list's `?page=N`
+//! becomes `…/page/N/` (a file server ignores query strings). Only attributes change: the
+//! hydrated frame (menu, theme toggle) renders the same elements, and React leaves attributes
+//! it hydrates as the server sent them. The hashed scripts import each other by relative paths
+//! and the styles have no `url()`, so they are copied as they are.
+//!
+//! Every text file gets a `.gz` and a `.br` copy beside it, for servers that send those
+//! (nginx's `gzip_static`, `brotli_static`).
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use anyhow::{Context, anyhow, bail};
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::ConnectInfo;
+use axum::http::{Request, StatusCode, header};
+use http_body_util::BodyExt;
+use regex::{Captures, Regex};
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use tower::ServiceExt;
+
+use crate::config::StoreConfig;
+use crate::content::homepage::{self, HeroContent};
+use crate::content::{ContentStatus, publications, tags};
+use crate::discovery::feeds::Feed;
+use crate::files::{Bucket, Files};
+use crate::http::{self, AppState};
+use crate::render::Renderer;
+use crate::render::assets::Manifest;
+use crate::render::cache::PageCache;
+use crate::render::invalidation::Invalidation;
+use crate::render::pages::{self, PublicPage};
+use crate::render::paper::paper_path;
+use crate::{settings, store};
+
+/// Marks a folder `vita export` wrote, so a second export may replace it (and nothing else).
+const MARKER: &str = ".vita-export";
+
+/// Pages rendered at once.
+const PARALLEL: usize = 8;
+
+/// Where the exported site will be served from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BaseUrl {
+    /// `https://uni.example/~maja`, no trailing slash; "" when none was given (the links are
+    /// then root-relative, canonical ones included).
+    pub url: String,
+    /// `/~maja`, or "" at the root of a host.
+    pub path: String,
+}
+
+impl BaseUrl {
+    pub fn parse(url: Option<&str>) -> anyhow::Result<Self> {
+        let Some(url) = url.map(str::trim).filter(|u| !u.is_empty()) else {
+            return Ok(Self { url: String::new(), path: String::new() });
+        };
+        let rest = url
+            .strip_prefix("https://")
+            .or_else(|| url.strip_prefix("http://"))
+            .ok_or_else(|| anyhow!("--base-url must start with https:// or http:// (e.g. https://uni.example/~maja/)"))?;
+        if rest.contains(['?', '#', '"', '<', '>', ' ']) {
+            bail!("--base-url must be a plain address without a query or fragment (e.g. https://uni.example/~maja/)");
+        }
+        let url = url.trim_end_matches('/').to_owned();
+        let path = rest.find('/').map_or("", |at| &rest[at..]).trim_end_matches('/').to_owned();
+        Ok(Self { url, path })
+    }
+
+    /// A link of a page as the export serves it: under the base path, lists' pages as folders.
+    fn link(&self, value: &str, root_relative: bool) -> Option<String> {
+        if !self.url.is_empty()
+            && let Some(rest) = value.strip_prefix(&self.url).filter(|r| r.is_empty() || r.starts_with(['/', '?', '#']))
+        {
+            return Some(format!("{}{}", self.url, folder_pages(rest)));
+        }
+        (root_relative && value.starts_with('/') && !value.starts_with("//")).then(|| format!("{}{}", self.path, folder_pages(value)))
+    }
+
+    /// The HTML with its links rewritten (see the module's documentation).
+    fn rewrite_html(&self, html: &str) -> String {
+        static ATTRIBUTE: std::sync::LazyLock<Regex> =
+            std::sync::LazyLock::new(|| Regex::new(r#"(\s)(href|src|action|content)="([^"]*)""#).expect("valid pattern"));
+        ATTRIBUTE
+            .replace_all(html, |c: &Captures| {
+                // `content` is a meta tag's value (og:url): only absolute addresses are links.
+                match self.link(&c[3], &c[2] != "content") {
+                    Some(link) => format!("{}{}=\"{link}\"", &c[1], &c[2]),
+                    None => c[0].to_owned(),
+                }
+            })
+            .into_owned()
+    }
+}
+
+impl BaseUrl {
+    /// The sitemap with its lists' pages as the export's folders.
+    fn rewrite_sitemap(&self, xml: &str) -> String {
+        static LOC: std::sync::LazyLock<Regex> = std::sync::LazyLock::new(|| Regex::new(r"<loc>([^<]*)</loc>").expect("valid pattern"));
+        // The address is XML-escaped in the file: `?page=` has nothing to escape.
+        LOC.replace_all(xml, |c: &Captures| format!("<loc>{}</loc>", self.link(&c[1], false).unwrap_or_else(|| c[1].to_owned())))
+            .into_owned()
+    }
+}
+
+/// `/news?page=3#x` → `/news/page/3/#x`, `/news?page=1` → `/news`; anything else unchanged.
+fn folder_pages(link: &str) -> String {
+    let (link, fragment) = link.split_once('#').map_or((link, None), |(l, f)| (l, Some(f)));
+    let out = match link.split_once("?page=") {
+        Some((path, number)) if !path.is_empty() && number.bytes().all(|b| b.is_ascii_digit()) && !number.is_empty() => {
+            if number.parse::<u64>().unwrap_or(0) <= 1 { path.to_owned() } else { format!("{path}/page/{number}/") }
+        }
+        _ => link.to_owned(),
+    };
+    match fragment {
+        Some(fragment) => format!("{out}#{fragment}"),
+        None => out,
+    }
+}
+
+/// Every address of the public site, read from the database: each public page and each page
+/// of the long lists, each published paper with its BibTeX, CSL-JSON and uploaded PDF, the
+/// publication lists' files, the uploaded photos and CVs, and the browser files the pages
+/// load. Feeds, the sitemap and robots.txt go here too when the site has them.
+pub async fn site_paths(state: &AppState) -> anyhow::Result<Vec<String>> {
+    let db = &state.db;
+    let mut paths = Vec::new();
+    let (site, hero) = tokio::try_join!(settings::site(db), homepage::read::<HeroContent>(db))?;
+    for page in PublicPage::ALL {
+        paths.push(page.path().to_owned());
+        if page.per_page().is_some() {
+            let data =
+                pages::load(db, page, &pages::Requested { page: 1, filters: Default::default() }, &site, &hero.content, false).await?;
+            let count = data.pagination().map_or(1, |p| p.pages);
+            paths.extend((2..=count).map(|n| format!("{}?page={n}", page.path())));
+        }
+    }
+    paths.extend(["/publications.bib".to_owned(), "/publications.json".to_owned()]);
+    for paper in published_papers(db).await? {
+        let page = paper_path(&paper.slug);
+        paths.push(format!("{page}.bib"));
+        paths.push(format!("{page}.json"));
+        if paper.pdf_file.is_some() {
+            paths.push(format!("{page}/{}.pdf", paper.slug));
+        }
+        paths.push(page);
+    }
+    for (key, _) in state.files.list().await? {
+        // The papers' PDFs are served at their paper's address (above), only to the owner here.
+        if !key.starts_with(Bucket::PaperPdfs.name()) {
+            paths.push(format!("/files/{key}"));
+        }
+    }
+    let entry = Manifest::load()?.public_entry().clone();
+    paths.extend(std::iter::once(entry.file).chain(entry.preload).chain(entry.css).map(|file| format!("/{file}")));
+    paths.extend(["/favicon.svg".to_owned(), "/profile-placeholder.svg".to_owned(), "/social-card.png".to_owned()]);
+    let tags: Vec<String> = tags::Entity::find().select_only().column(tags::Column::Slug).into_tuple().all(db).await?;
+    paths.extend(tags.iter().map(|slug| tags::page_path(slug)));
+    // Their addresses are absolute only with `--base-url`, as search engines and feed readers need.
+    paths.extend(Feed::ALL.map(|feed| feed.path().to_owned()));
+    paths.extend(["/sitemap.xml".to_owned(), "/robots.txt".to_owned()]);
+    Ok(paths)
+}
+
+async fn published_papers(db: &DatabaseConnection) -> anyhow::Result<Vec<publications::Model>> {
+    Ok(publications::Entity::find()
+        .filter(publications::Column::Status.eq(ContentStatus::Published))
+        .order_by_asc(publications::Column::Slug)
+        .all(db)
+        .await?)
+}
+
+/// The file an address is written to: a page is `<path>/index.html` (a list's page N is
+/// `<path>/page/N/index.html`), any other file keeps its path.
+fn file_for(path: &str, html: bool) -> PathBuf {
+    let path = folder_pages(path);
+    let relative = path.trim_start_matches('/');
+    if html { Path::new(relative).join("index.html") } else { PathBuf::from(relative) }
+}
+
+/// What `export` wrote.
+#[derive(Debug)]
+pub struct Summary {
+    pub pages: usize,
+    pub files: usize,
+}
+
+/// Writes the site into `dir` (built beside it, then put in its place: a failed export leaves
+/// the previous one). `dir` must be missing, empty, or a previous export.
+pub async fn export(config: &StoreConfig, dir: &Path, base: &BaseUrl) -> anyhow::Result<Summary> {
+    if dir.exists() && std::fs::read_dir(dir)?.next().is_some() && !dir.join(MARKER).exists() {
+        bail!("{} is not empty and is not a previous export: choose an empty or new folder", dir.display());
+    }
+    let db = store::open(config).await?;
+    let result = export_from(db.clone(), Files::open(config)?, dir, base).await;
+    store::close(db).await;
+    result
+}
+
+pub async fn export_from(db: DatabaseConnection, files: Files, dir: &Path, base: &BaseUrl) -> anyhow::Result<Summary> {
+    // Nothing is written while exporting, so there is nothing to tell other instances.
+    let invalidation = Invalidation::for_database(&db).await?;
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let state = AppState {
+        db,
+        renderer: Renderer::start(workers)?,
+        base_url: base.url.clone(),
+        secure_cookies: false,
+        cache: Arc::new(PageCache::default()),
+        security: http::security_headers(false),
+        files,
+        trusted_proxies: Arc::new([]),
+        setup_token: Default::default(),
+        invalidation,
+        // A static sitemap is one file: a file server cannot answer the index's parts.
+        sitemap_max_urls: usize::MAX,
+    };
+    let paths = site_paths(&state).await?;
+    let router = http::router(state);
+    let staging = sibling(dir, "partial");
+    if staging.exists() {
+        std::fs::remove_dir_all(&staging)?;
+    }
+    std::fs::create_dir_all(&staging).with_context(|| format!("cannot create {}", staging.display()))?;
+    let (pages, files) = match write_all(&router, &paths, &staging, base).await {
+        Ok(counts) => counts,
+        Err(err) => {
+            let _ = std::fs::remove_dir_all(&staging);
+            return Err(err);
+        }
+    };
+    std::fs::write(staging.join(MARKER), "Written by `vita export`; the next export replaces this folder.\n")?;
+    if dir.exists() {
+        let old = sibling(dir, "old");
+        std::fs::rename(dir, &old)?;
+        std::fs::rename(&staging, dir)?;
+        std::fs::remove_dir_all(&old)?;
+    } else {
+        std::fs::rename(&staging, dir)?;
+    }
+    Ok(Summary { pages, files })
+}
+
+fn sibling(dir: &Path, suffix: &str) -> PathBuf {
+    let name = dir.file_name().map_or_else(|| "export".into(), |n| n.to_string_lossy().into_owned());
+    dir.with_file_name(format!(".{name}.{suffix}"))
+}
+
+/// Fetches every address (a few at a time) and writes it with its compressed copies; the 404
+/// page becomes `404.html`. Returns how many pages and other files were written.
+async fn write_all(router: &Router, paths: &[String], dir: &Path, base: &BaseUrl) -> anyhow::Result<(usize, usize)> {
+    let mut tasks = tokio::task::JoinSet::new();
+    let mut pending = paths.iter().cloned().map(|p| (p, StatusCode::OK)).collect::<Vec<_>>();
+    // No page has this address: the router answers it with the 404 page.
+    pending.push(("/404.html".to_owned(), StatusCode::NOT_FOUND));
+    let mut counts = BTreeMap::from([(true, 0), (false, 0)]);
+    let mut queue = pending.into_iter();
+    loop {
+        while tasks.len() < PARALLEL {
+            let Some((path, expected)) = queue.next() else { break };
+            let (router, dir, base) = (router.clone(), dir.to_owned(), base.clone());
+            tasks.spawn(async move {
+                let (body, html) = fetch(router, &path, expected).await?;
+                let file = if expected == StatusCode::NOT_FOUND { PathBuf::from("404.html") } else { file_for(&path, html) };
+                let body = if html {
+                    Bytes::from(base.rewrite_html(&String::from_utf8_lossy(&body)))
+                } else if path == "/sitemap.xml" {
+                    Bytes::from(base.rewrite_sitemap(&String::from_utf8_lossy(&body)))
+                } else {
+                    body
+                };
+                let target = dir.join(&file);
+                tokio::task::spawn_blocking(move || write_file(&target, &body)).await??;
+                anyhow::Ok(html)
+            });
+        }
+        match tasks.join_next().await {
+            Some(done) => *counts.entry(done??).or_default() += 1,
+            None => break,
+        }
+    }
+    Ok((counts[&true], counts[&false]))
+}
+
+/// One address through the router, as an anonymous visitor asking for no compression.
+async fn fetch(router: Router, path: &str, expected: StatusCode) -> anyhow::Result<(Bytes, bool)> {
+    let mut request = Request::get(path).body(Body::empty())?;
+    request.extensions_mut().insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 0))));
+    let response = router.oneshot(request).await?;
+    if response.status() != expected {
+        bail!("{path} answered {} while exporting", response.status());
+    }
+    let html = response.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("text/html"));
+    let body = response.into_body().collect().await.map_err(|e| anyhow!("reading {path}: {e}"))?.to_bytes();
+    Ok((body, html))
+}
+
+/// The file, and for text its gzip and brotli copies.
+fn write_file(target: &Path, body: &[u8]) -> anyhow::Result<()> {
+    if let Some(parent) = target.parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    std::fs::write(target, body).with_context(|| format!("cannot write {}", target.display()))?;
+    let text = matches!(
+        target.extension().and_then(|e| e.to_str()),
+        Some("html" | "css" | "js" | "svg" | "json" | "bib" | "xml" | "atom" | "txt")
+    );
+    if text {
+        let mut gzip = flate2::write::GzEncoder::new(Vec::with_capacity(body.len() / 3), flate2::Compression::best());
+        gzip.write_all(body)?;
+        std::fs::write(with_suffix(target, "gz"), gzip.finish()?)?;
+        let mut brotli = Vec::with_capacity(body.len() / 3);
+        {
+            let mut writer = brotli::CompressorWriter::new(&mut brotli, 4096, 9, 22);
+            writer.write_all(body)?;
+        }
+        std::fs::write(with_suffix(target, "br"), brotli)?;
+    }
+    Ok(())
+}
+
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".");
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_base_url_gives_the_path_every_link_gets() {
+        let base = BaseUrl::parse(Some("https://uni.example/~maja/")).unwrap();
+        assert_eq!(base, BaseUrl { url: "https://uni.example/~maja".into(), path: "/~maja".into() });
+        assert_eq!(BaseUrl::parse(Some("https://uni.example")).unwrap().path, "");
+        assert_eq!(BaseUrl::parse(None).unwrap(), BaseUrl { url: String::new(), path: String::new() });
+        assert!(BaseUrl::parse(Some("uni.example/~maja")).is_err());
+        assert!(BaseUrl::parse(Some("https://uni.example/?x=1")).is_err());
+    }
+
+    #[test]
+    fn links_move_under_the_base_path_and_list_pages_become_folders() {
+        let base = BaseUrl::parse(Some("https://uni.example/~maja/")).unwrap();
+        let html = concat!(
+            r#"<a href="/">h</a><a href="/news?page=3">3</a><a href="/news?page=1">1</a><a href="/news#news-1">n</a>"#,
+            r#"<link rel="canonical" href="https://uni.example/~maja/talks?page=2"><meta property="og:url" content="https://uni.example/~maja/x">"#,
+            r#"<script src="/assets/a.js"></script><a href="https://other.example/">o</a><a href="//cdn.example/x">c</a>"#,
+            r#"<meta name="description" content="/not/a/link"><a href="mailto:a@b">m</a>"#,
+        );
+        assert_eq!(
+            base.rewrite_html(html),
+            concat!(
+                r#"<a href="/~maja/">h</a><a href="/~maja/news/page/3/">3</a><a href="/~maja/news">1</a><a href="/~maja/news#news-1">n</a>"#,
+                r#"<link rel="canonical" href="https://uni.example/~maja/talks/page/2/"><meta property="og:url" content="https://uni.example/~maja/x">"#,
+                r#"<script src="/~maja/assets/a.js"></script><a href="https://other.example/">o</a><a href="//cdn.example/x">c</a>"#,
+                r#"<meta name="description" content="/not/a/link"><a href="mailto:a@b">m</a>"#,
+            )
+        );
+    }
+
+    #[test]
+    fn pages_are_folders_and_files_keep_their_path() {
+        assert_eq!(file_for("/", true), PathBuf::from("index.html"));
+        assert_eq!(file_for("/news?page=2", true), PathBuf::from("news/page/2/index.html"));
+        assert_eq!(file_for("/publications/a-paper", true), PathBuf::from("publications/a-paper/index.html"));
+        assert_eq!(file_for("/publications/a-paper.bib", false), PathBuf::from("publications/a-paper.bib"));
+    }
+}

@@ -1,0 +1,217 @@
+//! Telling the other instances what a write made stale, when several Vita processes serve one
+//! PostgreSQL database (behind a load balancer). Each keeps its own page cache (`cache.rs`).
+//!
+//! - **A write announces itself inside its transaction**: `pg_notify` is the first statement of
+//!   the write's transaction (`Invalidation::announce`), and PostgreSQL delivers it only when
+//!   the transaction commits, so a write that fails and rolls back makes nothing stale anywhere.
+//!   The payload is the writing instance's id and the `Sources` it may change.
+//! - **Every instance listens** on a connection of its own (application name `vita-listener`,
+//!   the same options as the pool, so the same `search_path`) and marks those sources stale;
+//!   its background refresher renders the pages again, as after a local write. An instance
+//!   skips its own announcements: its middleware marked them stale already.
+//! - **A lost connection loses notifications** (PostgreSQL keeps none for a dead session), so
+//!   any page may then be out of date: the instance drops its whole cache when the connection
+//!   is lost and again once it listens again, and reconnects with back-off (100 ms doubling to
+//!   5 s), never in a hot loop.
+//! - **The channel is named after the schema**, so two sites in one database (two schemas) do
+//!   not flush each other.
+//!
+//! On SQLite there is one instance and nothing to tell: all of this is off.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use sea_orm::sqlx::postgres::{PgListener, PgPool, PgPoolOptions};
+use sea_orm::{ConnectionTrait, DatabaseBackend, DatabaseConnection, DbErr, Statement};
+use sha2::{Digest, Sha256};
+use uuid::Uuid;
+
+use super::cache::{PageCache, Sources};
+
+/// The `application_name` of the listening connection (what `pg_stat_activity` shows).
+pub const LISTENER_APPLICATION: &str = "vita-listener";
+
+/// The first wait before listening again after a failure, and the longest.
+const FIRST_RETRY: Duration = Duration::from_millis(100);
+const LAST_RETRY: Duration = Duration::from_secs(5);
+
+/// How this instance tells the others, and recognises its own announcements.
+#[derive(Clone, Debug)]
+pub struct Invalidation {
+    /// The notification channel; `None` on SQLite.
+    channel: Option<Arc<str>>,
+    instance: Uuid,
+}
+
+impl Invalidation {
+    /// For a new instance on `db`: on PostgreSQL, the channel of the schema it works in.
+    pub async fn for_database(db: &DatabaseConnection) -> anyhow::Result<Self> {
+        let channel = match db.get_database_backend() {
+            DatabaseBackend::Postgres => {
+                let row = db
+                    .query_one_raw(Statement::from_string(DatabaseBackend::Postgres, "SELECT current_schema()::text AS schema"))
+                    .await?
+                    .context("PostgreSQL has no current schema")?;
+                let schema: String = row.try_get("", "schema")?;
+                Some(channel(&schema).into())
+            }
+            _ => None,
+        };
+        Ok(Self { channel, instance: Uuid::new_v4() })
+    }
+
+    /// Announces, inside the write's transaction `txn`, that it may change `sources`. Call it
+    /// first thing in the transaction: the notification leaves only if the transaction commits.
+    pub async fn announce(&self, txn: &impl ConnectionTrait, sources: Sources) -> Result<(), DbErr> {
+        let Some(channel) = &self.channel else { return Ok(()) };
+        if sources == Sources::NONE {
+            return Ok(());
+        }
+        let payload = format!("{}:{}", self.instance.simple(), sources.to_number());
+        txn.execute_raw(Statement::from_sql_and_values(
+            DatabaseBackend::Postgres,
+            "SELECT pg_notify($1, $2)",
+            [channel.as_ref().into(), payload.into()],
+        ))
+        .await?;
+        Ok(())
+    }
+
+    /// Starts listening on PostgreSQL (before the first page is cached, so no write is missed);
+    /// `None` on SQLite. `Listener::run` then keeps `cache` in step.
+    pub async fn listen(&self, db: &DatabaseConnection) -> anyhow::Result<Option<Listener>> {
+        let Some(channel) = self.channel.clone() else { return Ok(None) };
+        // The pool's own options (server, credentials, search_path, lock_timeout), named so
+        // an operator (and the tests) can tell this connection apart.
+        let options = db.get_postgres_connection_pool().connect_options().as_ref().clone().application_name(LISTENER_APPLICATION);
+        // A pool of one: sqlx's listener takes its connection from a pool. While the server
+        // refuses connections, the pool itself tries again 10 ms later, then twice as long
+        // each time up to a fifth of this timeout (5 s): about ten attempts in the first ten
+        // seconds, then one every 5 s, before `run`'s own back-off adds to it.
+        let pool = PgPoolOptions::new().max_connections(1).acquire_timeout(LAST_RETRY * 5).connect_lazy_with(options);
+        let listener = subscribe(&pool, &channel).await.context("cannot listen for the other instances' writes")?;
+        Ok(Some(Listener { pool, channel, instance: self.instance, listener }))
+    }
+}
+
+/// The listening connection of one instance.
+pub struct Listener {
+    pool: PgPool,
+    channel: Arc<str>,
+    instance: Uuid,
+    listener: PgListener,
+}
+
+impl Listener {
+    /// Marks stale what other instances' writes changed, for as long as the server runs.
+    pub async fn run(self, cache: Arc<PageCache>) {
+        let Self { pool, channel, instance, listener } = self;
+        let mut listener = Some(listener);
+        let mut retry = FIRST_RETRY;
+        loop {
+            if let Some(mut connected) = listener.take() {
+                let since = Instant::now();
+                let error = loop {
+                    match connected.try_recv().await {
+                        Ok(Some(notification)) => apply(&cache, instance, notification.payload()),
+                        Ok(None) => break None,
+                        Err(err) => break Some(err),
+                    }
+                };
+                drop(connected);
+                // Writes made until it listens again are not heard: no cached page can be trusted.
+                cache.clear();
+                tracing::warn!(error = ?error, "lost the connection that listens for other instances' writes: page cache dropped, reconnecting");
+                // A connection that lasted starts the back-off afresh; one that keeps dropping at
+                // once waits longer each time.
+                if since.elapsed() > LAST_RETRY {
+                    retry = FIRST_RETRY;
+                }
+            }
+            tokio::time::sleep(retry).await;
+            retry = (retry * 2).min(LAST_RETRY);
+            match subscribe(&pool, &channel).await {
+                Ok(connected) => {
+                    cache.clear();
+                    tracing::warn!(channel = %channel, "reconnected: listening for other instances' writes again, page cache dropped");
+                    listener = Some(connected);
+                }
+                Err(err) => {
+                    tracing::warn!(error = %err, retry_in_ms = retry.as_millis() as u64, "cannot listen for other instances' writes yet")
+                }
+            }
+        }
+    }
+}
+
+async fn subscribe(pool: &PgPool, channel: &str) -> Result<PgListener, sea_orm::sqlx::Error> {
+    let mut listener = PgListener::connect_with(pool).await?;
+    // A lost connection is reported (`Ok(None)`), not silently replaced: `run` reconnects
+    // itself, with back-off, and drops the cache.
+    listener.eager_reconnect(false);
+    listener.listen(channel).await?;
+    Ok(listener)
+}
+
+/// Marks stale what another instance's write changed; anything unreadable marks everything.
+fn apply(cache: &PageCache, instance: Uuid, payload: &str) {
+    let (from, number) = payload.split_once(':').unwrap_or(("", ""));
+    if from == instance.simple().to_string() {
+        return;
+    }
+    let sources = number.parse().ok().and_then(Sources::from_number).unwrap_or(Sources::ALL);
+    tracing::debug!(sources = sources.to_number(), "pages made stale by a write on another instance");
+    cache.invalidate(sources);
+}
+
+/// `vita_<schema>` when the schema's name is plain (lower-case letters, digits, `_`) and short
+/// enough; otherwise its plain characters and a hash of the whole name. Channel names are
+/// identifiers of at most 63 bytes.
+fn channel(schema: &str) -> String {
+    let plain: String = schema.chars().filter(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_').collect();
+    if plain == schema && schema.len() <= 58 {
+        return format!("vita_{schema}");
+    }
+    let hash: String = Sha256::digest(schema.as_bytes()).iter().take(8).map(|b| format!("{b:02x}")).collect();
+    format!("vita_{}_{hash}", &plain[..plain.len().min(40)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_schema_has_its_own_channel_of_at_most_63_bytes() {
+        assert_eq!(channel("public"), "vita_public");
+        let long = "a".repeat(63);
+        let odd = ["Site", "site\"; DROP", &long, "lab_ü"];
+        let channels: Vec<String> = odd.iter().map(|schema| channel(schema)).collect();
+        for name in &channels {
+            assert!(name.len() <= 63 && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'), "{name}");
+        }
+        assert_ne!(channel("Site"), channel("site"));
+        assert_ne!(channel(&long), channel(&"a".repeat(62)));
+    }
+
+    #[tokio::test]
+    async fn an_announcement_stales_its_sources_unless_it_is_this_instances_own() {
+        use super::super::cache::{Lookup, Rendered};
+        let cache = Arc::new(PageCache::default());
+        let day = chrono::NaiveDate::from_ymd_opt(2025, 1, 1).unwrap();
+        let page = Arc::new(super::super::cache::CachedPage::new("news".to_owned(), None));
+        let render = || async { Ok(Rendered { page: Some(Arc::clone(&page)), sources: Sources::NEWS, kept_as: None }) };
+        cache.get_or_render("/news", day, false, render).await.unwrap();
+        let fresh = |cache: &PageCache| matches!(cache.lookup("/news", day), Lookup::Fresh(_));
+        let me = Uuid::new_v4();
+        apply(&cache, me, &format!("{}:{}", me.simple(), Sources::NEWS.to_number()));
+        assert!(fresh(&cache), "an instance's own write was marked stale by its middleware already");
+        apply(&cache, me, &format!("{}:{}", Uuid::new_v4().simple(), Sources::TALKS.to_number()));
+        assert!(fresh(&cache), "another table");
+        apply(&cache, me, &format!("{}:{}", Uuid::new_v4().simple(), Sources::NEWS.to_number()));
+        assert!(!fresh(&cache));
+        cache.get_or_render("/news", day, true, render).await.unwrap();
+        apply(&cache, me, "garbled");
+        assert!(!fresh(&cache), "anything unreadable stales everything");
+    }
+}

@@ -1,0 +1,51 @@
+/** `/tags/<slug>` (issue 16): everything published with one tag, grouped by kind. */
+import type { TagPageData } from '../../api/types';
+import { NewsList } from '../components/News';
+import { ProjectList } from '../components/Projects';
+import { PublicationList } from '../components/Publications';
+import { TalkList } from '../components/Talks';
+import { EmptyState, PageBody, PageIntro } from '../components/ui';
+
+export function tagPageTitle(data: TagPageData): string {
+  return `Tagged “${data.tag.name}”`;
+}
+
+function Group({ id, title, count, children }: { id: string; title: string; count: number; children: React.ReactNode }) {
+  if (count === 0) return null;
+  return (
+    <section aria-labelledby={id} className="space-y-6">
+      <h2 id={id} className="text-2xl font-bold tracking-tight">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export function TagPage({ data, baseUrl }: { data: TagPageData; baseUrl: string }) {
+  const empty = data.publications.length + data.projects.length + data.talks.length + data.news.length === 0;
+  return (
+    <>
+      <PageIntro title={tagPageTitle(data)} subtitle="Publications, projects, talks and news with this tag.">
+        <span aria-hidden="true" className="mt-6 block h-1.5 w-24 rounded-full" style={{ backgroundColor: data.tag.color }} />
+      </PageIntro>
+      <PageBody>
+        <div className="space-y-16">
+          {empty && <EmptyState>Nothing published with this tag yet.</EmptyState>}
+          <Group id="tagged-publications" title="Publications" count={data.publications.length}>
+            <PublicationList publications={data.publications} baseUrl={baseUrl} />
+          </Group>
+          <Group id="tagged-projects" title="Projects" count={data.projects.length}>
+            <ProjectList projects={data.projects} />
+          </Group>
+          <Group id="tagged-talks" title="Talks" count={data.talks.length}>
+            <TalkList talks={data.talks} />
+          </Group>
+          <Group id="tagged-news" title="News" count={data.news.length}>
+            <NewsList items={data.news} />
+          </Group>
+        </div>
+      </PageBody>
+    </>
+  );
+}
