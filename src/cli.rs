@@ -196,12 +196,19 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     // Before the line below: whoever reads it may send SIGTERM at once.
     let shutdown = app::shutdown_signal();
     // Scripts and tests read this line to learn the address (the port may have been 0).
-    println!("Vita is running at http://{}", app.local_addr());
+    announce(&format!("Vita is running at http://{}", app.local_addr()));
     if let Some(link) = app.setup_link() {
         // Only whoever can read this output can create the owner account.
-        println!("No owner account yet: create it at {link} (one time only), or run `vita admin add`");
+        announce(&format!("No owner account yet: create it at {link} (one time only), or run `vita admin add`"));
     }
     app.serve(shutdown).await
+}
+
+/// Prints a line of `serve`'s own output. A reader that has gone away (a script that read the
+/// address and closed the pipe) must not stop the server, as `println!` would by panicking.
+fn announce(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stdout(), "{line}");
 }
 
 /// Prints the preview as a table, then imports (unless `dry_run`) and prints the summary.

@@ -161,3 +161,29 @@ fn import_bibtex_previews_imports_and_fails_when_nothing_is_new() {
     assert_eq!(code, Some(1));
     assert!(err.contains("No BibTeX entries found"), "{err}");
 }
+
+#[test]
+fn serve_runs_on_when_its_output_is_closed() {
+    // A supervisor or a script that read the address may close the pipe: the server must not die
+    // on its next line of output (a `println!` would panic on the broken pipe).
+    let dir = tempfile::tempdir().unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let (closed, write_end) = std::io::pipe().unwrap();
+    drop(closed);
+    let mut child =
+        vita(&["serve", "--listen", &format!("127.0.0.1:{port}")], dir.path()).stdout(write_end).stderr(Stdio::null()).spawn().unwrap();
+    let ready = tokio::runtime::Runtime::new().unwrap().block_on(async {
+        for _ in 0..100 {
+            if let Ok(response) = reqwest::get(format!("http://127.0.0.1:{port}/readyz")).await {
+                return Some(response.status().as_u16());
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        None
+    });
+    let still_running = child.try_wait().unwrap().is_none();
+    let _ = Command::new("kill").args(["-TERM", &child.id().to_string()]).status();
+    let exit = child.wait().unwrap();
+    assert_eq!((ready, still_running), (Some(200), true), "exit: {exit:?}");
+    assert!(exit.success(), "{exit:?}");
+}

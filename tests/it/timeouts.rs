@@ -141,7 +141,9 @@ fn sigterm_exits_within_the_deadline_despite_a_stuck_client() {
         .spawn()
         .unwrap();
     let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    // Kept open to the end: the server writes the setup link after the address.
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    stdout.read_line(&mut line).unwrap();
     let address = line.trim().strip_prefix("Vita is running at http://").unwrap_or_else(|| panic!("unexpected first line {line:?}"));
     // A request whose body never comes: the server is in the middle of it when told to stop.
     let mut stuck = std::net::TcpStream::connect(address).unwrap();
@@ -169,5 +171,5 @@ fn sigterm_exits_within_the_deadline_despite_a_stuck_client() {
     std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut log).unwrap();
     // The last lines reached the log before the exit (the log writer is flushed).
     assert!(log.contains("the shutdown deadline passed"), "{log}");
-    drop(stuck);
+    drop((stuck, stdout));
 }
