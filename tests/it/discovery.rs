@@ -10,9 +10,8 @@ use quick_xml::Reader;
 use quick_xml::events::Event;
 use serde_json::{Value, json};
 use vita::app::App;
-use vita::config::{Config, StoreConfig};
 
-use crate::helpers::{TestApp, TestDb};
+use crate::helpers::{TestApp, TestDb, test_config};
 use crate::on_both_databases;
 
 const ATOM: &str = "application/atom+xml; charset=utf-8";
@@ -183,15 +182,7 @@ async fn entry_ids_stay_the_same_across_edits_and_restarts(test_db: TestDb) {
 
     // A restart (another instance on the same database): the same ids.
     let data = tempfile::tempdir().unwrap();
-    let config = Config {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        base_url: None,
-        render_workers: 1,
-        trusted_proxies: vec![],
-        limits: Default::default(),
-        store: StoreConfig { data_dir: data.path().to_owned(), database_url: None, s3_bucket: None, s3_settings: vec![] },
-        sitemap_max_urls: vita::discovery::sitemap::MAX_URLS,
-    };
+    let config = test_config(data.path());
     let second = App::build_with(&config, app.test_db.db.clone()).await.unwrap();
     let base = format!("http://{}", second.local_addr());
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();

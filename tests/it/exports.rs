@@ -6,12 +6,12 @@ use axum::body::to_bytes;
 use axum::response::Response;
 use serde_json::{Value, json};
 use vita::app::App;
-use vita::config::{Config, StoreConfig};
+use vita::config::Config;
 use vita::error::AppError;
 use vita::http::AppState;
 use vita::http::exports::{paper_bibtex, paper_csl_json};
 
-use crate::helpers::{TestApp, TestDb};
+use crate::helpers::{TestApp, TestDb, test_config};
 use crate::on_both_databases;
 
 const STORED: &str = "@article{stored2021,\n  title = {\\emph{Stored} -- verbatim},\n  author = {Doe, Jane},\n  year = 2021,\n}";
@@ -95,15 +95,7 @@ async fn lists_export_published_papers_only(test_db: TestDb) {
 /// does (`/publications/<slug>.bib` and `.json` are dispatched there).
 async fn state(app: &TestApp) -> (AppState, tempfile::TempDir) {
     let data = tempfile::tempdir().unwrap();
-    let config = Config {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        base_url: Some("https://vita.example.org".to_owned()),
-        render_workers: 1,
-        trusted_proxies: vec![],
-        limits: Default::default(),
-        store: StoreConfig { data_dir: data.path().to_owned(), database_url: None, s3_bucket: None, s3_settings: vec![] },
-        sitemap_max_urls: vita::discovery::sitemap::MAX_URLS,
-    };
+    let config = Config { base_url: Some("https://vita.example.org".to_owned()), ..test_config(data.path()) };
     let built = App::build_with(&config, app.test_db.db.clone()).await.unwrap();
     (built.state().clone(), data)
 }

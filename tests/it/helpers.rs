@@ -255,15 +255,7 @@ impl TestApp {
     /// The app with settings changed from the defaults by `configure` (timeouts, base URL…).
     pub async fn spawn_with(test_db: TestDb, configure: impl FnOnce(&mut Config)) -> Self {
         let data = tempfile::tempdir().expect("temp dir");
-        let mut config = Config {
-            listen: "127.0.0.1:0".parse().unwrap(),
-            base_url: None,
-            render_workers: 1,
-            trusted_proxies: vec![],
-            limits: Default::default(),
-            store: StoreConfig { data_dir: data.path().to_owned(), database_url: None, s3_bucket: None, s3_settings: vec![] },
-            sitemap_max_urls: vita::discovery::sitemap::MAX_URLS,
-        };
+        let mut config = test_config(data.path());
         configure(&mut config);
         let app = App::build_with(&config, test_db.db.clone()).await.expect("build app");
         let address = app.local_addr();
@@ -327,5 +319,18 @@ impl Drop for TestApp {
         if let Some(tx) = self.shutdown.take() {
             let _ = tx.send(());
         }
+    }
+}
+
+/// The settings a test app starts from: any free port, its files in `data_dir`, defaults elsewhere.
+pub fn test_config(data_dir: &std::path::Path) -> Config {
+    Config {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        base_url: None,
+        render_workers: 1,
+        trusted_proxies: vec![],
+        limits: Default::default(),
+        store: StoreConfig { data_dir: data_dir.to_owned(), database_url: None, s3_bucket: None, s3_settings: vec![] },
+        sitemap_max_urls: vita::discovery::sitemap::MAX_URLS,
     }
 }

@@ -6,9 +6,9 @@
 use serde_json::json;
 use tokio::task::JoinSet;
 use vita::app::App;
-use vita::config::{Config, StoreConfig};
+use vita::config::Config;
 
-use crate::helpers::{OWNER_EMAIL, OWNER_PASSWORD, TestApp, TestDb};
+use crate::helpers::{OWNER_EMAIL, OWNER_PASSWORD, TestApp, TestDb, test_config};
 use crate::on_both_databases;
 
 async fn attempt(app: &TestApp, password: &str, forwarded_for: Option<&str>) -> u16 {
@@ -59,15 +59,7 @@ async fn a_strangers_failures_do_not_lock_the_owner_out(test_db: TestDb) {
     assert_eq!(attempt(&app, OWNER_PASSWORD, Some("203.0.113.9")).await, 200, "the owner, elsewhere, gets in");
     // The lock is in the database: a second instance on it refuses the stranger too.
     let data = tempfile::tempdir().unwrap();
-    let config = Config {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        base_url: None,
-        render_workers: 1,
-        trusted_proxies: vec!["127.0.0.1/32".parse().unwrap()],
-        limits: Default::default(),
-        store: StoreConfig { data_dir: data.path().to_owned(), database_url: None, s3_bucket: None, s3_settings: vec![] },
-        sitemap_max_urls: vita::discovery::sitemap::MAX_URLS,
-    };
+    let config = Config { trusted_proxies: vec!["127.0.0.1/32".parse().unwrap()], ..test_config(data.path()) };
     let second = App::build_with(&config, app.test_db.db.clone()).await.unwrap();
     let url = format!("http://{}/api/auth/token", second.local_addr());
     // Served until the test's runtime ends: shutting it down would close the shared pool.
