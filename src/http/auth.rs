@@ -145,10 +145,13 @@ pub async fn second_factor_status(State(state): State<AppState>, owner: OwnerSes
 /// `POST /api/auth/second-factor/enrolment`: a new secret, inert until confirmed.
 pub async fn start_enrolment(
     State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     owner: OwnerSession,
     Json(request): Json<StartEnrolmentRequest>,
 ) -> Result<axum::Json<Enrolment>, AppError> {
-    Ok(axum::Json(second_factor::start_enrolment(&state.db, &owner, request).await?))
+    let client = super::client::address(peer.ip(), &headers, &state.trusted_proxies).to_string();
+    Ok(axum::Json(second_factor::start_enrolment(&state.db, &owner, request, Some(&client)).await?))
 }
 
 /// `POST /api/auth/second-factor/enrolment/confirm`: a code from the new secret turns it on.

@@ -313,7 +313,8 @@ async fn owner_session(db: &sea_orm::DatabaseConnection) -> OwnerSession {
 async fn owner_with_factor(db: &sea_orm::DatabaseConnection, at: DateTime<Utc>) -> String {
     auth::add_owner(db, OWNER_EMAIL, OWNER_PASSWORD).await.unwrap();
     let owner = owner_session(db).await;
-    let enrolment = second_factor::start_enrolment(db, &owner, StartEnrolmentRequest { password: OWNER_PASSWORD.into() }).await.unwrap();
+    let enrolment =
+        second_factor::start_enrolment(db, &owner, StartEnrolmentRequest { password: OWNER_PASSWORD.into() }, None).await.unwrap();
     let confirm = CodeRequest { code: code(&enrolment.secret, step_of(at)) };
     second_factor::confirm_enrolment(db, &owner, confirm, None, at).await.unwrap();
     enrolment.secret

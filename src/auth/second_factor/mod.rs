@@ -130,6 +130,11 @@ fn code_error(message: &str) -> AppError {
     AppError::validation(fields)
 }
 
+/// An empty code is refused before the limiter counts anything, as a missing password is.
+fn require_code(code: &str) -> Result<(), AppError> {
+    if code.trim().is_empty() { Err(code_error(CODE_MISSING)) } else { Ok(()) }
+}
+
 fn password_error() -> AppError {
     let mut fields = FieldErrors::default();
     fields.add("password", PASSWORD_WRONG);
@@ -163,10 +168,22 @@ async fn check_password(db: &impl ConnectionTrait, user_id: Uuid, given: String)
 }
 
 /// Starts (or restarts) the set-up: a new secret that guards nothing until confirmed.
-pub async fn start_enrolment(db: &DatabaseConnection, owner: &OwnerSession, request: StartEnrolmentRequest) -> Result<Enrolment, AppError> {
-    if request.password.is_empty() || !check_password(db, owner.user.id, request.password).await? {
+pub async fn start_enrolment(
+    db: &DatabaseConnection,
+    owner: &OwnerSession,
+    request: StartEnrolmentRequest,
+    ip: Option<&str>,
+) -> Result<Enrolment, AppError> {
+    if request.password.is_empty() {
         return Err(password_error());
     }
+    // A password check counts in the limiter wherever it is.
+    let attempt = attempts::reserve(db, &owner.user.email, ip).await?;
+    if !check_password(db, owner.user.id, request.password).await? {
+        attempt.failed(db).await?;
+        return Err(password_error());
+    }
+    attempt.succeeded(db).await?;
     let secret = Authenticator::new_secret();
     let authenticator = Authenticator::new(&secret, &owner.user.email)?;
     let now = crate::clock::now();
@@ -204,9 +221,7 @@ pub async fn confirm_enrolment(
     if factor.confirmed_at.is_some() {
         return Err(AppError::BadRequest(ALREADY_ON.to_owned()));
     }
-    if request.code.trim().is_empty() {
-        return Err(code_error("Enter the code from your authenticator app"));
-    }
+    require_code(&request.code)?;
     let attempt = attempts::reserve(db, &owner.user.email, ip).await?;
     let Some(step) = Authenticator::new(&factor.secret, &owner.user.email)?.check(&request.code, now) else {
         attempt.failed(db).await?;
@@ -245,6 +260,7 @@ pub async fn regenerate_recovery_codes(
     now: DateTime<Utc>,
 ) -> Result<RecoveryCodes, AppError> {
     let factor = active_factor(db, owner.user.id).await?.ok_or_else(|| AppError::BadRequest(NOT_ON.to_owned()))?;
+    require_code(&request.code)?;
     let attempt = attempts::reserve(db, &owner.user.email, ip).await?;
     if let Err(error) = check_code(db, &factor, &owner.user, &request.code, now).await {
         attempt.failed(db).await?;
@@ -273,6 +289,7 @@ pub async fn disable(
     now: DateTime<Utc>,
 ) -> Result<(), AppError> {
     let factor = active_factor(db, owner.user.id).await?.ok_or_else(|| AppError::BadRequest(NOT_ON.to_owned()))?;
+    require_code(&request.code)?;
     let attempt = attempts::reserve(db, &owner.user.email, ip).await?;
     let checked = match check_password(db, owner.user.id, request.password).await? {
         false => Err(password_error()),
@@ -332,9 +349,6 @@ async fn check_code(
     now: DateTime<Utc>,
 ) -> Result<Accepted, AppError> {
     let code = code.trim();
-    if code.is_empty() {
-        return Err(code_error(CODE_MISSING));
-    }
     let digits: String = code.chars().filter(|c| !c.is_whitespace() && *c != '-').collect();
     if digits.len() == 6 && digits.bytes().all(|b| b.is_ascii_digit()) {
         let Some(step) = Authenticator::new(&factor.secret, &user.email)?.check(&digits, now) else {
@@ -411,6 +425,7 @@ pub async fn finish_sign_in(
     // Turned off (or reset from the shell) meanwhile: the password alone was checked in
     // another state, so start again.
     let factor = active_factor(db, user.id).await?.ok_or_else(expired)?;
+    require_code(&request.code)?;
     let attempt = attempts::reserve(db, &user.email, ip).await?;
     let accepted = match check_code(db, &factor, &user, &request.code, now).await {
         Ok(accepted) => accepted,
