@@ -12,7 +12,9 @@
 //! JSON columns are nested JSON.
 //!
 //! Sessions and sign-in attempts are never in the archive: a restored site signs everyone out.
-//! The owner accounts are, with their password hashes, so the owner signs in as before.
+//! The owner accounts are, with their password hashes, so the owner signs in as before. Their
+//! second factor is not (the app's secret, the recovery codes): a restore that replaces the
+//! accounts removes it with them, and the owner turns it on again.
 //!
 //! **Consistency.** Every table is read in one read transaction (PostgreSQL: repeatable read,
 //! read only; SQLite: one transaction on one connection of a WAL database), so the rows are one

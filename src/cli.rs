@@ -1,5 +1,5 @@
-//! The command line: `vita [serve]`, `vita migrate`, `vita admin add`, `vita import bibtex`,
-//! `vita backup`, `vita restore`, `vita export`.
+//! The command line: `vita [serve]`, `vita migrate`, `vita admin add`, `vita admin reset-2fa`,
+//! `vita import bibtex`, `vita backup`, `vita restore`, `vita export`.
 
 use std::io::{BufRead, IsTerminal};
 use std::path::PathBuf;
@@ -105,6 +105,17 @@ enum AdminCommand {
         #[command(flatten)]
         store: StoreConfig,
     },
+    /// Turn off an owner's two-factor authentication (for an owner who lost the authenticator
+    /// app and the recovery codes): removes the app's secret and the recovery codes and ends
+    /// every session, so the next sign-in needs only the password.
+    #[command(name = "reset-2fa")]
+    Reset2fa {
+        /// The owner's e-mail address.
+        #[arg(long)]
+        email: String,
+        #[command(flatten)]
+        store: StoreConfig,
+    },
 }
 
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
@@ -124,6 +135,18 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             store::close(db).await;
             let user = result.map_err(|e| anyhow::anyhow!("{e}"))?;
             println!("Owner account {} is ready: sign in at /admin/login.", user.email);
+            Ok(())
+        }
+        Some(Command::Admin(AdminCommand::Reset2fa { email, store: store_config })) => {
+            let db = store::open(&store_config).await?;
+            let result = auth::second_factor::reset(&db, &email).await;
+            store::close(db).await;
+            let email = auth::normalise_email(&email);
+            if result.map_err(|e| anyhow::anyhow!("{e}"))? {
+                println!("Two-factor authentication is off for {email}, and every session has ended: sign in with the password alone.");
+            } else {
+                println!("{email} had no two-factor authentication; every session has ended.");
+            }
             Ok(())
         }
         Some(Command::Import(ImportCommand::Bibtex { file, dry_run, update_duplicates, store: store_config })) => {

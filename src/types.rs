@@ -4,7 +4,13 @@
 
 use ts_rs::{Config, TS};
 
-use crate::auth::{ChangePasswordRequest, SessionInfo, SessionSummary, SetupRequest, SignInRequest, SignOutScope, User};
+use crate::auth::second_factor::{
+    CodeRequest, DisableRequest, Enrolment, RecoveryCodes, SecondFactorChallenge, SecondFactorSignInRequest, SecondFactorStatus,
+    StartEnrolmentRequest,
+};
+use crate::auth::{
+    ChangePasswordRequest, SecondFactorSignIn, SessionInfo, SessionSummary, SetupRequest, SignInRequest, SignInResponse, SignOutScope, User,
+};
 use crate::citations::Citations;
 use crate::content::homepage::{AboutContent, ContactContent, HeroContent, SectionRecord, StatsContent};
 use crate::content::{ContentStatus, StringList, courses, news, open_calls, projects, publications, research_areas, students, tags, talks};
@@ -35,6 +41,8 @@ pub fn typescript() -> String {
     let declarations = declarations!(&cfg;
         ErrorBody, ErrorDetail, FieldErrors, StringList, ContentStatus,
         User, SessionInfo, SignInRequest, SignOutScope, SetupRequest, SetupStatus, ChangePasswordRequest, SessionSummary,
+        SignInResponse, SecondFactorChallenge, SecondFactorSignInRequest, SecondFactorSignIn,
+        SecondFactorStatus, StartEnrolmentRequest, Enrolment, CodeRequest, RecoveryCodes, DisableRequest,
         SectionRecord<HeroContent>, HeroContent, StatsContent, AboutContent, ContactContent,
         news::Model, news::Input,
         publications::PublicationKind, publications::Model, publications::Input,

@@ -121,7 +121,16 @@ impl Reservation {
         Ok(())
     }
 
-    /// The password was right: this address's failures for the account are forgotten.
+    /// The password was right but a code is still due (`super::second_factor`): the attempt
+    /// is neither a failure nor a success. A success would forget the failed codes, so a
+    /// guesser who knows the password could try codes without end.
+    pub async fn undecided(self, db: &impl ConnectionTrait) -> Result<(), AppError> {
+        Entity::delete_by_id(self.id).exec(db).await?;
+        Ok(())
+    }
+
+    /// The password (and the code, when one is due) was right: this address's failures for
+    /// the account are forgotten.
     pub async fn succeeded(self, db: &impl ConnectionTrait) -> Result<(), AppError> {
         Entity::delete_many().filter(Column::Email.eq(&self.email)).filter(Column::Ip.eq(&self.ip)).exec(db).await?;
         Ok(())

@@ -1,9 +1,11 @@
-//! Owner sign-in: accounts with argon2id password hashes, server-side sessions referenced by a
-//! random token in an HttpOnly SameSite cookie (`crate::http::session` reads and writes the
-//! cookie and makes `OwnerSession` an extractor).
+//! Owner sign-in: accounts with argon2id password hashes, an optional second factor
+//! (`second_factor`: a code from an authenticator app, or a recovery code), server-side
+//! sessions referenced by a random token in an HttpOnly SameSite cookie (`crate::http::session`
+//! reads and writes the cookie and makes `OwnerSession` an extractor).
 
 pub mod attempts;
 pub mod password;
+pub mod second_factor;
 pub mod sessions;
 pub mod users;
 
@@ -84,6 +86,25 @@ pub struct SessionInfo {
     pub expires_at: DateTime<Utc>,
 }
 
+/// The answer to `POST /api/auth/token`: the session, or (for an account with a second
+/// factor) the token that the code must come with.
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(untagged)]
+pub enum SignInResponse {
+    Session(SessionInfo),
+    SecondFactorRequired(second_factor::SecondFactorChallenge),
+}
+
+/// The answer to the second step of a sign-in.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct SecondFactorSignIn {
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub session: SessionInfo,
+    /// After a recovery code: how many are left.
+    pub recovery_codes_left: Option<u32>,
+}
+
 #[derive(Debug, Default, Deserialize, TS)]
 #[serde(default)]
 #[ts(optional_fields = nullable)]
@@ -142,8 +163,10 @@ pub async fn add_owner(db: &impl ConnectionTrait, email: &str, password: &str) -
         .await?;
     settings::set_once(db, settings::SETUP_COMPLETED, serde_json::Value::Bool(true)).await?;
     let user = users::Entity::find().filter(users::Column::Email.eq(&email)).one(db).await?.ok_or_else(|| AppError::not_found("user"))?;
-    // A new password is how a leaked one is shut out: every session opened with it ends.
+    // A new password is how a leaked one is shut out: every session opened with it ends, and
+    // every sign-in it half-opened.
     sessions::Entity::delete_many().filter(sessions::Column::UserId.eq(user.id)).exec(db).await?;
+    second_factor::forget_pending_sign_ins(db, user.id).await?;
     Ok(User { id: user.id, email: user.email })
 }
 
@@ -224,6 +247,7 @@ pub async fn change_password(db: &DatabaseConnection, owner: &OwnerSession, requ
         .update(&txn)
         .await?;
     sign_out(&txn, owner, SignOutScope::Others).await?;
+    second_factor::forget_pending_sign_ins(&txn, user.id).await?;
     txn.commit().await?;
     Ok(())
 }
@@ -282,13 +306,22 @@ pub async fn revoke_session(db: &impl ConnectionTrait, owner: &OwnerSession, id:
     Ok(())
 }
 
-/// Checks the credentials and opens a session; returns the cookie token and the session.
+/// What a right password leads to.
+#[derive(Debug)]
+pub enum SignIn {
+    /// A session: the cookie token and the session.
+    Session(String, SessionInfo),
+    /// No session yet: the account asks for a code (`second_factor::finish_sign_in`).
+    SecondFactorRequired(second_factor::SecondFactorChallenge),
+}
+
+/// Checks the credentials; opens a session, unless the account asks for a code first.
 pub async fn sign_in(
     db: &impl ConnectionTrait,
     request: SignInRequest,
     user_agent: Option<String>,
     ip: Option<String>,
-) -> Result<(String, SessionInfo), AppError> {
+) -> Result<SignIn, AppError> {
     let email = request.email.map(|e| normalise_email(&e)).filter(|e| !e.is_empty());
     let password = request.password.filter(|p| !p.is_empty());
     let (Some(email), Some(password)) = (email, password) else {
@@ -304,8 +337,13 @@ pub async fn sign_in(
             return Err(AppError::BadRequest(INVALID_CREDENTIALS.to_owned()));
         }
     };
+    if second_factor::is_enabled(db, user.id).await? {
+        attempt.undecided(db).await?;
+        return Ok(SignIn::SecondFactorRequired(second_factor::begin_sign_in(db, user.id).await?));
+    }
     attempt.succeeded(db).await?;
-    open_session(db, User { id: user.id, email: user.email }, user_agent, ip).await
+    let (token, session) = open_session(db, User { id: user.id, email: user.email }, user_agent, ip).await?;
+    Ok(SignIn::Session(token, session))
 }
 
 /// Opens a session for a user whose credentials were just checked (or just set, by the

@@ -11,7 +11,14 @@ use serde::Deserialize;
 use super::AppState;
 use super::extract::{Json, Path, Query};
 use super::session;
-use crate::auth::{self, ChangePasswordRequest, OwnerSession, SessionSummary, SetupRequest, SignInRequest, SignOutScope};
+use crate::auth::second_factor::{
+    self, Accepted, CodeRequest, DisableRequest, Enrolment, RecoveryCodes, SecondFactorSignInRequest, SecondFactorStatus,
+    StartEnrolmentRequest,
+};
+use crate::auth::{
+    self, ChangePasswordRequest, OwnerSession, SecondFactorSignIn, SessionSummary, SetupRequest, SignIn, SignInRequest, SignInResponse,
+    SignOutScope,
+};
 use crate::error::AppError;
 
 pub async fn sign_in(
@@ -21,8 +28,28 @@ pub async fn sign_in(
     Json(request): Json<SignInRequest>,
 ) -> Result<Response, AppError> {
     let client = super::client::address(peer.ip(), &headers, &state.trusted_proxies);
-    let (token, session) = auth::sign_in(&state.db, request, user_agent(&headers), Some(client.to_string())).await?;
-    Ok(with_session_cookie(https(&state, peer, &headers), &token, session))
+    match auth::sign_in(&state.db, request, user_agent(&headers), Some(client.to_string())).await? {
+        SignIn::Session(token, session) => Ok(with_session_cookie(https(&state, peer, &headers), &token, SignInResponse::Session(session))),
+        // No cookie: no session exists until the code is accepted.
+        SignIn::SecondFactorRequired(challenge) => Ok(axum::Json(SignInResponse::SecondFactorRequired(challenge)).into_response()),
+    }
+}
+
+/// `POST /api/auth/token/second-factor`: the code after the password; opens the session.
+pub async fn sign_in_with_code(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Json(request): Json<SecondFactorSignInRequest>,
+) -> Result<Response, AppError> {
+    let client = super::client::address(peer.ip(), &headers, &state.trusted_proxies).to_string();
+    let (user, accepted) = second_factor::finish_sign_in(&state.db, request, Some(&client), crate::clock::now()).await?;
+    let (token, session) = auth::open_session(&state.db, user, user_agent(&headers), Some(client)).await?;
+    let recovery_codes_left = match accepted {
+        Accepted::Recovery { left } => Some(left),
+        Accepted::App => None,
+    };
+    Ok(with_session_cookie(https(&state, peer, &headers), &token, SecondFactorSignIn { session, recovery_codes_left }))
 }
 
 fn user_agent(headers: &HeaderMap) -> Option<String> {
@@ -33,9 +60,9 @@ fn https(state: &AppState, peer: SocketAddr, headers: &HeaderMap) -> bool {
     super::client::is_https(state.secure_cookies, Some(peer.ip()), headers, &state.trusted_proxies)
 }
 
-fn with_session_cookie(https: bool, token: &str, session: auth::SessionInfo) -> Response {
+fn with_session_cookie(https: bool, token: &str, body: impl serde::Serialize) -> Response {
     let cookie = session::session_cookie(Some(token), https);
-    ([(header::SET_COOKIE, cookie)], axum::Json(session)).into_response()
+    ([(header::SET_COOKIE, cookie)], axum::Json(body)).into_response()
 }
 
 pub async fn session(owner: OwnerSession) -> axum::Json<auth::SessionInfo> {
@@ -107,5 +134,59 @@ pub async fn revoke_session(
     Path(id): Path<uuid::Uuid>,
 ) -> Result<StatusCode, AppError> {
     auth::revoke_session(&state.db, &owner, id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `GET /api/auth/second-factor`: whether the sign-in asks for a code; never the secret.
+pub async fn second_factor_status(State(state): State<AppState>, owner: OwnerSession) -> Result<axum::Json<SecondFactorStatus>, AppError> {
+    Ok(axum::Json(second_factor::status(&state.db, &owner).await?))
+}
+
+/// `POST /api/auth/second-factor/enrolment`: a new secret, inert until confirmed.
+pub async fn start_enrolment(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    owner: OwnerSession,
+    Json(request): Json<StartEnrolmentRequest>,
+) -> Result<axum::Json<Enrolment>, AppError> {
+    let client = super::client::address(peer.ip(), &headers, &state.trusted_proxies).to_string();
+    Ok(axum::Json(second_factor::start_enrolment(&state.db, &owner, request, Some(&client)).await?))
+}
+
+/// `POST /api/auth/second-factor/enrolment/confirm`: a code from the new secret turns it on.
+pub async fn confirm_enrolment(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    owner: OwnerSession,
+    Json(request): Json<CodeRequest>,
+) -> Result<axum::Json<RecoveryCodes>, AppError> {
+    let client = super::client::address(peer.ip(), &headers, &state.trusted_proxies).to_string();
+    Ok(axum::Json(second_factor::confirm_enrolment(&state.db, &owner, request, Some(&client), crate::clock::now()).await?))
+}
+
+/// `POST /api/auth/second-factor/recovery-codes`: a new set replaces the old one.
+pub async fn regenerate_recovery_codes(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    owner: OwnerSession,
+    Json(request): Json<CodeRequest>,
+) -> Result<axum::Json<RecoveryCodes>, AppError> {
+    let client = super::client::address(peer.ip(), &headers, &state.trusted_proxies).to_string();
+    Ok(axum::Json(second_factor::regenerate_recovery_codes(&state.db, &owner, request, Some(&client), crate::clock::now()).await?))
+}
+
+/// `POST /api/auth/second-factor/disable`: needs the password and a code.
+pub async fn disable_second_factor(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    owner: OwnerSession,
+    Json(request): Json<DisableRequest>,
+) -> Result<StatusCode, AppError> {
+    let client = super::client::address(peer.ip(), &headers, &state.trusted_proxies).to_string();
+    second_factor::disable(&state.db, &owner, request, Some(&client), crate::clock::now()).await?;
     Ok(StatusCode::NO_CONTENT)
 }

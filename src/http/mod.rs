@@ -8,7 +8,9 @@
 //! | `GET /admin`, `/admin/…` | the admin single-page app |
 //! | `POST /api/auth/token`, `GET /api/auth/session`, `POST /api/auth/logout?scope=` | sign-in |
 //! | `GET`/`POST /api/auth/setup` | first-run creation of the owner account |
+//! | `POST /api/auth/token/second-factor` | a sign-in's second step: the code after the password |
 //! | `PUT /api/auth/password`, `GET /api/auth/sessions`, `DELETE /api/auth/sessions/<id>` | account |
+//! | `GET /api/auth/second-factor`, `POST …/enrolment`, `…/enrolment/confirm`, `…/recovery-codes`, `…/disable` | the owner's second factor |
 //! | `GET /api/<table>` | the public list read of a table (spec section 7) |
 //! | `GET /api/admin/<table>` | every row, for the owner |
 //! | `POST /api/<table>`, `GET`/`PUT`/`DELETE /api/<table>/<id>` | owner writes |
@@ -107,6 +109,12 @@ pub const MAX_JSON_BODY: usize = 2 * 1024 * 1024;
 pub fn router(state: AppState) -> Router {
     let api = Router::new()
         .route("/auth/token", post(auth::sign_in))
+        .route("/auth/token/second-factor", post(auth::sign_in_with_code))
+        .route("/auth/second-factor", get(auth::second_factor_status))
+        .route("/auth/second-factor/enrolment", post(auth::start_enrolment))
+        .route("/auth/second-factor/enrolment/confirm", post(auth::confirm_enrolment))
+        .route("/auth/second-factor/recovery-codes", post(auth::regenerate_recovery_codes))
+        .route("/auth/second-factor/disable", post(auth::disable_second_factor))
         .route("/auth/session", get(auth::session))
         .route("/auth/logout", post(auth::sign_out))
         .route("/auth/setup", get(auth::setup_status).post(auth::setup))

@@ -17,6 +17,7 @@ impl MigratorTrait for Migrator {
             Box::new(M0004PublicationCitationFields),
             Box::new(M0005PublicationPdfFile),
             Box::new(M0006ContentTags),
+            Box::new(M0007SecondFactor),
         ]
     }
 }
@@ -415,6 +416,81 @@ impl MigrationTrait for M0006ContentTags {
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         for (links, _) in TAG_LINK_TABLES {
             manager.drop_table(Table::drop().table(links).to_owned()).await?;
+        }
+        Ok(())
+    }
+}
+
+/// The owner's second factor (issue 19): the authenticator app's secret and last accepted
+/// step, the recovery codes' hashes, and the sign-ins waiting for their code. Each row
+/// belongs to a user and goes with it.
+struct M0007SecondFactor;
+
+impl MigrationName for M0007SecondFactor {
+    fn name(&self) -> &str {
+        "m0007_second_factor"
+    }
+}
+
+fn belongs_to_user(table: &'static str) -> ForeignKeyCreateStatement {
+    ForeignKey::create()
+        .name(format!("fk_{table}_user"))
+        .from(table, "user_id")
+        .to("users", "id")
+        .on_delete(ForeignKeyAction::Cascade)
+        .to_owned()
+}
+
+#[sea_orm_migration::async_trait::async_trait]
+impl MigrationTrait for M0007SecondFactor {
+    fn use_transaction(&self) -> Option<bool> {
+        Some(true)
+    }
+
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        let tables = [
+            Table::create()
+                .table("totp_factors")
+                .if_not_exists()
+                .col(uuid("user_id").primary_key())
+                .col(string("secret"))
+                .col(timestamp_with_time_zone_null("confirmed_at"))
+                .col(big_integer_null("last_used_step"))
+                .col(string("recovery_salt"))
+                .col(timestamp_with_time_zone("created_at"))
+                .col(timestamp_with_time_zone("updated_at"))
+                .foreign_key(&mut belongs_to_user("totp_factors"))
+                .to_owned(),
+            Table::create()
+                .table("recovery_codes")
+                .if_not_exists()
+                .col(pk_uuid("id"))
+                .col(uuid("user_id"))
+                .col(string("code_hash"))
+                .col(timestamp_with_time_zone("created_at"))
+                .foreign_key(&mut belongs_to_user("recovery_codes"))
+                .to_owned(),
+            Table::create()
+                .table("pending_sign_ins")
+                .if_not_exists()
+                .col(pk_uuid("id"))
+                .col(uuid("user_id"))
+                .col(string_uniq("token_hash"))
+                .col(timestamp_with_time_zone("expires_at"))
+                .col(timestamp_with_time_zone("created_at"))
+                .foreign_key(&mut belongs_to_user("pending_sign_ins"))
+                .to_owned(),
+        ];
+        for table in tables {
+            manager.create_table(table).await?;
+        }
+        manager.create_index(index("recovery_codes", &["user_id", "code_hash"], false)).await?;
+        manager.create_index(index("pending_sign_ins", &["user_id"], false)).await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        for table in ["pending_sign_ins", "recovery_codes", "totp_factors"] {
+            manager.drop_table(Table::drop().table(table).to_owned()).await?;
         }
         Ok(())
     }

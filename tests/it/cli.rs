@@ -20,6 +20,7 @@ fn every_command_has_help_and_bad_flags_are_explained() {
         &["serve", "--help"],
         &["migrate", "--help"],
         &["admin", "add", "--help"],
+        &["admin", "reset-2fa", "--help"],
         &["import", "bibtex", "--help"],
         &["backup", "--help"],
         &["restore", "--help"],

@@ -39,7 +39,7 @@ async fn publications_survive_the_citation_fields_migration(t: TestDb) {
     use vita::store::migrations::Migrator;
 
     // Before m0004 (citation fields) and m0005 (the uploaded PDF): both must keep the row.
-    Migrator::down(&t.db, Some(2)).await.expect("back to the schema before the citation fields");
+    Migrator::down(&t.db, Some(4)).await.expect("back to the schema before the citation fields");
     let backend = t.db.get_database_backend();
     let id = uuid::Uuid::new_v4();
     let insert = Statement::from_sql_and_values(
@@ -433,9 +433,13 @@ async fn owner_accounts_sign_in_and_sign_out_by_scope(t: TestDb) {
         auth::sign_in(db, SignInRequest { email: Some("owner@example.org".into()), password: None }, None, None).await.unwrap_err();
     assert_eq!(missing.to_string(), auth::MISSING_CREDENTIALS);
 
-    let (first, _) = auth::sign_in(db, request("OWNER@example.org", password), None, None).await.unwrap();
-    let (second, _) = auth::sign_in(db, request("owner@example.org", password), None, None).await.unwrap();
-    let (third, _) = auth::sign_in(db, request("owner@example.org", password), None, None).await.unwrap();
+    let token = |signed_in: auth::SignIn| match signed_in {
+        auth::SignIn::Session(token, _) => token,
+        auth::SignIn::SecondFactorRequired(_) => panic!("no second factor was set up"),
+    };
+    let first = token(auth::sign_in(db, request("OWNER@example.org", password), None, None).await.unwrap());
+    let second = token(auth::sign_in(db, request("owner@example.org", password), None, None).await.unwrap());
+    let third = token(auth::sign_in(db, request("owner@example.org", password), None, None).await.unwrap());
     let session = auth::session_for_token(db, &first).await.unwrap().expect("live session");
     assert_eq!(session.user.email, "owner@example.org");
     assert!(auth::session_for_token(db, "not-a-token").await.unwrap().is_none());

@@ -135,6 +135,31 @@ describe('AuthProvider', () => {
     expect(localStorage.length).toBe(0);
   });
 
+  it('with two-factor authentication, the password signs nobody in; the code does', async () => {
+    const challenge = { second_factor_token: 't0k3n', expires_at: '2030-01-01T00:05:00Z' };
+    const calls = fakeServer({
+      '/api/auth/session': [unauthorized],
+      '/api/auth/token': [{ status: 200, body: challenge }],
+      '/api/auth/token/second-factor': [{ status: 200, body: { ...session, recovery_codes_left: 9 } }],
+    });
+    await mount();
+    await vi.waitFor(() => expect(auth().loading).toBe(false));
+    let result: unknown;
+    await act(async () => {
+      result = await auth().signIn('owner@example.org', 'correct horse battery staple');
+    });
+    expect(result).toEqual({ signedIn: false, challenge });
+    expect(auth().user).toBeNull();
+    let signedIn: unknown;
+    await act(async () => {
+      signedIn = await auth().signInWithCode(challenge.second_factor_token, 'ABCDE-FGHJK');
+    });
+    expect(signedIn).toMatchObject({ recovery_codes_left: 9 });
+    expect(auth().user).toEqual(session.user);
+    expect(auth().session).toEqual(session);
+    expect(calls).toEqual(['GET /api/auth/session', 'POST /api/auth/token', 'POST /api/auth/token/second-factor']);
+  });
+
   it('rejects a failed sign-in with the server message and stays signed out', async () => {
     fakeServer({
       '/api/auth/session': [unauthorized],

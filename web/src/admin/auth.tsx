@@ -11,7 +11,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
-import type { SessionInfo, SetupRequest, User } from '../api/types';
+import type { SecondFactorChallenge, SecondFactorSignIn, SessionInfo, SetupRequest, User } from '../api/types';
 import { ApiError, onUnauthorized } from './api';
 import { authReducer, initialAuthState } from './auth-state';
 import { authApi, queryKeys } from './endpoints';
@@ -19,6 +19,9 @@ import { authApi, queryKeys } from './endpoints';
 const setupStatusHash = JSON.stringify(queryKeys.setupStatus);
 
 const IGNORED_SIGN_OUT_STATUSES = [401, 403, 404];
+
+/** A right password signs in, or (with two-factor authentication on) asks for a code first. */
+export type SignInResult = { signedIn: true; session: SessionInfo } | { signedIn: false; challenge: SecondFactorChallenge };
 
 /** A tab that comes back into view re-checks its session at most this often. */
 export const SESSION_RECHECK_MS = 30_000;
@@ -29,8 +32,14 @@ export type AuthContextValue = {
   loading: boolean;
   /** The last session ended by expiry or revocation (the login page says so). */
   expired: boolean;
-  /** Signs in; rejects with an ApiError carrying the server's message. */
-  signIn: (email: string, password: string) => Promise<SessionInfo>;
+  /**
+   * Checks the password; signs in unless a code is due (then nobody is signed in
+   * yet: `signInWithCode` finishes). Rejects with an ApiError carrying the
+   * server's message.
+   */
+  signIn: (email: string, password: string) => Promise<SignInResult>;
+  /** The second step: the code (or a recovery code) with the token `signIn` returned. */
+  signInWithCode: (secondFactorToken: string, code: string) => Promise<SecondFactorSignIn>;
   /** Creates the owner account (first run) and signs it in. */
   setup: (request: SetupRequest) => Promise<SessionInfo>;
   /**
@@ -99,11 +108,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryClient.removeQueries({ predicate: (query) => query.queryHash !== setupStatusHash });
   }, [state.loading, signedIn, queryClient]);
 
-  const signIn = useCallback(async (email: string, password: string) => {
-    const session = await authApi.signIn({ email, password });
+  const signIn = useCallback(async (email: string, password: string): Promise<SignInResult> => {
+    const response = await authApi.signIn({ email, password });
+    if ('second_factor_token' in response) return { signedIn: false, challenge: response };
     lastCheck.current = Date.now();
-    dispatch({ type: 'signedIn', session });
-    return session;
+    dispatch({ type: 'signedIn', session: response });
+    return { signedIn: true, session: response };
+  }, []);
+
+  const signInWithCode = useCallback(async (secondFactorToken: string, code: string) => {
+    const signedIn = await authApi.signInWithCode({ second_factor_token: secondFactorToken, code });
+    lastCheck.current = Date.now();
+    dispatch({ type: 'signedIn', session: { user: signedIn.user, expires_at: signedIn.expires_at } });
+    return signedIn;
   }, []);
 
   const setup = useCallback(async (request: SetupRequest) => {
@@ -126,7 +143,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     dispatch({ type: 'signedOut' });
   }, []);
 
-  const value = useMemo<AuthContextValue>(() => ({ ...state, signIn, setup, signOut }), [state, signIn, setup, signOut]);
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...state, signIn, signInWithCode, setup, signOut }),
+    [state, signIn, signInWithCode, setup, signOut],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

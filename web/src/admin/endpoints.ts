@@ -1,20 +1,30 @@
 /** Typed calls for the account and site-settings endpoints, and their TanStack Query keys. */
 import type {
   ChangePasswordRequest,
+  CodeRequest,
+  DisableRequest,
+  Enrolment,
+  RecoveryCodes,
+  SecondFactorSignIn,
+  SecondFactorSignInRequest,
+  SecondFactorStatus,
   SessionInfo,
   SessionSummary,
   SetupRequest,
   SetupStatus,
   SignInRequest,
+  SignInResponse,
   SignOutScope,
   SiteSettings,
   SiteSettingsView,
+  StartEnrolmentRequest,
 } from '../api/types';
 import { ApiError, api } from './api';
 
 export const queryKeys = {
   setupStatus: ['auth', 'setup'] as const,
   sessions: ['auth', 'sessions'] as const,
+  secondFactor: ['auth', 'second-factor'] as const,
   siteSettings: ['settings'] as const,
 };
 
@@ -29,7 +39,11 @@ export const authApi = {
       throw error;
     }
   },
-  signIn: (request: SignInRequest) => api.post<SessionInfo>('/api/auth/token', request, { notifyUnauthorized: false }),
+  /** The session, or (with two-factor authentication on) the token the code must come with. */
+  signIn: (request: SignInRequest) => api.post<SignInResponse>('/api/auth/token', request, { notifyUnauthorized: false }),
+  /** The sign-in's second step: the code after the password. */
+  signInWithCode: (request: SecondFactorSignInRequest) =>
+    api.post<SecondFactorSignIn>('/api/auth/token/second-factor', request, { notifyUnauthorized: false }),
   /** Ends sessions by scope; local and global also clear the cookie. */
   signOut: (scope: SignOutScope = 'local') =>
     api.post<void>(`/api/auth/logout?scope=${scope}`, undefined, { notifyUnauthorized: scope === 'others' }),
@@ -38,6 +52,14 @@ export const authApi = {
   changePassword: (request: ChangePasswordRequest) => api.put<void>('/api/auth/password', request),
   listSessions: () => api.get<SessionSummary[]>('/api/auth/sessions'),
   revokeSession: (id: string) => api.delete(`/api/auth/sessions/${encodeURIComponent(id)}`),
+};
+
+export const secondFactorApi = {
+  status: () => api.get<SecondFactorStatus>('/api/auth/second-factor'),
+  startEnrolment: (request: StartEnrolmentRequest) => api.post<Enrolment>('/api/auth/second-factor/enrolment', request),
+  confirmEnrolment: (request: CodeRequest) => api.post<RecoveryCodes>('/api/auth/second-factor/enrolment/confirm', request),
+  regenerateRecoveryCodes: (request: CodeRequest) => api.post<RecoveryCodes>('/api/auth/second-factor/recovery-codes', request),
+  disable: (request: DisableRequest) => api.post<void>('/api/auth/second-factor/disable', request),
 };
 
 export const settingsApi = {

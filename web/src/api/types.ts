@@ -34,6 +34,46 @@ export type SessionSummary = { id: string, created_at: string, last_seen_at: str
  */
 current: boolean, };
 
+export type SignInResponse = SessionInfo | SecondFactorChallenge;
+
+export type SecondFactorChallenge = { 
+/**
+ * Sent back with the code (`SecondFactorSignInRequest`); works once, until `expires_at`.
+ */
+second_factor_token: string, expires_at: string, };
+
+export type SecondFactorSignInRequest = { second_factor_token: string, code: string, };
+
+export type SecondFactorSignIn = { 
+/**
+ * After a recovery code: how many are left.
+ */
+recovery_codes_left: number | null, user: User, expires_at: string, };
+
+export type SecondFactorStatus = { enabled: boolean, recovery_codes_left: number, };
+
+export type StartEnrolmentRequest = { password: string, };
+
+export type Enrolment = { 
+/**
+ * Base32, for typing into an app that cannot scan.
+ */
+secret: string, 
+/**
+ * The `otpauth://` address the QR code holds.
+ */
+otpauth_url: string, 
+/**
+ * The QR code, an SVG document.
+ */
+qr_svg: string, };
+
+export type CodeRequest = { code: string, };
+
+export type RecoveryCodes = { recovery_codes: Array<string>, };
+
+export type DisableRequest = { password: string, code: string, };
+
 export type SectionRecord<T> = { section: string, content: T, updated_at: string | null, };
 
 export type HeroContent = { name: string, title: string, institution: string, bio: string, profile_image_url: string, profile_image_alt: string, google_scholar_url: string, cv_url: string, phone: string, website_url: string, linkedin_url: string, };

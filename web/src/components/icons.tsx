@@ -28,6 +28,7 @@ import {
   Clock as clock,
   Code as code,
   Coins as coins,
+  Copy as copy,
   Cpu as cpu,
   Download as download,
   ExternalLink as externalLink,
@@ -65,6 +66,7 @@ import {
   Send as send,
   Settings as settings,
   Shield as shield,
+  ShieldCheck as shieldCheck,
   Star as star,
   Sun as sun,
   Tags as tags,
@@ -128,6 +130,7 @@ export const CircleCheck = makeIcon('circle-check', circleCheck);
 export const Clock = makeIcon('clock', clock);
 export const Code = makeIcon('code', code);
 export const Coins = makeIcon('coins', coins);
+export const Copy = makeIcon('copy', copy);
 export const Cpu = makeIcon('cpu', cpu);
 export const Download = makeIcon('download', download);
 export const ExternalLink = makeIcon('external-link', externalLink);
@@ -165,6 +168,7 @@ export const Redo2 = makeIcon('redo-2', redo2);
 export const Send = makeIcon('send', send);
 export const Settings = makeIcon('settings', settings);
 export const Shield = makeIcon('shield', shield);
+export const ShieldCheck = makeIcon('shield-check', shieldCheck);
 export const Star = makeIcon('star', star);
 export const Sun = makeIcon('sun', sun);
 export const Tags = makeIcon('tags', tags);

@@ -1,6 +1,7 @@
 /**
  * /admin/account: change the password (which signs out every other device),
- * see or end the sessions open on other devices, and download a backup.
+ * two-factor authentication, see or end the sessions open on other devices,
+ * and download a backup.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,6 +26,7 @@ import { MIN_PASSWORD_LENGTH, newPasswordRule, splitReasons } from '../passwords
 import { notify } from '../toast';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { BackupCard } from './BackupCard';
+import { SecondFactorCard } from './SecondFactorCard';
 import { describeUserAgent } from '../user-agent';
 
 export function AccountPage() {
@@ -42,6 +44,7 @@ export function AccountPage() {
       />
       <div className="grid max-w-3xl gap-6">
         <ChangePasswordCard />
+        <SecondFactorCard />
         <SessionsCard />
         <BackupCard />
       </div>
