@@ -26,7 +26,7 @@ function Portrait({ hero, portrait }: { hero: HeroContent; portrait: Photo | nul
         alt={hero.profile_image_alt}
         size={PORTRAIT_SIZE}
         fetchPriority="high"
-        className={`${frame} bg-muted object-cover`}
+        className={`${frame} bg-muted`}
       />
     );
   }

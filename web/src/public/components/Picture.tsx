@@ -1,4 +1,5 @@
 import type { Photo } from '../../api/types';
+import { cn } from '../../lib/cn';
 
 /** A frame's side in CSS pixels from a viewport width on (`null`: the smallest screens). */
 export type Frame = readonly [minWidth: number | null, side: number];
@@ -33,13 +34,13 @@ type PictureProps = {
 /**
  * An uploaded photo in its sizes (src/photos.rs): WebP for browsers that take
  * it, JPEG for the others, each the copy closest to the frame on this screen.
- * The `<picture>` takes no box of its own (`contents`), so the `<img>` is laid
- * out as if it stood alone.
+ * The `<picture>` is the frame (`className`: its size, shape and ring) and the
+ * `<img>` covers it.
  */
 export function Picture({ photo, frames, alt, size, className, loading, fetchPriority }: PictureProps) {
   const sizes = photoSizes(photo, frames);
   return (
-    <picture className="contents">
+    <picture className={cn('block overflow-hidden', className)}>
       <source type="image/webp" srcSet={photo.webp} sizes={sizes} />
       <img
         src={photo.src}
@@ -51,7 +52,7 @@ export function Picture({ photo, frames, alt, size, className, loading, fetchPri
         loading={loading}
         decoding="async"
         fetchPriority={fetchPriority}
-        className={className}
+        className="size-full object-cover"
       />
     </picture>
   );

@@ -20,7 +20,7 @@ export function StudentAvatar({ student }: { student: PublicStudent }) {
         alt=""
         size={AVATAR_SIZE}
         loading="lazy"
-        className={cn(frame, 'bg-muted object-cover')}
+        className={cn(frame, 'bg-muted')}
       />
     );
   }
