@@ -14,14 +14,7 @@ export function StudentAvatar({ student }: { student: PublicStudent }) {
   const frame = 'size-16 shrink-0 rounded-full';
   if (student.photo) {
     return (
-      <Picture
-        photo={student.photo}
-        frames={AVATAR_FRAMES}
-        alt=""
-        size={AVATAR_SIZE}
-        loading="lazy"
-        className={cn(frame, 'bg-muted')}
-      />
+      <Picture photo={student.photo} frames={AVATAR_FRAMES} alt="" size={AVATAR_SIZE} loading="lazy" className={cn(frame, 'bg-muted')} />
     );
   }
   if (!student.profile_image_url) {
