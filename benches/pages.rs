@@ -7,7 +7,9 @@
 //! filtered variants (its default bound).
 //!
 //! `cargo bench --bench pages` prints p50 / p99 per page and the HTML size; with
-//! `-- --seed-only DIR` it only writes the data set into DIR (for `bench/run`), adding with
+//! `-- --seed-only DIR` it only writes the data set into DIR (for `bench/run`), with a
+//! 4,000 × 3,000 profile photo uploaded as the admin does (printing how long its variants took;
+//! the first-visit budget counts what a phone downloads of it), adding with
 //! `--backup-set` news up to 1,000 items and a 5 MB CV (the backup and export budgets); with
 //! `-- --dump-inputs DIR` it also writes each page's render input as DIR/<page>.json (for
 //! profiling the bundle in Node with `bench/profile-ssr.mjs`).
@@ -17,8 +19,10 @@ use std::time::{Duration, Instant};
 
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{Value, json};
+use vita::config::StoreConfig;
 use vita::content::homepage::{self, HeroContent};
 use vita::content::{self, Content, courses, news, open_calls, projects, publications, research_areas, students, tags, talks};
+use vita::files::{Bucket, Files};
 use vita::render::pages::{self, PublicPage};
 use vita::render::{CardImage, PageData, RenderInput, Renderer, SiteInfo};
 use vita::settings::SiteSettings;
@@ -187,6 +191,27 @@ struct Samples {
     html: String,
 }
 
+/// A photo-like JPEG as a phone writes it (q90): smooth light, shapes, fine detail and a little
+/// sensor noise, so its variants weigh what a real portrait's do.
+fn photo(width: u32, height: u32) -> Vec<u8> {
+    let mut noise = 0x2545_f491_u32;
+    let picture = image::RgbImage::from_fn(width, height, |x, y| {
+        noise ^= noise << 13;
+        noise ^= noise >> 17;
+        noise ^= noise << 5;
+        let grain = (noise % 9) as f32 - 4.0;
+        let (fx, fy) = (x as f32 / width as f32, y as f32 / height as f32);
+        let face = ((fx - 0.5).powi(2) * 1.6 + (fy - 0.45).powi(2)).sqrt() < 0.22;
+        let base =
+            if face { [215.0 - 60.0 * fy, 170.0 - 30.0 * fy, 140.0] } else { [40.0 + 90.0 * fx, 70.0 + 80.0 * fy, 110.0 - 30.0 * fx] };
+        let detail = 10.0 * ((x as f32 / 23.0).sin() * (y as f32 / 31.0).cos());
+        image::Rgb(base.map(|c| (c + detail + grain).clamp(0.0, 255.0) as u8))
+    });
+    let mut jpeg = Vec::new();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 90).encode_image(&picture).unwrap();
+    jpeg
+}
+
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
 }
@@ -221,6 +246,20 @@ async fn main() {
         std::fs::write(cv_dir.join("cv.pdf"), cv).unwrap();
     }
     if seed_only.is_some() {
+        let config = StoreConfig { data_dir: dir.clone(), database_url: None, s3_bucket: None, s3_settings: vec![] };
+        let files = Files::open(&config).unwrap();
+        let photo = photo(4000, 3000);
+        let started = Instant::now();
+        let uploaded = files.upload(Bucket::ProfilePhotos, "portrait.jpg", photo.clone().into()).await.unwrap();
+        println!(
+            "profile photo: {} × {} px, {} KB, variants made and stored in {} ms",
+            4000,
+            3000,
+            photo.len() / 1024,
+            started.elapsed().as_millis()
+        );
+        let hero = homepage::read::<HeroContent>(&db).await.unwrap().content;
+        homepage::upsert(&db, HeroContent { profile_image_url: uploaded.url, ..hero }).await.unwrap();
         store::close(db).await;
         println!("seeded {}", dir.display());
         return;

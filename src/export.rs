@@ -33,8 +33,9 @@ use crate::config::StoreConfig;
 use crate::content::homepage::{self, HeroContent};
 use crate::content::{ContentStatus, publications, tags};
 use crate::discovery::feeds::Feed;
-use crate::files::{Bucket, Files};
+use crate::files::{Bucket, Files, StoredKey};
 use crate::http::{self, AppState};
+use crate::photos;
 use crate::render::Renderer;
 use crate::render::assets::Manifest;
 use crate::render::cache::PageCache;
@@ -155,8 +156,10 @@ pub async fn site_paths(state: &AppState) -> anyhow::Result<Vec<String>> {
         paths.push(page);
     }
     for (key, _) in state.files.list().await? {
-        // The papers' PDFs are served at their paper's address (above), only to the owner here.
-        if !key.starts_with(Bucket::PaperPdfs.name()) {
+        // The papers' PDFs are served at their paper's address (above), only to the owner here,
+        // and so are the photos' originals (their variants are what the pages show).
+        let Some(stored) = StoredKey::parse(&key) else { continue };
+        if stored.bucket != Bucket::PaperPdfs && !photos::is_private(stored.bucket, &stored.name) {
             paths.push(format!("/files/{key}"));
         }
     }

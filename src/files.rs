@@ -3,12 +3,12 @@
 //! type is decided by its content (magic bytes), never by its name, and every stored name is
 //! generated, so an upload can neither overwrite another file nor pick its own path.
 //!
-//! The content is then checked as that kind (`check_content`): an image must decode fully,
-//! within `MAX_IMAGE_SIDE` and `MAX_IMAGE_PIXELS` (read from its header before anything is
-//! decoded) and with nothing after its end, so truncated files, size bombs and polyglots (an
-//! image with HTML or a ZIP appended) are refused; a `.doc` must hold a `WordDocument` stream,
-//! a `.docx` the parts of a Word document (only the ZIP's directory is read, nothing is
-//! unpacked). The bytes stored are the bytes uploaded.
+//! The content is then checked as that kind: an image is a photo, decoded within limits and
+//! stored with its resized, metadata-free variants (`crate::photos`), so truncated files, size
+//! bombs, animations and polyglots (an image with HTML or a ZIP appended) are refused; a `.doc`
+//! must hold a `WordDocument` stream, a `.docx` the parts of a Word document (only the ZIP's
+//! directory is read, nothing is unpacked). The bytes stored are the bytes uploaded, and for a
+//! photo its variants beside them.
 
 use std::sync::Arc;
 
@@ -21,21 +21,18 @@ use object_store::{BackoffConfig, ClientConfigKey, ObjectStore, ObjectStoreExt, 
 use rand::Rng;
 use rand::distr::Alphanumeric;
 use serde::Serialize;
+use tokio::sync::Semaphore;
 use ts_rs::TS;
 
 use crate::config::StoreConfig;
 use crate::error::AppError;
+use crate::photos;
 
 const MB: usize = 1024 * 1024;
 
 /// Files larger than this go up in parts of this size (S3's smallest part is 5 MiB): a 10 MB
 /// CV or a 50 MB paper is sent as several requests, each retried on its own.
 const PART_SIZE: usize = 5 * MB;
-
-/// The widest or tallest image accepted, in pixels (a profile photo needs far less).
-pub const MAX_IMAGE_SIDE: u32 = 10_000;
-/// The most pixels an accepted image may have: 40 megapixels, 160 MB decoded as RGBA.
-pub const MAX_IMAGE_PIXELS: u64 = 40_000_000;
 
 /// A kind of file an upload may be, recognised by its first bytes.
 struct Kind {
@@ -124,6 +121,9 @@ pub struct UploadedFile {
 #[derive(Clone)]
 pub struct Files {
     store: Arc<dyn ObjectStore>,
+    /// One photo is decoded and resized at a time: each takes a core and up to a few hundred
+    /// megabytes, and pages must still be served meanwhile.
+    photo_work: Arc<Semaphore>,
 }
 
 impl Files {
@@ -155,14 +155,18 @@ impl Files {
                 Arc::new(LocalFileSystem::new_with_prefix(&dir)?)
             }
         };
-        Ok(Self { store })
+        Ok(Self { store, photo_work: Arc::new(Semaphore::new(1)) })
     }
 
     /// Checks the content against the bucket's kinds and stores it under a new unique name:
-    /// timestamp, random string, and the original extension when it fits the content.
+    /// timestamp, random string, and the original extension when it fits the content. A photo
+    /// gets its size in the name and its variants stored beside it (`crate::photos`).
     pub async fn upload(&self, bucket: Bucket, original_name: &str, data: Bytes) -> Result<UploadedFile, AppError> {
         if data.len() > bucket.max_bytes() {
             return Err(bucket.too_large());
+        }
+        if data.is_empty() {
+            return Err(refused_file("The file is empty"));
         }
         let detected = infer::get(&data).map(|t| t.mime_type()).unwrap_or("");
         let kind = bucket
@@ -170,19 +174,54 @@ impl Files {
             .iter()
             .find(|k| k.mime == detected)
             .ok_or_else(|| AppError::UnsupportedMediaType(bucket.refusal().to_owned()))?;
-        let checked = data.clone();
-        let mime = kind.mime;
-        // Decoding is CPU-bound: off the async workers, so other requests go on meanwhile.
-        tokio::task::spawn_blocking(move || check_content(mime, &checked))
-            .await
-            .map_err(|e| AppError::Internal(anyhow::anyhow!("the upload check failed: {e}")))??;
         let original_extension = original_name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
+        let random: String = rand::rng().sample_iter(&Alphanumeric).take(10).map(char::from).collect();
+        let prefix = format!("{}-{}", Utc::now().timestamp_millis(), random.to_ascii_lowercase());
+        let (stem, variants) = match image_format(kind.mime) {
+            Some(format) => {
+                // A picture named as another kind of picture is probably not the file meant.
+                if let Some(named) = bucket.kinds().iter().find(|k| k.extensions.contains(&original_extension.as_str()))
+                    && named.mime != kind.mime
+                {
+                    return Err(refused_file(format!(
+                        "This file is a {} image, but its name ends in .{original_extension}: rename it or choose another file",
+                        kind.extensions[0].to_ascii_uppercase()
+                    )));
+                }
+                let _permit = self.photo_work.acquire().await.map_err(|e| AppError::Internal(e.into()))?;
+                let checked = data.clone();
+                let prepared = tokio::task::spawn_blocking(move || photos::prepare(&checked, format, &prefix))
+                    .await
+                    .map_err(|e| AppError::Internal(anyhow::anyhow!("preparing the photo failed: {e}")))??;
+                (prepared.stem().to_owned(), prepared.files)
+            }
+            None => {
+                let checked = data.clone();
+                let mime = kind.mime;
+                // Parsing is CPU-bound: off the async workers, so other requests go on meanwhile.
+                tokio::task::spawn_blocking(move || check_content(mime, &checked))
+                    .await
+                    .map_err(|e| AppError::Internal(anyhow::anyhow!("the upload check failed: {e}")))??;
+                (prefix, Vec::new())
+            }
+        };
         let extension =
             if kind.extensions.contains(&original_extension.as_str()) { original_extension } else { kind.extensions[0].to_owned() };
-        let random: String = rand::rng().sample_iter(&Alphanumeric).take(10).map(char::from).collect();
-        let name = format!("{}-{}.{extension}", Utc::now().timestamp_millis(), random.to_ascii_lowercase());
+        let name = format!("{stem}.{extension}");
         let size = data.len() as u64;
-        self.put_object(&path(bucket, &name), data).await.map_err(storage_unavailable)?;
+        // The variants first and the original last, and on a failure none of them: a stored
+        // original always has its variants.
+        let mut stored = Vec::new();
+        for (key, bytes) in variants.into_iter().map(|(n, b)| (n, Bytes::from(b))).chain([(name.clone(), data)]) {
+            let path = path(bucket, &key);
+            if let Err(err) = self.put_object(&path, bytes).await {
+                for path in stored {
+                    let _ = self.store.delete(&path).await;
+                }
+                return Err(storage_unavailable(err));
+            }
+            stored.push(path);
+        }
         Ok(UploadedFile {
             bucket: bucket.name().to_owned(),
             url: format!("/files/{}/{name}", bucket.name()),
@@ -227,15 +266,27 @@ impl Files {
         }
     }
 
+    /// Removes a file, and a photo's variants with it. A variant alone is not a file one can
+    /// remove (the photo would lose a size).
     pub async fn remove(&self, bucket: Bucket, name: &str) -> Result<(), AppError> {
         content_type(bucket, name).ok_or_else(|| AppError::not_found("file"))?;
-        let path = path(bucket, name);
-        match self.store.head(&path).await {
+        if photos::is_variant(bucket, name) {
+            return Err(AppError::not_found("file"));
+        }
+        let original = path(bucket, name);
+        match self.store.head(&original).await {
             Ok(_) => {}
             Err(object_store::Error::NotFound { .. }) => return Err(AppError::not_found("file")),
             Err(err) => return Err(storage_unavailable(err)),
         }
-        self.store.delete(&path).await.map_err(storage_unavailable)?;
+        // The original first: once it is gone no page links its variants, whatever happens next.
+        self.store.delete(&original).await.map_err(storage_unavailable)?;
+        for variant in photos::variant_names(name) {
+            match self.store.delete(&path(bucket, &variant)).await {
+                Ok(()) | Err(object_store::Error::NotFound { .. }) => {}
+                Err(err) => return Err(storage_unavailable(err)),
+            }
+        }
         Ok(())
     }
 }
@@ -311,10 +362,6 @@ impl std::fmt::Display for StoredKey {
 fn check_content(mime: &str, data: &[u8]) -> Result<(), AppError> {
     let refused = |message: &str| Err(AppError::UnsupportedMediaType(message.to_owned()));
     match mime {
-        "image/jpeg" => check_image(data, image::ImageFormat::Jpeg),
-        "image/png" => check_image(data, image::ImageFormat::Png),
-        "image/gif" => check_image(data, image::ImageFormat::Gif),
-        "image/webp" => check_image(data, image::ImageFormat::WebP),
         "application/msword" => {
             let is_word = cfb::CompoundFile::open(std::io::Cursor::new(data)).is_ok_and(|file| file.is_stream("/WordDocument"));
             if is_word { Ok(()) } else { refused("This .doc file is not a Word document") }
@@ -330,53 +377,22 @@ fn check_content(mime: &str, data: &[u8]) -> Result<(), AppError> {
     }
 }
 
-/// An image that decodes fully, within the size limits, and ends where the image ends.
-fn check_image(data: &[u8], format: image::ImageFormat) -> Result<(), AppError> {
-    let too_large = || {
-        AppError::PayloadTooLarge(format!(
-            "The image is too large: at most {MAX_IMAGE_SIDE} pixels wide and high and {} megapixels",
-            MAX_IMAGE_PIXELS / 1_000_000
-        ))
-    };
-    let unreadable = || AppError::UnsupportedMediaType("The image could not be read: the file is damaged or incomplete".to_owned());
-    let mut reader = image::ImageReader::with_format(std::io::Cursor::new(data), format);
-    let mut limits = image::Limits::default();
-    limits.max_image_width = Some(MAX_IMAGE_SIDE);
-    limits.max_image_height = Some(MAX_IMAGE_SIDE);
-    reader.limits(limits);
-    // Only the header is read here: a declared 50,000 × 50,000 image is refused unallocated.
-    let decoder = reader.into_decoder().map_err(|e| match e {
-        image::ImageError::Limits(_) => too_large(),
-        _ => unreadable(),
-    })?;
-    let (width, height) = image::ImageDecoder::dimensions(&decoder);
-    if u64::from(width) * u64::from(height) > MAX_IMAGE_PIXELS {
-        return Err(too_large());
+/// The image format of a photo's content type; `None` for the documents.
+fn image_format(mime: &str) -> Option<image::ImageFormat> {
+    match mime {
+        "image/jpeg" => Some(image::ImageFormat::Jpeg),
+        "image/png" => Some(image::ImageFormat::Png),
+        "image/gif" => Some(image::ImageFormat::Gif),
+        "image/webp" => Some(image::ImageFormat::WebP),
+        _ => None,
     }
-    image::DynamicImage::from_decoder(decoder).map_err(|e| match e {
-        image::ImageError::Limits(_) => too_large(),
-        _ => unreadable(),
-    })?;
-    if !ends_where_the_image_ends(data, format) {
-        return Err(AppError::UnsupportedMediaType("The image has other data after its end".to_owned()));
-    }
-    Ok(())
 }
 
-/// Whether the file stops at the format's end marker. Decoders stop there and ignore the rest,
-/// which is where a polyglot keeps its HTML or ZIP.
-fn ends_where_the_image_ends(data: &[u8], format: image::ImageFormat) -> bool {
-    match format {
-        image::ImageFormat::Jpeg => data.ends_with(&[0xFF, 0xD9]),
-        image::ImageFormat::Png => data.ends_with(b"IEND\xAE\x42\x60\x82"),
-        image::ImageFormat::Gif => data.ends_with(&[0x3B]),
-        // RIFF: the size after the first 8 bytes, padded to an even length.
-        image::ImageFormat::WebP => data
-            .get(4..8)
-            .and_then(|size| size.try_into().ok())
-            .is_some_and(|size: [u8; 4]| u64::from(u32::from_le_bytes(size)).div_ceil(2) * 2 + 8 == data.len() as u64),
-        _ => true,
-    }
+/// An upload that cannot be used, as the 422 the admin shows under the upload.
+pub fn refused_file(message: impl Into<String>) -> AppError {
+    let mut fields = crate::error::FieldErrors::default();
+    fields.add("file", message);
+    AppError::validation(fields)
 }
 
 /// Whether `name` could be a name `upload` gave a file of `bucket`: what a content field that

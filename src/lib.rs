@@ -15,6 +15,7 @@ pub mod files;
 pub mod http;
 pub mod import;
 pub mod logs;
+pub mod photos;
 pub mod render;
 pub mod rules;
 pub mod settings;

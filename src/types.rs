@@ -19,6 +19,7 @@ use crate::files::UploadedFile;
 use crate::http::SetupStatus;
 use crate::import::bibtex::Mapped;
 use crate::import::{DuplicateOf, EntryStatus, ImportOutcome, ImportPreview, ImportRequest, PreviewEntry};
+use crate::photos::Photo;
 use crate::render::filters::PublicationFilters;
 use crate::render::{
     CardImage, HomeData, HomeStats, PageData, Pagination, PaperData, PublicStudent, PublicationsData, RenderInput, SectionPage, SiteInfo,
@@ -53,7 +54,7 @@ pub fn typescript() -> String {
         talks::TalkType, talks::Model, talks::Input,
         tags::Model, tags::Input,
         open_calls::Model, open_calls::Input,
-        CardImage, SiteInfo, HomeData, HomeStats, SectionPage<AboutContent>, Pagination, PublicationFilters, PublicationsData, TagPageData, Citations, PaperData, PublicStudent, PageData, RenderInput,
+        Photo, CardImage, SiteInfo, HomeData, HomeStats, SectionPage<AboutContent>, Pagination, PublicationFilters, PublicationsData, TagPageData, Citations, PaperData, PublicStudent, PageData, RenderInput,
         SiteSettings, SiteSettingsView, UploadedFile,
         EntryStatus, Mapped, DuplicateOf, PreviewEntry, ImportPreview, ImportRequest, ImportOutcome,
     );

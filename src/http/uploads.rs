@@ -13,6 +13,7 @@ use super::extract::{Path, Query};
 use crate::auth::OwnerSession;
 use crate::error::AppError;
 use crate::files::{Bucket, UploadedFile};
+use crate::photos;
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -46,9 +47,6 @@ pub async fn upload(
         Err(ReadError::Interrupted(error)) => return Err(error),
         Ok(data) => data,
     };
-    if data.is_empty() {
-        return Err(AppError::BadRequest("The file is empty".to_owned()));
-    }
     let uploaded = state.files.upload(bucket, &query.filename, data).await?;
     Ok((StatusCode::CREATED, axum::Json(uploaded)))
 }
@@ -119,21 +117,28 @@ pub async fn remove(
 ///
 /// A paper's PDF is public only at its paper's address, and only while the paper is published
 /// (`papers::pdf`); here only the owner sees it (the form's preview), so a draft's PDF stays
-/// private.
+/// private. So is a photo's original, with its camera's metadata: the pages show its variants.
 pub async fn serve(
     State(state): State<AppState>,
     owner: Option<OwnerSession>,
     Path((bucket, name)): Path<(String, String)>,
 ) -> Result<Response, AppError> {
     let bucket = Bucket::from_name(&bucket)?;
-    if bucket == Bucket::PaperPdfs && owner.is_none() {
+    let private_original = photos::is_private(bucket, &name);
+    if (bucket == Bucket::PaperPdfs || private_original) && owner.is_none() {
         return Err(AppError::not_found("file"));
     }
     let (data, mime) = state.files.read(bucket, &name).await?;
     let mut response = data.into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(mime));
-    let cache_control = if bucket == Bucket::PaperPdfs { "private, no-store" } else { "public, max-age=31536000, immutable" };
+    let cache_control = if bucket == Bucket::PaperPdfs {
+        "private, no-store"
+    } else if private_original {
+        "private, max-age=31536000, immutable"
+    } else {
+        "public, max-age=31536000, immutable"
+    };
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache_control));
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     // Word documents download; images and PDFs open in the browser, sandboxed from the site.

@@ -21,6 +21,7 @@ use crate::content::homepage::{AboutContent, ContactContent, HeroContent, StatsC
 use crate::content::students::{StudentLevel, StudentStatus};
 use crate::content::{courses, news, open_calls, projects, publications, research_areas, tags, talks};
 use crate::discovery::feeds::{self, Feed};
+use crate::photos::Photo;
 use assets::Manifest;
 use engine::{Engine, RenderOutput};
 use filters::PublicationFilters;
@@ -43,6 +44,8 @@ pub struct SiteInfo {
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct HomeData {
     pub hero: HeroContent,
+    /// The hero's photo in its sizes, when it is a photo uploaded with variants.
+    pub portrait: Option<Photo>,
     pub stats: HomeStats,
     pub research_areas: Vec<research_areas::Model>,
     pub featured_projects: Vec<projects::Model>,
@@ -129,6 +132,8 @@ pub struct PublicStudent {
     pub linkedin_url: Option<String>,
     pub website_url: Option<String>,
     pub profile_image_url: Option<String>,
+    /// The photo in its sizes, when it is one uploaded with variants.
+    pub photo: Option<Photo>,
 }
 
 /// Which page to render, with its data. Lists hold published items only, in the spec's order;

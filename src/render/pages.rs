@@ -15,6 +15,7 @@ use crate::content::{
     tagging, tags, talks,
 };
 use crate::error::AppError;
+use crate::photos::Photo;
 use crate::settings::SiteSettings;
 
 /// Latest news on the home page (spec section 9).
@@ -295,6 +296,7 @@ pub async fn load(
                 publications::Entity::list(db, featured, public),
             )?;
             PageData::Home(Box::new(HomeData {
+                portrait: Photo::of_url(&hero.profile_image_url),
                 hero: hero.clone(),
                 stats,
                 research_areas,
@@ -424,6 +426,7 @@ impl From<students::Model> for PublicStudent {
             current_position: s.current_position,
             linkedin_url: s.linkedin_url,
             website_url: s.website_url,
+            photo: s.profile_image_url.as_deref().and_then(Photo::of_url),
             profile_image_url: s.profile_image_url,
         }
     }

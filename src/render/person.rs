@@ -10,6 +10,7 @@ use super::escape_json_for_script;
 use super::paper::absolute_url;
 use crate::content::homepage::HeroContent;
 use crate::discovery::card;
+use crate::photos::Photo;
 
 /// The image a link preview shows for a page (`og:image`).
 #[derive(Clone, Debug, Serialize, TS)]
@@ -30,14 +31,16 @@ impl CardImage {
     }
 }
 
-/// The profile photo's absolute address, if the owner set one. The built-in placeholder (an
-/// SVG, which link previews do not show) does not count.
+/// The profile photo's absolute address, if the owner set one: its widest variant when it has
+/// variants (the original is not public). The built-in placeholder (an SVG, which link
+/// previews do not show) does not count.
 fn photo_url(hero: &HeroContent, base_url: &str) -> Option<String> {
     let url = hero.profile_image_url.trim();
     if url.is_empty() || url == HeroContent::default().profile_image_url || url.to_ascii_lowercase().ends_with(".svg") {
         return None;
     }
-    Some(if url.starts_with('/') { absolute_url(base_url, url) } else { url.to_owned() })
+    let url = Photo::of_url(url).map_or_else(|| url.to_owned(), |photo| photo.largest);
+    Some(if url.starts_with('/') { absolute_url(base_url, &url) } else { url })
 }
 
 /// The `<script type="application/ld+json">` block, safe inside HTML whatever the texts hold.
@@ -105,5 +108,13 @@ mod tests {
         let external = HeroContent { profile_image_url: "https://cdn.example/me.png".into(), ..HeroContent::default() };
         assert_eq!(CardImage::of(&external, "https://vita.example").url, "https://cdn.example/me.png");
         assert!(json_ld(&HeroContent::default(), "https://vita.example").get("image").is_none());
+    }
+
+    #[test]
+    fn a_photo_with_variants_is_shown_by_its_widest_variant_never_the_original() {
+        let hero = HeroContent { profile_image_url: "/files/profile-photos/17-ab-4032x3024.jpg".into(), ..HeroContent::default() };
+        let widest = "https://vita.example/files/profile-photos/17-ab-4032x3024-1280.jpg";
+        assert_eq!(CardImage::of(&hero, "https://vita.example").url, widest);
+        assert_eq!(json_ld(&hero, "https://vita.example")["image"], widest);
     }
 }

@@ -50,8 +50,8 @@ async fn upload(app: &TestApp, bucket: &str, filename: &str, body: Vec<u8>) -> V
 
 /// A row in every archived table with the values that differ between the two databases'
 /// representations: fractional numbers, dates and times, UUIDs, booleans both ways, JSON,
-/// text beyond ASCII and NULLs; and a file in every bucket. The client stays signed in, so
-/// the site has a session.
+/// text beyond ASCII and NULLs; and a file in every bucket (the photo with its two variants,
+/// WebP and JPEG: five files). The client stays signed in, so the site has a session.
 async fn seed(app: &TestApp) {
     app.sign_in().await;
     let photo = upload(app, "profile-photos", "me.png", PNG.to_vec()).await;
@@ -154,7 +154,7 @@ async fn sqlite_to_postgres_and_back_restores_every_row_and_file_exactly() {
     let first = work.path().join("from-sqlite.zip");
     let output = vita(&["backup", first.to_str().unwrap()], source.data_dir(), &source.test_db.database_url());
     assert!(output.status.success(), "{}", stderr(&output));
-    assert!(String::from_utf8_lossy(&output.stdout).contains("3 files"), "{}", String::from_utf8_lossy(&output.stdout));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("5 files"), "{}", String::from_utf8_lossy(&output.stdout));
     let postgres = TestDb::postgres().await;
     let postgres_files = tempfile::tempdir().unwrap();
     let output = vita(&["restore", first.to_str().unwrap()], postgres_files.path(), &postgres.database_url());
@@ -162,7 +162,7 @@ async fn sqlite_to_postgres_and_back_restores_every_row_and_file_exactly() {
     assert_same_rows(&source.test_db.db, &postgres.db).await;
     assert!(rows::<sessions::Entity>(&postgres.db).await.is_empty(), "sessions are never restored");
     let source_files = file_hashes(source.data_dir()).await;
-    assert_eq!(source_files.len(), 3);
+    assert_eq!(source_files.len(), 5);
     assert_eq!(file_hashes(postgres_files.path()).await, source_files);
 
     // PostgreSQL → SQLite.
@@ -235,7 +235,7 @@ async fn refused_archives_change_nothing_and_force_replaces_the_site(test_db: Te
     let good = work.path().join("good.zip");
     let files = Files::open(&store_config(source.data_dir())).unwrap();
     let (_, summary) = backup::write(&source.test_db.db, &files, std::fs::File::create(&good).unwrap()).await.unwrap();
-    assert_eq!(summary.files, 3);
+    assert_eq!(summary.files, 5);
 
     // A target with other content: one news item and one file.
     let target = TestApp::spawn_on(if source.test_db.kind == "sqlite" { TestDb::sqlite().await } else { TestDb::postgres().await }).await;
@@ -348,7 +348,7 @@ async fn the_owner_downloads_the_archive_from_the_admin() {
     assert!(disposition.starts_with("attachment; filename=\"vita-backup-") && disposition.ends_with(".zip\""), "{disposition}");
     let body = response.bytes().await.unwrap();
     let archive = backup::check(std::io::Cursor::new(body.to_vec())).unwrap();
-    assert_eq!(archive.manifest.files.len(), 3);
+    assert_eq!(archive.manifest.files.len(), 5);
     assert_eq!(archive.manifest.tables["news_items"].rows, Some(2));
     assert_eq!(archive.manifest.tables["users"].rows, Some(1));
     let leftovers: Vec<_> = std::fs::read_dir(std::env::temp_dir())

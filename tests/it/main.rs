@@ -21,6 +21,7 @@ mod instances;
 mod pages;
 mod pagination;
 mod paper_pdfs;
+mod photos;
 mod second_factor;
 mod sign_in_lock;
 mod static_export;

@@ -105,11 +105,14 @@ async fn the_whole_public_site_is_exported_under_a_sub_path_with_no_dead_links(t
         "publications.json",
         "404.html",
         "favicon.svg",
-        &format!("files/{}", photo["url"].as_str().unwrap().trim_start_matches("/files/")),
+        &format!("files/{}", photo["url"].as_str().unwrap().trim_start_matches("/files/").replace(".png", "-1.webp")),
+        &format!("files/{}", photo["url"].as_str().unwrap().trim_start_matches("/files/").replace(".png", "-1.jpg")),
         &format!("files/{}", cv["url"].as_str().unwrap().trim_start_matches("/files/")),
     ] {
         assert!(dir.join(file).is_file(), "{file} is missing");
     }
+    let original = format!("files/{}", photo["url"].as_str().unwrap().trim_start_matches("/files/"));
+    assert!(!dir.join(&original).exists(), "the photo's original (with its metadata) is not public: only its variants are");
     let files = tree(&dir);
     let names: Vec<String> = files.keys().map(|p| p.to_string_lossy().into_owned()).collect();
     assert!(!names.iter().any(|n| n.contains("secret-draft") || n.contains(name)), "no draft, no raw paper-pdfs: {names:?}");

@@ -34,22 +34,28 @@ async fn a_photo_is_stored_under_a_generated_name_served_and_removed(app: TestAp
     let file: Value = created.json().await.unwrap();
     let name = file["name"].as_str().unwrap();
     let (stamp, rest) = name.split_once('-').unwrap();
-    assert!(stamp.parse::<i64>().is_ok() && rest.ends_with(".png") && rest.len() > 8, "{name}");
+    assert!(stamp.parse::<i64>().is_ok() && rest.ends_with("-1x1.png") && rest.len() > 12, "{name}");
     assert_eq!(file["url"], format!("/files/profile-photos/{name}"));
 
-    let served = reqwest::get(app.url(file["url"].as_str().unwrap())).await.unwrap();
+    // The photo as uploaded is the owner's; visitors get its variants (tests/it/photos.rs).
+    let served = app.client.get(app.url(file["url"].as_str().unwrap())).send().await.unwrap();
     assert_eq!(served.status(), 200);
     assert_eq!(served.headers()["content-type"], "image/png");
     assert_eq!(served.headers()["x-content-type-options"], "nosniff");
-    assert_eq!(served.headers()["cache-control"], "public, max-age=31536000, immutable");
+    assert_eq!(served.headers()["cache-control"], "private, max-age=31536000, immutable");
     assert_eq!(served.bytes().await.unwrap().as_ref(), PNG);
+    assert_eq!(reqwest::get(app.url(file["url"].as_str().unwrap())).await.unwrap().status(), 404);
+    let variant = app.url(&format!("/files/profile-photos/{}", name.replace(".png", "-1.webp")));
+    let variant = reqwest::get(variant).await.unwrap();
+    assert_eq!(variant.headers()["cache-control"], "public, max-age=31536000, immutable");
+    assert_eq!(variant.headers()["content-type"], "image/webp");
 
     let second: Value = upload(&app, "profile-photos", "My Photo.PNG", PNG.to_vec()).await.json().await.unwrap();
     assert_ne!(second["name"], file["name"], "the same file twice gets two names");
 
     let removed = app.client.delete(app.url(&format!("/api/uploads/profile-photos/{name}"))).send().await.unwrap();
     assert_eq!(removed.status(), 204);
-    assert_eq!(reqwest::get(app.url(file["url"].as_str().unwrap())).await.unwrap().status(), 404);
+    assert_eq!(app.client.get(app.url(file["url"].as_str().unwrap())).send().await.unwrap().status(), 404);
     let again = app.client.delete(app.url(&format!("/api/uploads/profile-photos/{name}"))).send().await.unwrap();
     assert_eq!(again.status(), 404);
 }
@@ -211,13 +217,13 @@ async fn uploads_are_checked_by_their_content(app: TestApp) {
     let too_large = "The image is too large: at most 10000 pixels wide and high and 40 megapixels";
     let trailing = "The image has other data after its end";
     let refusals: Vec<(&str, &str, Vec<u8>, StatusCode, &str)> = vec![
-        ("profile-photos", "cut.png", PNG[..PNG.len() - 20].to_vec(), StatusCode::UNSUPPORTED_MEDIA_TYPE, damaged),
-        ("profile-photos", "cut.jpg", jpeg[..jpeg.len() / 2].to_vec(), StatusCode::UNSUPPORTED_MEDIA_TYPE, damaged),
-        ("profile-photos", "huge.png", png_declaring(50_000, 50_000), StatusCode::PAYLOAD_TOO_LARGE, too_large),
-        ("profile-photos", "many.png", png_declaring(9_000, 9_000), StatusCode::PAYLOAD_TOO_LARGE, too_large),
-        ("profile-photos", "short.png", png_declaring(64, 64), StatusCode::UNSUPPORTED_MEDIA_TYPE, damaged),
-        ("profile-photos", "page.jpg", [jpeg.as_slice(), html].concat(), StatusCode::UNSUPPORTED_MEDIA_TYPE, trailing),
-        ("profile-photos", "zip.png", [PNG, &zip_with(&["a.txt"])].concat(), StatusCode::UNSUPPORTED_MEDIA_TYPE, trailing),
+        ("profile-photos", "cut.png", PNG[..PNG.len() - 20].to_vec(), StatusCode::UNPROCESSABLE_ENTITY, damaged),
+        ("profile-photos", "cut.jpg", jpeg[..jpeg.len() / 2].to_vec(), StatusCode::UNPROCESSABLE_ENTITY, damaged),
+        ("profile-photos", "huge.png", png_declaring(50_000, 50_000), StatusCode::UNPROCESSABLE_ENTITY, too_large),
+        ("profile-photos", "many.png", png_declaring(9_000, 9_000), StatusCode::UNPROCESSABLE_ENTITY, too_large),
+        ("profile-photos", "short.png", png_declaring(64, 64), StatusCode::UNPROCESSABLE_ENTITY, damaged),
+        ("profile-photos", "page.jpg", [jpeg.as_slice(), html].concat(), StatusCode::UNPROCESSABLE_ENTITY, trailing),
+        ("profile-photos", "zip.png", [PNG, &zip_with(&["a.txt"])].concat(), StatusCode::UNPROCESSABLE_ENTITY, trailing),
         ("cv-files", "cv.doc", ole2_with(&["Workbook"]), StatusCode::UNSUPPORTED_MEDIA_TYPE, "This .doc file is not a Word document"),
         (
             "cv-files",
@@ -260,7 +266,7 @@ async fn uploads_are_checked_by_their_content(app: TestApp) {
         assert_eq!(created.status(), 201, "{name}: {}", created.text().await.unwrap());
         let file: Value = created.json().await.unwrap();
         assert_eq!(file["content_type"], mime, "{name}");
-        let served = reqwest::get(app.url(file["url"].as_str().unwrap())).await.unwrap();
+        let served = app.client.get(app.url(file["url"].as_str().unwrap())).send().await.unwrap();
         assert_eq!(served.headers()["content-type"], mime, "{name}");
         assert_eq!(served.headers()["x-content-type-options"], "nosniff", "{name}");
         let disposition = served.headers()["content-disposition"].to_str().unwrap().to_owned();
@@ -277,11 +283,11 @@ async fn a_stored_file_is_never_served_as_html(app: TestApp) {
     let file: Value = upload(&app, "profile-photos", "page.html", PNG.to_vec()).await.json().await.unwrap();
     let name = file["name"].as_str().unwrap();
     assert!(name.ends_with(".png"), "{name}");
-    let served = reqwest::get(app.url(&format!("/files/profile-photos/{name}"))).await.unwrap();
+    let served = app.client.get(app.url(&format!("/files/profile-photos/{name}"))).send().await.unwrap();
     assert_eq!(served.headers()["content-type"], "image/png");
     let stem = name.trim_end_matches(".png");
     for other in [format!("{stem}.html"), format!("{stem}.svg"), format!("{name}.html")] {
-        let response = reqwest::get(app.url(&format!("/files/profile-photos/{other}"))).await.unwrap();
+        let response = app.client.get(app.url(&format!("/files/profile-photos/{other}"))).send().await.unwrap();
         assert_eq!(response.status(), 404, "{other}: only the generated name with its content's extension exists");
     }
 }

@@ -25,6 +25,8 @@ const PDF = Buffer.from(
 
 /** Generated upload names: a timestamp, a random string, the original extension. */
 const GENERATED = (bucket: string, extension: string) => new RegExp(`^/files/${bucket}/\\d+-[a-z0-9]+\\.${extension}$`);
+/** A photo's generated name carries its size (src/photos.rs): the 1 × 1 PNG's. */
+const GENERATED_PHOTO = /^\/files\/profile-photos\/\d+-[a-z0-9]+-1x1\.png$/;
 
 let api: APIRequestContext;
 
@@ -251,19 +253,25 @@ test.describe('uploads', () => {
     await expect(toast(page, 'Success', 'Profile photo uploaded successfully')).toBeVisible();
 
     const url = (await section<HeroContent>('hero')).profile_image_url;
-    expect(url).toMatch(GENERATED('profile-photos', 'png'));
+    expect(url).toMatch(GENERATED_PHOTO);
     await expect(field(hero, 'Profile Image URL')).toHaveValue(url);
     await expect(photo.getByRole('img', { name: 'Current profile photo' })).toHaveAttribute('src', url);
 
-    const served = await request.get(url);
+    // The photo as uploaded is the owner's (the admin's preview); visitors get its variants.
+    const served = await page.request.get(url);
     expect(served.status()).toBe(200);
     expect(served.headers()['content-type']).toBe('image/png');
     expect(served.headers()['x-content-type-options']).toBe('nosniff');
-    expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.headers()['cache-control']).toBe('private, max-age=31536000, immutable');
     expect(Buffer.compare(await served.body(), PNG)).toBe(0);
+    expect((await request.get(url)).status()).toBe(404);
 
     await page.goto('/');
-    await expect(page.locator('section[aria-labelledby="hero-name"] img')).toHaveAttribute('src', url);
+    const variant = url.replace(/\.png$/, '-1.jpg');
+    await expect(page.locator('section[aria-labelledby="hero-name"] img')).toHaveAttribute('src', variant);
+    const shown = await request.get(variant);
+    expect(shown.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(shown.headers()['content-type']).toBe('image/jpeg');
 
     await page.goto('/admin/homepage');
     await heroForm(page).getByRole('group', { name: 'Profile photo' }).getByRole('button', { name: 'Remove' }).click();
@@ -271,7 +279,8 @@ test.describe('uploads', () => {
     await expect(heroForm(page).getByRole('group', { name: 'Profile photo' }).getByText('No file yet.')).toBeVisible();
     await expect(field(heroForm(page), 'Profile Image URL')).toHaveValue('');
     expect((await section<HeroContent>('hero')).profile_image_url).toBe('');
-    expect((await request.get(url)).status()).toBe(404);
+    expect((await page.request.get(url)).status()).toBe(404);
+    expect((await request.get(variant)).status()).toBe(404);
 
     await page.goto('/');
     await expect(page.locator('section[aria-labelledby="hero-name"] img')).toHaveCount(0);

@@ -14,6 +14,8 @@ import { answerNextConfirm, cleanTables, expectNoAxeViolations, signInTo, toast 
 import { expect, test } from './server';
 
 const TABLES = ['students', 'courses', 'talks', 'tags'] as const;
+/** A 1 × 1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 const { rows, seed } = cleanTables(TABLES);
 
@@ -133,6 +135,36 @@ test.describe('students', () => {
     await expect(dialog).toBeHidden();
     expect(await tableRows(page)).toEqual([['Grace Hopper', 'MASTER', 'Graduated', '2019', '2024']]);
     expect((await rows('students'))[0]).toMatchObject({ status: 'graduated', graduation_year: 2024, current_position: 'Rear Admiral', sort_order: 3 });
+  });
+
+  test("a photo uploaded in the dialog is saved with the student, shown on /students in its sizes and removed with them", async ({ page }) => {
+    await signInTo(page, '/admin/students');
+    await page.getByRole('button', { name: 'Add Student' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Student' });
+    await field(dialog, 'Name').fill('Ada Lovelace');
+    const chooser = page.waitForEvent('filechooser');
+    await dialog.getByRole('group', { name: 'Photo' }).getByRole('button', { name: 'Choose file' }).click();
+    await (await chooser).setFiles({ name: 'ada.png', mimeType: 'image/png', buffer: PNG });
+    await expect(toast(page, 'Success', 'Photo uploaded successfully')).toBeVisible();
+    const url = await field(dialog, 'Profile Image URL').inputValue();
+    expect(url).toMatch(/^\/files\/profile-photos\/\d+-[a-z0-9]+-1x1\.png$/);
+    await dialog.getByRole('button', { name: 'Create Student' }).click();
+    await expect(toast(page, 'Success', 'Student created successfully')).toBeVisible();
+    expect((await rows('students'))[0]).toMatchObject({ name: 'Ada Lovelace', profile_image_url: url });
+
+    // The public list (the owner is signed in, so it is shown) has the photo's variants, never the original.
+    const html = await publicHtml(page, '/students');
+    const variant = url.replace(/\.png$/, '-1');
+    expect(html).toContain(`srcSet="${variant}.webp 1w"`);
+    expect(html).toContain(`src="${variant}.jpg"`);
+    expect(html).not.toContain(`"${url}"`);
+
+    const confirmed = answerNextConfirm(page, true);
+    await page.getByRole('button', { name: 'Delete Ada Lovelace' }).click();
+    await confirmed;
+    await expect(toast(page, 'Success', 'Student deleted successfully')).toBeVisible();
+    await expect.poll(async () => (await page.request.get(`${variant}.jpg`)).status()).toBe(404);
+    expect((await page.request.get(url)).status()).toBe(404);
   });
 
   test('asks before deleting: dismissing keeps the row, accepting removes it', async ({ page }) => {

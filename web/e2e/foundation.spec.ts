@@ -68,9 +68,7 @@ test('the theme toggle sets the dark class, stores the choice and keeps it on re
   await expect(html).not.toHaveClass(/\bdark\b/);
   await expect(toggle).toHaveAttribute('data-theme-preference', 'system');
 
-  // The toggle cycles light → dark → system.
-  await toggle.click();
-  await expect(toggle).toHaveAttribute('data-theme-preference', 'light');
+  // Each click shows the other theme: from the system's light, dark first.
   await toggle.click();
   await expect(toggle).toHaveAttribute('data-theme-preference', 'dark');
   await expect(html).toHaveClass(/\bdark\b/);
@@ -82,10 +80,25 @@ test('the theme toggle sets the dark class, stores the choice and keeps it on re
   await expect(toggle).toHaveAttribute('data-theme-preference', 'dark');
   expect(await page.evaluate((key) => localStorage.getItem(key), THEME_KEY)).toBe('dark');
 
-  await toggle.click(); // dark → system, and the system is light
-  await expect(toggle).toHaveAttribute('data-theme-preference', 'system');
+  await toggle.click(); // dark → light
+  await expect(toggle).toHaveAttribute('data-theme-preference', 'light');
   await expect(html).not.toHaveClass(/\bdark\b/);
+  expect(await page.evaluate((key) => localStorage.getItem(key), THEME_KEY)).toBe('light');
   expect(problems).toEqual([]);
+});
+
+test('on a system that prefers dark, the first click of the theme toggle shows the light theme', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/');
+  await waitForHydration(page);
+  const html = page.locator('html');
+  const toggle = page.locator('header [data-theme-preference]');
+  await expect(html).toHaveClass(/\bdark\b/);
+  await expect(toggle).toHaveAttribute('data-theme-preference', 'system');
+  await toggle.click();
+  await expect(html).not.toHaveClass(/\bdark\b/);
+  await expect(toggle).toHaveAttribute('data-theme-preference', 'light');
+  expect(await page.evaluate((key) => localStorage.getItem(key), THEME_KEY)).toBe('light');
 });
 
 test('the dark class is set before the page script runs (no flash of the wrong theme)', async ({ page }) => {

@@ -205,6 +205,24 @@ export type OpenCallInput = { title: string,
  */
 slug: string, description: string | null, content: string | null, requirements: string | null, contact_email: string | null, contact_info: string | null, application_url: string | null, funding_amount: string | null, duration: string | null, funding_agency: string | null, deadline: string | null, status: ContentStatus, featured: boolean, };
 
+export type Photo = { 
+/**
+ * The JPEG of the `<img>` (the variant closest to 640 px wide).
+ */
+src: string, 
+/**
+ * The picture's width and height (its aspect ratio: a frame's `sizes` needs it).
+ */
+width: number, height: number, 
+/**
+ * `srcset` of the WebP `<source>` and of the JPEG `<img>`: "url 160w, url 320w, …".
+ */
+webp: string, jpeg: string, 
+/**
+ * The widest JPEG, absolute path: what link previews and JSON-LD name.
+ */
+largest: string, };
+
 export type CardImage = { 
 /**
  * Absolute address.
@@ -226,7 +244,11 @@ today: string,
  */
 card_image: CardImage, };
 
-export type HomeData = { hero: HeroContent, stats: HomeStats, research_areas: Array<ResearchArea>, featured_projects: Array<Project>, latest_news: Array<NewsItem>, featured_publications: Array<Publication>, };
+export type HomeData = { hero: HeroContent, 
+/**
+ * The hero's photo in its sizes, when it is a photo uploaded with variants.
+ */
+portrait: Photo | null, stats: HomeStats, research_areas: Array<ResearchArea>, featured_projects: Array<Project>, latest_news: Array<NewsItem>, featured_publications: Array<Publication>, };
 
 export type HomeStats = { labels: StatsContent, publications: number, students: number, courses: number, research_areas: number, };
 
@@ -285,7 +307,11 @@ bibtex: string,
  */
 pdf_href: string | null, };
 
-export type PublicStudent = { id: string, name: string, level: StudentLevel, status: StudentStatus, bio: string | null, thesis_title: string | null, start_year: number, graduation_year: number | null, current_position: string | null, linkedin_url: string | null, website_url: string | null, profile_image_url: string | null, };
+export type PublicStudent = { id: string, name: string, level: StudentLevel, status: StudentStatus, bio: string | null, thesis_title: string | null, start_year: number, graduation_year: number | null, current_position: string | null, linkedin_url: string | null, website_url: string | null, profile_image_url: string | null, 
+/**
+ * The photo in its sizes, when it is one uploaded with variants.
+ */
+photo: Photo | null, };
 
 export type PageData = { "page": "home", "data": HomeData } | { "page": "about", "data": SectionPage<AboutContent> } | { "page": "research", "data": { areas: Array<ResearchArea>, } } | { "page": "publications", "data": PublicationsData } | { "page": "paper", "data": PaperData } | { "page": "projects", "data": { projects: Array<Project>, pagination: Pagination, } } | { "page": "teaching", "data": { courses: Array<Course>, pagination: Pagination, } } | { "page": "students", "data": { students: Array<PublicStudent>, pagination: Pagination, } } | { "page": "talks", "data": { talks: Array<Talk>, pagination: Pagination, } } | { "page": "blog" } | { "page": "open_calls", "data": { calls: Array<OpenCall>, pagination: Pagination, } } | { "page": "contact", "data": SectionPage<ContactContent> } | { "page": "news", "data": { items: Array<NewsItem>, pagination: Pagination, } } | { "page": "tag", "data": TagPageData } | { "page": "not_found" };
 

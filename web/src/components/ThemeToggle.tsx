@@ -1,22 +1,18 @@
-import { Monitor, Moon, Sun } from './icons';
-import { nextTheme, useTheme, type ThemePreference } from '../lib/theme';
+import { Moon, Sun } from './icons';
+import { useTheme } from '../lib/theme';
 import { Button } from './ui/button';
 
-const LABELS: Record<ThemePreference, string> = {
-  light: 'Light',
-  dark: 'Dark',
-  system: 'System',
-};
-
 /**
- * Cycles the theme preference light → dark → system. Until mounted the
- * preference is unknown (it lives in the browser), so the icon follows the
- * `dark` class through CSS and the server and client markup agree.
+ * Switches between the light and the dark theme: each click shows the other
+ * one. Until mounted the preference is unknown (it lives in the browser), so
+ * the icon follows the `dark` class through CSS and the server and client
+ * markup agree. `data-theme-preference` names the stored preference
+ * ('system' until the first click).
  */
 export function ThemeToggle({ className }: { className?: string }) {
-  const { theme, setTheme } = useTheme();
+  const { theme, shown, toggle } = useTheme();
 
-  if (theme === null) {
+  if (theme === null || shown === null) {
     return (
       <Button variant="ghost" size="icon" className={className} aria-label="Toggle theme">
         <Sun aria-hidden="true" className="dark:hidden" />
@@ -25,9 +21,8 @@ export function ThemeToggle({ className }: { className?: string }) {
     );
   }
 
-  const next = nextTheme(theme);
-  const Icon = theme === 'light' ? Sun : theme === 'dark' ? Moon : Monitor;
-  const label = `Theme: ${LABELS[theme]}. Switch to ${LABELS[next].toLowerCase()} theme`;
+  const Icon = shown === 'light' ? Sun : Moon;
+  const label = `Switch to ${shown === 'light' ? 'dark' : 'light'} theme`;
   return (
     <Button
       variant="ghost"
@@ -36,7 +31,8 @@ export function ThemeToggle({ className }: { className?: string }) {
       aria-label={label}
       title={label}
       data-theme-preference={theme}
-      onClick={() => setTheme(next)}
+      data-theme-shown={shown}
+      onClick={toggle}
     >
       <Icon aria-hidden="true" />
     </Button>

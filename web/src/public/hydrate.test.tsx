@@ -102,24 +102,50 @@ describe('hydration', () => {
 });
 
 describe('after hydration', () => {
-  it('the theme toggle cycles light → dark → system, storing the choice and setting the dark class', async () => {
+  it('each click on the theme toggle shows the other theme, starting from the system one, and stores it', async () => {
     await serveAndHydrate(homeInput());
     const toggle = () => document.querySelector('[data-theme-preference]');
+    const dark = () => document.documentElement.classList.contains('dark');
     await vi.waitFor(() => expect(toggle()?.getAttribute('data-theme-preference')).toBe('system'));
+    expect(window.matchMedia('(prefers-color-scheme: dark)').matches).toBe(false);
+    expect(dark()).toBe(false);
+
+    click(toggle());
+    await vi.waitFor(() => expect(toggle()?.getAttribute('data-theme-preference')).toBe('dark'));
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
+    expect(dark()).toBe(true);
+
+    click(toggle());
+    await vi.waitFor(() => expect(toggle()?.getAttribute('data-theme-preference')).toBe('light'));
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('light');
+    expect(dark()).toBe(false);
+
+    click(toggle());
+    await vi.waitFor(() => expect(toggle()?.getAttribute('data-theme-preference')).toBe('dark'));
+    expect(dark()).toBe(true);
+    expectNoConsoleOutput();
+  });
+
+  it('on a system that prefers dark the first click shows the light theme', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query === '(prefers-color-scheme: dark)',
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    document.documentElement.classList.add('dark');
+    await serveAndHydrate(homeInput());
+    const toggle = () => document.querySelector('[data-theme-preference]');
+    await vi.waitFor(() => expect(toggle()?.getAttribute('data-theme-shown')).toBe('dark'));
+    expect(toggle()?.getAttribute('data-theme-preference')).toBe('system');
 
     click(toggle());
     await vi.waitFor(() => expect(toggle()?.getAttribute('data-theme-preference')).toBe('light'));
     expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('light');
     expect(document.documentElement.classList.contains('dark')).toBe(false);
-
-    click(toggle());
-    await vi.waitFor(() => expect(toggle()?.getAttribute('data-theme-preference')).toBe('dark'));
-    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
-    expect(document.documentElement.classList.contains('dark')).toBe(true);
-
-    click(toggle());
-    await vi.waitFor(() => expect(toggle()?.getAttribute('data-theme-preference')).toBe('system'));
-    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('system');
     expectNoConsoleOutput();
   });
 

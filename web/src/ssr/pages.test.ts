@@ -137,7 +137,38 @@ describe('a page of a long list', () => {
   });
 });
 
+/** A landscape photo with variants, as src/photos.rs describes one. */
+const PHOTO = {
+  src: '/files/profile-photos/1-a-4032x3024-640.jpg',
+  width: 4032,
+  height: 3024,
+  webp: '/files/profile-photos/1-a-4032x3024-160.webp 160w, /files/profile-photos/1-a-4032x3024-320.webp 320w',
+  jpeg: '/files/profile-photos/1-a-4032x3024-160.jpg 160w, /files/profile-photos/1-a-4032x3024-320.jpg 320w',
+  largest: '/files/profile-photos/1-a-4032x3024-1280.jpg',
+};
+
 describe('home', () => {
+  it('shows an uploaded portrait as a picture in its sizes, WebP first, never the original', () => {
+    const input = fullHomeInput();
+    if (input.page.page !== 'home') throw new Error('not the home page');
+    input.page.data.portrait = PHOTO;
+    input.page.data.hero.profile_image_url = '/files/profile-photos/1-a-4032x3024.jpg';
+    const { main } = dom(input);
+    const picture = main.querySelector('picture');
+    const source = picture?.querySelector('source');
+    const img = picture?.querySelector('img');
+    expect(source?.getAttribute('type')).toBe('image/webp');
+    expect(source?.getAttribute('srcset')).toBe(PHOTO.webp);
+    expect(img?.getAttribute('srcset')).toBe(PHOTO.jpeg);
+    expect(img?.getAttribute('src')).toBe(PHOTO.src);
+    expect(img?.getAttribute('alt')).toBe('Portrait of Dr. Jane Doe');
+    expect([img?.getAttribute('width'), img?.getAttribute('height')]).toEqual(['288', '288']);
+    // A 4:3 photo covers the round frame: it is drawn 4/3 as wide as the frame.
+    const sizes = '(min-width: 1024px) 384px, (min-width: 640px) 299px, 235px';
+    expect([source?.getAttribute('sizes'), img?.getAttribute('sizes')]).toEqual([sizes, sizes]);
+    expect(main.innerHTML).not.toContain('4032x3024.jpg');
+  });
+
   it('shows the counters under the stored labels and descriptions', () => {
     const { main } = dom(fullHomeInput());
     const stats = main.querySelector('section[aria-labelledby="stats-title"]');
@@ -380,8 +411,20 @@ describe('students', () => {
     expect(photo?.getAttribute('src')).toBe('/files/li.jpg');
     expect(photo?.getAttribute('width')).toBe('64');
     expect(photo?.getAttribute('height')).toBe('64');
+    expect(alumni?.querySelector('picture')).toBeNull();
     expect(alumni?.textContent).toContain('2017 – 2022');
     expect(alumni?.textContent).toContain('Now: Engineer at Arm');
+  });
+
+  it("shows an uploaded student's photo in its sizes for the 64 px avatar", () => {
+    const photo = { ...PHOTO, width: 600, height: 800 };
+    const students = [student({ profile_image_url: '/files/profile-photos/1-a-600x800.jpg', photo })];
+    const { main } = dom(page('/students', { page: 'students', data: { students, pagination: ONE_PAGE } }));
+    const img = main.querySelector('picture img');
+    expect(img?.getAttribute('src')).toBe(PHOTO.src);
+    expect(img?.getAttribute('sizes')).toBe('64px');
+    expect(img?.getAttribute('loading')).toBe('lazy');
+    expect(main.querySelector('picture source')?.getAttribute('sizes')).toBe('64px');
   });
 
   it('leaves out a group without students', () => {

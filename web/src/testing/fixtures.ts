@@ -196,6 +196,7 @@ export function student(overrides: Partial<PublicStudent> = {}): PublicStudent {
     linkedin_url: null,
     website_url: null,
     profile_image_url: null,
+    photo: null,
     ...overrides,
   };
 }
@@ -276,6 +277,7 @@ export function contactContent(overrides: Partial<ContactContent> = {}): Contact
 export function emptyHomeData(hero: Partial<HeroContent> = {}): HomeData {
   return {
     hero: heroContent(hero),
+    portrait: null,
     stats: { labels: statsContent(), publications: 0, students: 0, courses: 0, research_areas: 0 },
     research_areas: [],
     featured_projects: [],
@@ -288,6 +290,7 @@ export function emptyHomeData(hero: Partial<HeroContent> = {}): HomeData {
 export function fullHomeData(overrides: Partial<HomeData> = {}): HomeData {
   return {
     hero: heroContent(),
+    portrait: null,
     stats: { labels: statsContent(), publications: 42, students: 7, courses: 5, research_areas: 3 },
     research_areas: [
       researchArea(),

@@ -1,13 +1,35 @@
 import { ChevronDown, Download, ExternalLink, GraduationCap, Mail } from '../../components/icons';
-import type { HeroContent } from '../../api/types';
+import type { HeroContent, Photo } from '../../api/types';
 import { ButtonLink } from '../../components/ui/button';
 import { initials } from '../../lib/initials';
+import { type Frame, Picture } from './Picture';
 
 const PORTRAIT_SIZE = 288;
+/** The frame's side by screen width: `size-44 sm:size-56 lg:size-72` below. */
+const PORTRAIT_FRAMES: readonly Frame[] = [
+  [1024, PORTRAIT_SIZE],
+  [640, 224],
+  [null, 176],
+];
 
-/** Round profile image, or the initials when no image is set. */
-function Portrait({ hero }: { hero: HeroContent }) {
+/**
+ * Round profile image (in its sizes when it was uploaded here), or the
+ * initials when no image is set.
+ */
+function Portrait({ hero, portrait }: { hero: HeroContent; portrait: Photo | null }) {
   const frame = 'relative size-44 shrink-0 rounded-full ring-4 ring-background shadow-xl shadow-primary/10 sm:size-56 lg:size-72';
+  if (portrait) {
+    return (
+      <Picture
+        photo={portrait}
+        frames={PORTRAIT_FRAMES}
+        alt={hero.profile_image_alt}
+        size={PORTRAIT_SIZE}
+        fetchPriority="high"
+        className={`${frame} bg-muted`}
+      />
+    );
+  }
   if (!hero.profile_image_url) {
     return (
       <div
@@ -32,7 +54,7 @@ function Portrait({ hero }: { hero: HeroContent }) {
 }
 
 /** Spec §2 "Home" → Hero. */
-export function Hero({ hero, nextSectionId }: { hero: HeroContent; nextSectionId: string }) {
+export function Hero({ hero, portrait, nextSectionId }: { hero: HeroContent; portrait: Photo | null; nextSectionId: string }) {
   return (
     <section aria-labelledby="hero-name" className="relative isolate -mt-16 flex min-h-svh items-center overflow-hidden pt-16">
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
@@ -41,7 +63,7 @@ export function Hero({ hero, nextSectionId }: { hero: HeroContent; nextSectionId
       </div>
 
       <div className="mx-auto flex w-full max-w-6xl flex-col items-center gap-10 px-4 pt-16 pb-24 text-center sm:px-6 lg:flex-row-reverse lg:justify-between lg:gap-16 lg:px-8 lg:text-left">
-        <Portrait hero={hero} />
+        <Portrait hero={hero} portrait={portrait} />
 
         <div className="max-w-2xl">
           <h1 id="hero-name" className="text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">

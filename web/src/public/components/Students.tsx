@@ -3,13 +3,20 @@ import type { PublicStudent } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { initials } from '../../lib/initials';
 import { label } from '../labels';
+import { type Frame, Picture } from './Picture';
 import { Badge, CARD, EmptyState, ExternalButton, LoadingText } from './ui';
 
 const AVATAR_SIZE = 64;
+const AVATAR_FRAMES: readonly Frame[] = [[null, AVATAR_SIZE]];
 
-/** The student's photo, or their initials when there is none. */
+/** The student's photo (in its sizes when it was uploaded here), or their initials when there is none. */
 export function StudentAvatar({ student }: { student: PublicStudent }) {
   const frame = 'size-16 shrink-0 rounded-full';
+  if (student.photo) {
+    return (
+      <Picture photo={student.photo} frames={AVATAR_FRAMES} alt="" size={AVATAR_SIZE} loading="lazy" className={cn(frame, 'bg-muted')} />
+    );
+  }
   if (!student.profile_image_url) {
     return (
       <span

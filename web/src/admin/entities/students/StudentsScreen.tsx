@@ -2,11 +2,12 @@
 import type { Student, StudentInput } from '../../../api/types';
 import { Badge } from '../../../components/ui/badge';
 import { EntityScreen, statusColumn, type Column, type EntityFormSpec } from '../kit';
+import { removeStudentPhoto, StudentPhotoField } from './StudentPhotoField';
 import { LEVEL_OPTIONS, STATUS_LABELS, STATUS_OPTIONS, studentForm, studentKind, type StudentValues } from './schema';
 
 const form: EntityFormSpec<Student, StudentValues, StudentInput> = {
   ...studentForm,
-  fields: ({ Field }) => (
+  fields: ({ form, Field, item }) => (
     <>
       <Field.Text name="name" label="Name" required autoComplete="off" wide />
       <Field.Select name="level" label="Level" options={LEVEL_OPTIONS} />
@@ -19,7 +20,13 @@ const form: EntityFormSpec<Student, StudentValues, StudentInput> = {
       <Field.Text name="email" label="Email" type="email" inputMode="email" autoComplete="off" />
       <Field.Text name="linkedin_url" label="LinkedIn URL" type="url" inputMode="url" />
       <Field.Text name="website_url" label="Website URL" type="url" inputMode="url" />
-      <Field.Text name="profile_image_url" label="Profile Image URL" inputMode="url" />
+      <StudentPhotoField form={form} item={item} />
+      <Field.Text
+        name="profile_image_url"
+        label="Profile Image URL"
+        inputMode="url"
+        hint="Filled in by the upload above, or any image address."
+      />
       <Field.Text name="sort_order" label="Sort Order" inputMode="numeric" hint="Lower numbers come first." />
     </>
   ),
@@ -39,5 +46,14 @@ const columns: readonly Column<Student>[] = [
 const rowName = (student: Student) => student.name;
 
 export default function StudentsScreen() {
-  return <EntityScreen kind={studentKind} texts={TEXTS} namedSubmit list={{ layout: 'table', columns, rowName }} form={form} />;
+  return (
+    <EntityScreen
+      kind={studentKind}
+      texts={TEXTS}
+      namedSubmit
+      list={{ layout: 'table', columns, rowName }}
+      form={form}
+      onDeleted={(row) => removeStudentPhoto(row.profile_image_url)}
+    />
+  );
 }
