@@ -37,6 +37,12 @@ function totp(secret: string, step: number): string {
 
 const currentStep = () => Math.floor(Date.now() / 30_000);
 
+/** Signing out sends the browser to the home page: wait for it, or the next `goto` is cut short. */
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
 async function signInWithPassword(page: Page, base: string) {
   await page.goto(`${base}/admin/login`);
   await page.getByLabel('Email').fill(OWNER.email);
@@ -106,7 +112,7 @@ test('two-factor authentication: set up, sign in with a code or a recovery code,
     await expect(card.getByRole('list', { name: 'Recovery codes' })).toHaveCount(0);
 
     // Sign out; the password alone now leads to the code step.
-    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
+    await signOut(page);
     await signInWithPassword(page, server.url);
     await expect(page.getByRole('heading', { level: 1, name: 'Two-factor authentication' })).toBeVisible();
     await expect(page.getByLabel('Code')).toBeFocused();
@@ -121,7 +127,7 @@ test('two-factor authentication: set up, sign in with a code or a recovery code,
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 
     // The same code again is refused; a recovery code signs in once and says how many are left.
-    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
+    await signOut(page);
     await signInWithPassword(page, server.url);
     await page.getByLabel('Code').fill(signInCode);
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -144,7 +150,7 @@ test('two-factor authentication: set up, sign in with a code or a recovery code,
     await card.getByRole('button', { name: 'Turn off' }).click();
     await expect(toast(page, 'Success', 'Two-factor authentication is off. Other devices have been signed out.')).toBeVisible();
     await expect(card.getByText('Off', { exact: true })).toBeVisible();
-    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
+    await signOut(page);
     await signInWithPassword(page, server.url);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   } finally {
