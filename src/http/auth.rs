@@ -9,6 +9,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
 use super::AppState;
+use super::client::ClientAddress;
 use super::extract::{Json, Path, Query};
 use super::session;
 use crate::auth::second_factor::{
@@ -145,48 +146,44 @@ pub async fn second_factor_status(State(state): State<AppState>, owner: OwnerSes
 /// `POST /api/auth/second-factor/enrolment`: a new secret, inert until confirmed.
 pub async fn start_enrolment(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientAddress(client): ClientAddress,
     owner: OwnerSession,
     Json(request): Json<StartEnrolmentRequest>,
 ) -> Result<axum::Json<Enrolment>, AppError> {
-    let client = super::client::address(peer.ip(), &headers, &state.trusted_proxies).to_string();
+    let client = client.to_string();
     Ok(axum::Json(second_factor::start_enrolment(&state.db, &owner, request, Some(&client)).await?))
 }
 
 /// `POST /api/auth/second-factor/enrolment/confirm`: a code from the new secret turns it on.
 pub async fn confirm_enrolment(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientAddress(client): ClientAddress,
     owner: OwnerSession,
     Json(request): Json<CodeRequest>,
 ) -> Result<axum::Json<RecoveryCodes>, AppError> {
-    let client = super::client::address(peer.ip(), &headers, &state.trusted_proxies).to_string();
+    let client = client.to_string();
     Ok(axum::Json(second_factor::confirm_enrolment(&state.db, &owner, request, Some(&client), crate::clock::now()).await?))
 }
 
 /// `POST /api/auth/second-factor/recovery-codes`: a new set replaces the old one.
 pub async fn regenerate_recovery_codes(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientAddress(client): ClientAddress,
     owner: OwnerSession,
     Json(request): Json<CodeRequest>,
 ) -> Result<axum::Json<RecoveryCodes>, AppError> {
-    let client = super::client::address(peer.ip(), &headers, &state.trusted_proxies).to_string();
+    let client = client.to_string();
     Ok(axum::Json(second_factor::regenerate_recovery_codes(&state.db, &owner, request, Some(&client), crate::clock::now()).await?))
 }
 
 /// `POST /api/auth/second-factor/disable`: needs the password and a code.
 pub async fn disable_second_factor(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientAddress(client): ClientAddress,
     owner: OwnerSession,
     Json(request): Json<DisableRequest>,
 ) -> Result<StatusCode, AppError> {
-    let client = super::client::address(peer.ip(), &headers, &state.trusted_proxies).to_string();
+    let client = client.to_string();
     second_factor::disable(&state.db, &owner, request, Some(&client), crate::clock::now()).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -1,10 +1,26 @@
 //! Who the client is: the connection's peer address, or, when that peer is a trusted reverse
 //! proxy (`--trusted-proxies`), the address the proxies recorded in `X-Forwarded-For`.
 
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
 
+use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::HeaderMap;
+use axum::http::request::Parts;
 use ipnet::IpNet;
+
+use super::AppState;
+
+/// The client's address (see [`address`]), for handlers that need only that.
+pub struct ClientAddress(pub IpAddr);
+
+impl FromRequestParts<AppState> for ClientAddress {
+    type Rejection = <ConnectInfo<SocketAddr> as FromRequestParts<AppState>>::Rejection;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let ConnectInfo(peer) = ConnectInfo::<SocketAddr>::from_request_parts(parts, state).await?;
+        Ok(Self(address(peer.ip(), &parts.headers, &state.trusted_proxies)))
+    }
+}
 
 /// The client's address. `X-Forwarded-For` is read from the right (each proxy appends the
 /// address it saw), skipping trusted proxies; the first untrusted address is the client, since

@@ -178,12 +178,13 @@ pub async fn start_enrolment(
         return Err(password_error());
     }
     // A password check counts in the limiter wherever it is.
-    let attempt = attempts::reserve(db, &owner.user.email, ip).await?;
-    if !check_password(db, owner.user.id, request.password).await? {
-        attempt.failed(db).await?;
-        return Err(password_error());
-    }
-    attempt.succeeded(db).await?;
+    counted(db, &owner.user.email, ip, async {
+        match check_password(db, owner.user.id, request.password).await? {
+            true => Ok(()),
+            false => Err(password_error()),
+        }
+    })
+    .await?;
     let secret = Authenticator::new_secret();
     let authenticator = Authenticator::new(&secret, &owner.user.email)?;
     let now = crate::clock::now();
@@ -222,12 +223,10 @@ pub async fn confirm_enrolment(
         return Err(AppError::BadRequest(ALREADY_ON.to_owned()));
     }
     require_code(&request.code)?;
-    let attempt = attempts::reserve(db, &owner.user.email, ip).await?;
-    let Some(step) = Authenticator::new(&factor.secret, &owner.user.email)?.check(&request.code, now) else {
-        attempt.failed(db).await?;
-        return Err(code_error(CODE_WRONG));
-    };
-    attempt.succeeded(db).await?;
+    let step = counted(db, &owner.user.email, ip, async {
+        Authenticator::new(&factor.secret, &owner.user.email)?.check(&request.code, now).ok_or_else(|| code_error(CODE_WRONG))
+    })
+    .await?;
     let (codes, salt, hashes) = new_recovery_codes().await?;
     let txn = db.begin().await?;
     let confirmed = factors::Entity::update_many()
@@ -261,12 +260,7 @@ pub async fn regenerate_recovery_codes(
 ) -> Result<RecoveryCodes, AppError> {
     let factor = active_factor(db, owner.user.id).await?.ok_or_else(|| AppError::BadRequest(NOT_ON.to_owned()))?;
     require_code(&request.code)?;
-    let attempt = attempts::reserve(db, &owner.user.email, ip).await?;
-    if let Err(error) = check_code(db, &factor, &owner.user, &request.code, now).await {
-        attempt.failed(db).await?;
-        return Err(error);
-    }
-    attempt.succeeded(db).await?;
+    counted(db, &owner.user.email, ip, check_code(db, &factor, &owner.user, &request.code, now)).await?;
     let (codes, salt, hashes) = new_recovery_codes().await?;
     let txn = db.begin().await?;
     factors::Entity::update_many()
@@ -290,22 +284,40 @@ pub async fn disable(
 ) -> Result<(), AppError> {
     let factor = active_factor(db, owner.user.id).await?.ok_or_else(|| AppError::BadRequest(NOT_ON.to_owned()))?;
     require_code(&request.code)?;
-    let attempt = attempts::reserve(db, &owner.user.email, ip).await?;
-    let checked = match check_password(db, owner.user.id, request.password).await? {
-        false => Err(password_error()),
-        true => check_code(db, &factor, &owner.user, &request.code, now).await,
-    };
-    if let Err(error) = checked {
-        attempt.failed(db).await?;
-        return Err(error);
-    }
-    attempt.succeeded(db).await?;
+    counted(db, &owner.user.email, ip, async {
+        match check_password(db, owner.user.id, request.password).await? {
+            false => Err(password_error()),
+            true => check_code(db, &factor, &owner.user, &request.code, now).await,
+        }
+    })
+    .await?;
     let txn = db.begin().await?;
     remove(&txn, owner.user.id).await?;
     super::sign_out(&txn, owner, SignOutScope::Others).await?;
     txn.commit().await?;
     tracing::info!(user = %owner.user.email, "two-factor authentication turned off");
     Ok(())
+}
+
+/// Runs `check` as a sign-in attempt: refused while the limiter locks this account and
+/// address, and a failure counts like a wrong password.
+async fn counted<T>(
+    db: &DatabaseConnection,
+    email: &str,
+    ip: Option<&str>,
+    check: impl std::future::Future<Output = Result<T, AppError>>,
+) -> Result<T, AppError> {
+    let attempt = attempts::reserve(db, email, ip).await?;
+    match check.await {
+        Ok(value) => {
+            attempt.succeeded(db).await?;
+            Ok(value)
+        }
+        Err(error) => {
+            attempt.failed(db).await?;
+            Err(error)
+        }
+    }
 }
 
 /// `vita admin reset-2fa`: removes the owner's second factor and recovery codes, and ends

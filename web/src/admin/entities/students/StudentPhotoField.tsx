@@ -5,15 +5,14 @@
  * below it still takes an address from elsewhere.
  *
  * As with a paper's PDF, stored photos nobody points at are deleted when the
- * form closes, once it is known what was saved: every photo uploaded here but
- * not saved, and the row's previous photo once a save replaced or removed it.
- * A deleted student's photo goes with them (`removeStudentPhoto`).
+ * form closes (see `useUploadsSavedWithForm`). A deleted student's photo goes
+ * with them (`removeStudentPhoto`).
  */
-import { useEffect, useRef } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { Student } from '../../../api/types';
 import { FileUpload } from '../kit/FileUpload';
 import { removeUpload, uploadedName } from '../kit/upload-client';
+import { useUploadsSavedWithForm } from '../kit/useUploadsSavedWithForm';
 import type { StudentValues } from './schema';
 
 const BUCKET = 'profile-photos';
@@ -26,21 +25,7 @@ export function removeStudentPhoto(url: string | null | undefined) {
 
 export function StudentPhotoField({ form, item }: { form: UseFormReturn<StudentValues>; item: Student | null }) {
   const value = useWatch({ control: form.control, name: 'profile_image_url' });
-  // What this form uploaded, and the row's photo when it opened.
-  const uploaded = useRef<string[]>([]);
-  const stored = useRef(item?.profile_image_url ?? '');
-
-  useEffect(() => {
-    const { control } = form;
-    return () => {
-      // After a save the form's defaults are what the row now holds (see PaperPdfField).
-      const saved = control._defaultValues.profile_image_url ?? '';
-      for (const url of uploaded.current) if (url !== saved) removeStudentPhoto(url);
-      if (stored.current !== saved) removeStudentPhoto(stored.current);
-      uploaded.current = [];
-      stored.current = saved;
-    };
-  }, [form]);
+  const recordUpload = useUploadsSavedWithForm(form, 'profile_image_url', item?.profile_image_url ?? '', removeStudentPhoto);
 
   return (
     <div className="sm:col-span-2">
@@ -51,7 +36,7 @@ export function StudentPhotoField({ form, item }: { form: UseFormReturn<StudentV
         saved="with-form"
         value={value ?? ''}
         onChange={async (url) => {
-          if (url) uploaded.current.push(url);
+          recordUpload(url);
           form.setValue('profile_image_url', url, { shouldDirty: true });
         }}
       />
