@@ -1,6 +1,7 @@
 //! BibTeX import budgets (issue 14): the preview and the import of a 1,000-entry file on SQLite
-//! and PostgreSQL, and the memory a 5 MB import takes above idle. Prints figures; never fails
-//! on a timing. Run: `cargo bench --bench import` (PostgreSQL from VITA_TEST_DATABASE_URL or
+//! and PostgreSQL, and the memory a 5 MB import takes above idle; and (issue 31) hostile files:
+//! 8,000 strings before 8,000 entries (budget <= 1 s), and 5 MB files of each hostile shape
+//! (budget <= 2 s and <= 100 MB above idle each). Prints figures; never fails on a timing. Run: `cargo bench --bench import` (PostgreSQL from VITA_TEST_DATABASE_URL or
 //! the local server; skipped with a note when unreachable).
 
 use std::time::Instant;
@@ -112,4 +113,66 @@ async fn main() {
         peak / 1024,
         peak.saturating_sub(idle) / 1024
     );
+
+    hostile(&db).await;
+}
+
+/// Files of `target` bytes made by repeating `unit(i)`.
+fn repeated(target: usize, head: &str, unit: impl Fn(usize) -> String) -> String {
+    let mut text = head.to_owned();
+    let mut i = 0;
+    while text.len() < target {
+        text.push_str(&unit(i));
+        i += 1;
+    }
+    text
+}
+
+async fn hostile(db: &sea_orm::DatabaseConnection) {
+    println!("== Hostile files (issue 31): preview time and peak memory above idle");
+    let mut strings_then_entries = String::new();
+    for i in 0..8_000 {
+        strings_then_entries.push_str(&format!("@string{{s{i} = {{Proceedings of the {i}th Workshop}}}}\n"));
+    }
+    for i in 0..8_000 {
+        strings_then_entries.push_str(&format!("@article{{k{i}, title={{Paper {i}}}, author={{Doe, Jane}}, journal=s{i}, year=2020}}\n"));
+    }
+    let size = import::MAX_BYTES - 1024;
+    let mut doubling = String::from("@string{a0 = \"xx\"}\n");
+    for i in 1..=40 {
+        doubling.push_str(&format!("@string{{a{i} = a{} # a{}}}\n", i - 1, i - 1));
+    }
+    let cases = [
+        ("8,000 strings + 8,000 entries (budget 1 s)", strings_then_entries),
+        (
+            "5 MB: doubling macros used by every entry",
+            repeated(size, &doubling, |i| format!("@article{{k{i}, title={{T{i}}}, author={{A B}}, journal=a40 # a20, year=2020}}\n")),
+        ),
+        ("5 MB: a chain of macros", repeated(size, "", |i| format!("@string{{m{i} = m{} # {{x}}}}\n", i + 1))),
+        ("5 MB: one long entry", format!("@article{{k, title={{{}}}, author={{A B}}, year=2020}}", "word ".repeat(size / 5))),
+        (
+            "5 MB: entries nested 64 deep",
+            repeated(size, "", |i| format!("@article{{k{i}, title={}x{}, author={{A B}}, year=2020}}\n", "{".repeat(63), "}".repeat(63))),
+        ),
+        ("5 MB: unbalanced braces", repeated(size, "", |_| "@article{k, title={{{{{\n".to_owned())),
+        ("5 MB: quotes and backslashes", repeated(size, "@article{k, title=\"", |_| "\\\"{\\}\\\\".to_owned())),
+    ];
+    for (name, text) in cases {
+        let _ = std::fs::write("/proc/self/clear_refs", "5");
+        let idle = rss_kb("VmRSS:");
+        let started = Instant::now();
+        let outcome = import::preview(db, &text).await;
+        let elapsed = started.elapsed();
+        let peak = rss_kb("VmHWM:");
+        let summary = match outcome {
+            Ok(p) => format!("{} new, {} invalid", p.new, p.invalid),
+            Err(e) => e.to_string(),
+        };
+        println!(
+            "{name:<46} {:>5.1} MB  {:>7.1} ms  {:>4} MB above idle  ({summary})",
+            text.len() as f64 / 1_048_576.0,
+            elapsed.as_secs_f64() * 1e3,
+            peak.saturating_sub(idle) / 1024
+        );
+    }
 }

@@ -254,7 +254,8 @@ async fn import_bibtex(db: &sea_orm::DatabaseConnection, text: String, dry_run: 
             (Some(p), _, None) => format!("{} ({})", p.title, p.year),
             (None, None, _) => String::new(),
         };
-        println!("{:>5}  {:>6}  {:<9}  {what}", entry.index + 1, entry.line, status);
+        let note = entry.note.as_deref().map(|note| format!(" [{note}]")).unwrap_or_default();
+        println!("{:>5}  {:>6}  {:<9}  {what}{note}", entry.index + 1, entry.line, status);
     }
     let chosen = |status: EntryStatus| -> Vec<u32> {
         preview

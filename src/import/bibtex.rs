@@ -1,16 +1,25 @@
 //! Reading a .bib file as researchers really have them: split into top-level entries by brace
-//! matching first (so one broken entry fails alone, with its line), then each entry parsed by
-//! the `biblatex` crate with the file's `@string` macros in front of it, then mapped to a
-//! publication.
+//! matching first (so one broken entry fails alone, with its line), the file's `@string`
+//! macros expanded once (`macros`), then each entry parsed by the `biblatex` crate with its
+//! macros already written out, then mapped to a publication.
 //!
-//! The splitter is a loop over bytes with a depth counter: no recursion, so a file nesting
-//! 10,000 braces cannot overflow the stack, and such an entry is refused before the parser
-//! (which does recurse) sees it.
+//! Nothing here recurses on the input: the splitter is a loop over bytes with a depth counter
+//! (an entry nesting braces deeper than [`MAX_DEPTH`] is refused before the parser, which does
+//! recurse, sees it), and the macros are resolved with a stack of their own. The work is linear
+//! in the file, bounded by the expansion budget, and stops when [`Stop`] says so (the time
+//! limit passed, or the client went away).
 
-use biblatex::{Bibliography, Chunk, ChunksRef, Person};
+mod macros;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use biblatex::{Bibliography, Chunk, ChunksRef, Person, RawBibliography, RawChunk};
 use unicode_normalization::UnicodeNormalization;
 
 use crate::content::publications::PublicationKind;
+use macros::{Budget, Macros, Meaning};
 
 /// Deeper brace nesting than any real entry has: refused without parsing.
 const MAX_DEPTH: usize = 64;
@@ -34,6 +43,8 @@ pub struct RawEntry {
     pub line: usize,
     pub key: Option<String>,
     pub text: String,
+    /// What the reader noticed but did not refuse: an undefined macro kept as its word.
+    pub warnings: Vec<String>,
     pub mapped: Result<Mapped, String>,
 }
 
@@ -58,35 +69,65 @@ pub struct Mapped {
     pub r#abstract: Option<String>,
 }
 
+/// Reading stopped before the end: the time limit passed or the request was given up.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Stopped;
+
+/// When reading must stop: a deadline, and a flag the request's side sets when its client
+/// leaves.
+#[derive(Clone)]
+pub struct Stop {
+    deadline: Instant,
+    cancelled: Arc<AtomicBool>,
+}
+
+impl Stop {
+    pub fn new(deadline: Instant, cancelled: Arc<AtomicBool>) -> Self {
+        Stop { deadline, cancelled }
+    }
+
+    fn check(&self) -> Result<(), Stopped> {
+        if self.cancelled.load(Ordering::Relaxed) || Instant::now() >= self.deadline { Err(Stopped) } else { Ok(()) }
+    }
+}
+
 /// Every entry of `text` (not `@string`, `@comment` or `@preamble`), in file order.
-pub fn read(text: &str) -> Vec<RawEntry> {
+pub fn read(text: &str, stop: &Stop) -> Result<Vec<RawEntry>, Stopped> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let blocks = split(text);
-    // Each entry is parsed with every @string of the file before it, as BibTeX reads them.
-    let mut strings = String::new();
+    stop.check()?;
+    // The macros first, each entry remembering how many were defined before it.
+    let mut macros = Macros::default();
     let mut entries = Vec::new();
-    for block in blocks {
+    for block in &blocks {
         match block.kind.as_str() {
             "comment" | "preamble" => {}
             "string" => {
                 if block.fault.is_none() {
-                    strings.push_str(block.text);
-                    strings.push('\n');
+                    macros.define(&dotless_to_plain(block.text), block.line);
                 }
             }
-            _ => entries.push(read_entry(&block, &strings)),
+            _ => entries.push((block, macros.position())),
         }
     }
-    entries
+    let mut budget = Budget::for_file(text.len());
+    macros.resolve(&mut budget, stop)?;
+    let mut read = Vec::with_capacity(entries.len());
+    for (block, position) in entries {
+        stop.check()?;
+        read.push(read_entry(block, &macros, position, &mut budget));
+    }
+    Ok(read)
 }
 
-fn read_entry(block: &Block, strings: &str) -> RawEntry {
+fn read_entry(block: &Block, macros: &Macros, position: usize, budget: &mut Budget) -> RawEntry {
     let key = entry_key(block.text);
+    let mut warnings = Vec::new();
     let mapped = match block.fault {
         Some(fault) => Err(fault.to_owned()),
-        None => parse(block.text, strings).and_then(|entry| map(&entry)),
+        None => parse(block.text, macros, position, budget, &mut warnings).and_then(|entry| map(&entry)),
     };
-    RawEntry { line: block.line, key, text: block.text.replace("\r\n", "\n"), mapped }
+    RawEntry { line: block.line, key, text: block.text.replace("\r\n", "\n"), warnings, mapped }
 }
 
 /// The citation key as written, for the preview (even when the entry does not parse).
@@ -98,9 +139,42 @@ fn entry_key(text: &str) -> Option<String> {
     (!key.is_empty()).then(|| key.to_owned())
 }
 
-fn parse(text: &str, strings: &str) -> Result<biblatex::Entry, String> {
-    let source = format!("{strings}{}", dotless_to_plain(text));
-    let bibliography = Bibliography::parse(&source).map_err(|e| format!("Not valid BibTeX: {}", describe_parse_error(&e)))?;
+/// One entry, its macro names replaced by their text before the crate resolves anything.
+fn parse(text: &str, macros: &Macros, position: usize, budget: &mut Budget, warnings: &mut Vec<String>) -> Result<biblatex::Entry, String> {
+    let source = dotless_to_plain(text);
+    let mut raw = RawBibliography::parse(&source).map_err(|e| format!("Not valid BibTeX: {}", describe_parse_error(&e)))?;
+    let mut entry = raw.entries.pop().ok_or_else(|| "Not valid BibTeX: no entry could be read".to_owned())?;
+    for pair in &mut entry.v.fields {
+        let mut length = 0;
+        for chunk in &mut pair.value.v {
+            if let RawChunk::Abbreviation(name) = chunk.v {
+                match macros.meaning(name, position) {
+                    Meaning::Text(expanded) => {
+                        budget.spend(expanded.len())?;
+                        chunk.v = RawChunk::Normal(expanded);
+                    }
+                    Meaning::Failed(reason) => return Err(format!("Uses the @string macro {name}: {reason}")),
+                    Meaning::Month => {}
+                    Meaning::Undefined => {
+                        warnings.push(format!("{name} is no @string macro of the file: kept as the text \"{name}\""));
+                        chunk.v = RawChunk::Normal(name);
+                    }
+                }
+            }
+            if let RawChunk::Normal(value) = chunk.v {
+                length += value.len();
+            }
+        }
+        if length > macros::MAX_VALUE {
+            return Err(format!(
+                "The field {} is longer than {} KB with its @string macros written out",
+                pair.key.v,
+                macros::MAX_VALUE / 1024
+            ));
+        }
+    }
+    let raw = RawBibliography { preamble: String::new(), entries: vec![entry], abbreviations: Vec::new() };
+    let bibliography = Bibliography::from_raw(raw).map_err(|e| format!("Not valid BibTeX: {}", describe_parse_error(&e)))?;
     bibliography.into_vec().into_iter().next_back().ok_or_else(|| "Not valid BibTeX: no entry could be read".to_owned())
 }
 

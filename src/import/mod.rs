@@ -10,10 +10,14 @@
 pub mod bibtex;
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use sea_orm::ActiveValue::Set;
 use sea_orm::{ActiveModelTrait, ConnectionTrait, DatabaseConnection, EntityTrait, IntoActiveModel, TransactionTrait};
 use serde::{Deserialize, Serialize};
+use tokio::sync::Semaphore;
 use ts_rs::TS;
 use unicode_normalization::UnicodeNormalization;
 use uuid::Uuid;
@@ -104,9 +108,55 @@ struct Stored {
     title: String,
 }
 
+/// How long reading one file may take before the request gets a 422.
+pub const READ_LIMIT: Duration = Duration::from_secs(10);
+
+/// Files read at once: the rest wait (within their time limit), so a slow file never takes
+/// both cores from the pages.
+static READERS: Semaphore = Semaphore::const_new(2);
+
+/// Reads `text` off the async workers, at most [`READERS`] files at a time and for at most
+/// `limit` (waiting included). If the caller stops waiting (the client went away), the reading
+/// stops at its next check.
+pub async fn read_file(text: &str, limit: Duration) -> Result<Vec<RawEntry>, AppError> {
+    check_size(text)?;
+    if text.contains('\0') {
+        return Err(bibtex_error("This is not a BibTeX file: it contains binary data"));
+    }
+    let deadline = Instant::now() + limit;
+    let permit = tokio::time::timeout_at(deadline.into(), READERS.acquire()).await.map_err(|_| too_slow())?.map_err(|_| too_slow())?;
+    let cancel = CancelOnDrop(Arc::new(AtomicBool::new(false)));
+    let stop = bibtex::Stop::new(deadline, cancel.0.clone());
+    let text = text.to_owned();
+    let reading = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        bibtex::read(&text, &stop)
+    });
+    let entries =
+        reading.await.map_err(|e| AppError::Internal(anyhow::anyhow!("reading a .bib file failed: {e}")))?.map_err(|_| too_slow())?;
+    if entries.is_empty() {
+        return Err(bibtex_error("No BibTeX entries found"));
+    }
+    Ok(entries)
+}
+
+/// Sets its flag when dropped: the reading thread sees it and stops.
+struct CancelOnDrop(Arc<AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+fn too_slow() -> AppError {
+    bibtex_error("This file takes too long to read")
+}
+
 /// The preview of `text` against what `db` holds.
 pub async fn preview(db: &impl ConnectionTrait, text: &str) -> Result<ImportPreview, AppError> {
-    let (classified, _) = classify(db, text).await?;
+    let entries = read_file(text, READ_LIMIT).await?;
+    let (classified, _) = classify(db, entries).await?;
     let entries: Vec<PreviewEntry> = classified.into_iter().map(|c| c.preview).collect();
     let count = |status| entries.iter().filter(|e| e.status == status).count() as u32;
     Ok(ImportPreview {
@@ -120,9 +170,11 @@ pub async fn preview(db: &impl ConnectionTrait, text: &str) -> Result<ImportPrev
 /// Imports the chosen entries of `request.bibtex` in one transaction: all or nothing. The
 /// transaction announces the change to the other instances (`Invalidation`) if it commits.
 pub async fn import(db: &DatabaseConnection, invalidation: &Invalidation, request: ImportRequest) -> Result<ImportOutcome, AppError> {
+    // Read before the transaction: the store is not held while the file is parsed.
+    let entries = read_file(&request.bibtex, READ_LIMIT).await?;
     let txn = db.begin().await?;
     invalidation.announce(&txn, Sources::PUBLICATIONS).await?;
-    let (classified, mut taken) = classify(&txn, &request.bibtex).await?;
+    let (classified, mut taken) = classify(&txn, entries).await?;
     // New entries, and a duplicate of an earlier entry of the file when the owner says "import
     // anyway", can be added; a duplicate of a stored paper can update it.
     let importable = |c: &Classified| c.preview.status == EntryStatus::New || duplicates_stored(c) == Some(false);
@@ -193,17 +245,9 @@ pub fn too_large() -> AppError {
     AppError::PayloadTooLarge("The BibTeX file is too large: at most 5 MB".to_owned())
 }
 
-/// Reads the file and decides each entry's status against the store and the entries before it;
-/// also returns the stored papers' slugs, which an import must not reuse.
-async fn classify(db: &impl ConnectionTrait, text: &str) -> Result<(Vec<Classified>, HashSet<String>), AppError> {
-    check_size(text)?;
-    if text.contains('\0') {
-        return Err(bibtex_error("This is not a BibTeX file: it contains binary data"));
-    }
-    let entries = bibtex::read(text);
-    if entries.is_empty() {
-        return Err(bibtex_error("No BibTeX entries found"));
-    }
+/// Decides each entry's status against the store and the entries before it; also returns the
+/// stored papers' slugs, which an import must not reuse.
+async fn classify(db: &impl ConnectionTrait, entries: Vec<RawEntry>) -> Result<(Vec<Classified>, HashSet<String>), AppError> {
     let stored = publications::Entity::find().all(db).await?;
     let slugs = stored.iter().map(|p| p.slug.clone()).collect();
     let mut by_doi: HashMap<String, (Stored, Option<u32>)> = HashMap::new();
@@ -217,15 +261,17 @@ async fn classify(db: &impl ConnectionTrait, text: &str) -> Result<(Vec<Classifi
     }
     let mut classified = Vec::with_capacity(entries.len());
     let mut keys: HashMap<String, u32> = HashMap::new();
-    for (index, RawEntry { line, key, text, mapped }) in entries.into_iter().enumerate() {
+    for (index, RawEntry { line, key, text, warnings, mapped }) in entries.into_iter().enumerate() {
         let line = line as u32;
-        let note = key.as_ref().and_then(|key| match keys.get(key) {
+        let repeated_key = key.as_ref().and_then(|key| match keys.get(key) {
             Some(first) => Some(format!("The key {key} is also used by the entry at line {first}")),
             None => {
                 keys.insert(key.clone(), line);
                 None
             }
         });
+        let notes: Vec<String> = repeated_key.into_iter().chain(warnings).collect();
+        let note = (!notes.is_empty()).then(|| notes.join("; "));
         let mut preview = PreviewEntry {
             index: index as u32,
             line,

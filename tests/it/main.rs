@@ -16,6 +16,7 @@ mod fault_inputs;
 mod faults;
 mod hardening;
 mod helpers;
+mod hostile_bibtex;
 mod import;
 mod instances;
 mod pages;

@@ -2,6 +2,15 @@
 
 use super::*;
 
+/// The whole file, with no time limit.
+fn read(text: &str) -> Vec<RawEntry> {
+    super::read(text, &unlimited()).expect("not stopped")
+}
+
+fn unlimited() -> Stop {
+    Stop::new(Instant::now() + std::time::Duration::from_secs(3600), Arc::new(AtomicBool::new(false)))
+}
+
 fn one(text: &str) -> Mapped {
     let entries = read(text);
     assert_eq!(entries.len(), 1, "{entries:?}");
@@ -143,4 +152,180 @@ fn exports_in_each_sources_own_style_read_as_checked_by_hand() {
 #[test]
 fn abstracts_keep_inline_words_together_and_paragraphs_apart() {
     assert_eq!(strip_markup("<jats:p>A <i>b</i>, c.</jats:p><jats:p>D.</jats:p>"), "A b, c. D.");
+}
+
+/// Issue 31, item 1: a macro that refers to itself, directly or through others, is an error on
+/// its line; entries using it are invalid with that reason; the rest of the file imports.
+#[test]
+fn self_and_mutually_referencing_macros_fail_alone() {
+    let text = "@string{a = a # \"x\"}\n@string{b = c}\n@string{c = d # b}\n@string{d = {D}}\n\
+                @article{one, title={One}, author={A B}, journal=a, year=2020}\n\
+                @article{two, title={Two}, author={A B}, journal=b, year=2020}\n\
+                @article{three, title={Three}, author={A B}, journal=d, year=2020}\n";
+    let entries = read(text);
+    assert_eq!(entries[0].mapped.as_ref().unwrap_err(), "Uses the @string macro a: The @string macro a (line 1) refers to itself");
+    assert_eq!(
+        entries[1].mapped.as_ref().unwrap_err(),
+        "Uses the @string macro b: The @string macros b (line 2), c (line 3) refer to each other"
+    );
+    assert_eq!(entries[2].mapped.as_ref().unwrap().venue, "D");
+}
+
+/// A redefinition may use the earlier meaning (BibTeX reads in order): no cycle.
+#[test]
+fn a_macro_may_build_on_its_earlier_definition_and_on_later_ones() {
+    let text = "@string{j = {Journal}}\n@string{j = j # { of Tests}}\n@string{k = later}\n\
+                @article{x, title={T}, author={A B}, journal=j # { and } # k, year=2020}\n@string{later = {More}}\n";
+    assert_eq!(one(text).venue, "Journal of Tests and More");
+}
+
+/// Issue 31, item 2: doubling macros stop at the cap with a clear reason, fast.
+#[test]
+fn exploding_macros_stop_at_the_cap() {
+    let mut text = String::from("@string{a0 = \"xx\"}\n");
+    for i in 1..=40 {
+        text.push_str(&format!("@string{{a{i} = a{} # a{}}}\n", i - 1, i - 1));
+    }
+    text.push_str("@article{x, title={T}, author={A B}, journal=a40, year=2020}\n");
+    text.push_str("@article{y, title={Fine}, author={A B}, journal={J}, year=2020}\n");
+    let entries = read(&text);
+    let reason = entries[0].mapped.as_ref().unwrap_err();
+    assert!(reason.contains("expands to more than 64 KB"), "{reason}");
+    assert_eq!(entries[1].mapped.as_ref().unwrap().title, "Fine");
+}
+
+/// The per-field cap holds for a field that concatenates many macros each under the cap.
+#[test]
+fn a_field_of_many_macros_stops_at_the_value_cap() {
+    let text = format!(
+        "@string{{big = {{{}}}}}\n@article{{x, title={{T}}, author={{A B}}, journal=big # big # big, year=2020}}\n",
+        "y".repeat(30_000)
+    );
+    assert_eq!(read(&text)[0].mapped.as_ref().unwrap_err(), "The field journal is longer than 64 KB with its @string macros written out");
+}
+
+/// A chain of 100,000 macros, each naming the one after it: an explicit stack, no overflow.
+#[test]
+fn a_long_chain_of_macros_does_not_recurse() {
+    let n = 100_000;
+    let mut text = String::new();
+    for i in 0..n {
+        text.push_str(&format!("@string{{m{i} = m{}}}\n", i + 1));
+    }
+    text.push_str(&format!("@string{{m{n} = {{End}}}}\n@article{{x, title={{T}}, author={{A B}}, journal=m0, year=2020}}\n"));
+    assert_eq!(one(&text).venue, "End");
+}
+
+/// As BibTeX: an undefined word is a warning and the word itself (`month = april`).
+#[test]
+fn an_undefined_word_is_kept_with_a_warning() {
+    let entries = read("@article{x, title={T}, author={A B}, journal={J}, year=2020, month=april, selected=true}");
+    assert_eq!(entries[0].mapped.as_ref().unwrap().month, Some(4));
+    assert_eq!(
+        entries[0].warnings,
+        [
+            "april is no @string macro of the file: kept as the text \"april\"",
+            "true is no @string macro of the file: kept as the text \"true\""
+        ]
+    );
+}
+
+/// Issue 31, item 3: the table is built once and shared (the time is the benchmark's: 10 s when
+/// every entry re-parsed every string).
+#[test]
+fn many_strings_and_many_entries_read_once() {
+    let mut text = String::new();
+    for i in 0..8_000 {
+        text.push_str(&format!("@string{{s{i} = {{Venue number {i}}}}}\n"));
+    }
+    for i in 0..8_000 {
+        text.push_str(&format!("@article{{k{i}, title={{Paper {i}}}, author={{A B}}, journal=s{i}, year=2020}}\n"));
+    }
+    let entries = read(&text);
+    assert_eq!(entries.len(), 8_000);
+    assert_eq!(entries[7_999].mapped.as_ref().unwrap().venue, "Venue number 7999");
+}
+
+/// Reading stops at its next check once the request gives up.
+#[test]
+fn a_cancelled_read_stops() {
+    let cancelled = Arc::new(AtomicBool::new(true));
+    let stop = Stop::new(Instant::now() + std::time::Duration::from_secs(60), cancelled);
+    assert_eq!(super::read("@article{x, title={T}, author={A B}, year=2020}", &stop).unwrap_err(), Stopped);
+    let past = Stop::new(Instant::now(), Arc::new(AtomicBool::new(false)));
+    assert_eq!(super::read("@article{x, title={T}, author={A B}, year=2020}", &past).unwrap_err(), Stopped);
+}
+
+/// Issue 31, item 5: generated hostile files (nesting, macros referring anywhere including
+/// themselves, concatenation, braces, quotes, backslashes) never panic, never stop early, and
+/// never give out more text than the file plus its expansion budget. `PROPTEST_CASES` sets the
+/// number of cases (256 in `./scripts/test`; the README gives the longer run).
+mod generated {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn fragment() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("@string{".to_owned()),
+            Just("@article{k,".to_owned()),
+            Just("@comment{".to_owned()),
+            Just("@preamble{\"".to_owned()),
+            "[a-e]{1,2}".prop_map(|name| name),
+            Just(" = ".to_owned()),
+            Just(" # ".to_owned()),
+            Just("\"".to_owned()),
+            Just("{".to_owned()),
+            Just("}".to_owned()),
+            Just(",".to_owned()),
+            Just("\\".to_owned()),
+            Just("$".to_owned()),
+            Just("\n".to_owned()),
+            Just(" title={T}, author={A B}, year=2020, journal=".to_owned()),
+            "[a-zA-Z0-9 \\\\$^_{}\"#@=,~-]{0,12}",
+            (0usize..200).prop_map(|depth| format!("{}x{}", "{".repeat(depth), "}".repeat(depth))),
+            (0usize..50).prop_map(|n| format!("\\{}", "a{".repeat(n))),
+        ]
+    }
+
+    /// Macros that name each other at random (cycles included), then entries using them.
+    fn macro_file() -> impl Strategy<Value = String> {
+        (prop::collection::vec(prop::collection::vec(0usize..12, 0..4), 1..12), prop::collection::vec(0usize..12, 0..6)).prop_map(
+            |(definitions, uses)| {
+                let mut text = String::new();
+                for (i, refs) in definitions.iter().enumerate() {
+                    let mut value: Vec<String> = refs.iter().map(|r| format!("m{r}")).collect();
+                    value.push(format!("\"v{i}\""));
+                    text.push_str(&format!("@string{{m{i} = {}}}\n", value.join(" # ")));
+                }
+                for (i, used) in uses.iter().enumerate() {
+                    text.push_str(&format!("@article{{e{i}, title={{T{i}}}, author={{A B}}, year=2020, journal=m{used} # m{used}}}\n"));
+                }
+                text
+            },
+        )
+    }
+
+    fn check(text: &str) {
+        let entries = super::super::read(text, &unlimited()).expect("not stopped");
+        assert!(entries.len() <= text.matches('@').count());
+        let out: usize =
+            entries.iter().map(|e| e.text.len() + e.mapped.as_ref().map_or(0, |m| serde_json::to_string(m).map_or(0, |j| j.len()))).sum();
+        // What comes out is the entries' own text plus at most the expansion budget, and the
+        // mapped fields' JSON quoting (each byte at most 6 as \uXXXX).
+        let budget = (text.len() * 10).clamp(1024 * 1024, 50 * 1024 * 1024);
+        assert!(out <= 7 * (text.len() + budget), "{out} bytes out of {} in", text.len());
+    }
+
+    proptest! {
+        #[test]
+        fn fragments_never_panic(parts in prop::collection::vec(fragment(), 0..200)) {
+            check(&parts.concat());
+        }
+
+        #[test]
+        fn macros_naming_each_other_never_panic(text in macro_file()) {
+            check(&text);
+        }
+    }
 }
