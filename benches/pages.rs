@@ -19,13 +19,13 @@ use std::time::{Duration, Instant};
 
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{Value, json};
-use vita::config::StoreConfig;
 use vita::content::homepage::{self, HeroContent};
+use vita::content::settings::SiteSettings;
 use vita::content::{self, Content, courses, news, open_calls, projects, publications, research_areas, students, tags, talks};
-use vita::files::{Bucket, Files};
+use vita::media::files::{Bucket, Files};
+use vita::ops::config::StoreConfig;
 use vita::render::pages::{self, PublicPage};
 use vita::render::{CardImage, PageData, RenderInput, Renderer, SiteInfo};
-use vita::settings::SiteSettings;
 use vita::store::{self, Database};
 
 const RUNS: usize = 300;
@@ -170,7 +170,7 @@ async fn render_page(
     };
     let base_url = "http://127.0.0.1:8080";
     let card_image = CardImage::of(&hero, base_url);
-    let site = SiteInfo { owner_name: hero.name.clone(), base_url: base_url.into(), today: vita::clock::today(), card_image };
+    let site = SiteInfo { owner_name: hero.name.clone(), base_url: base_url.into(), today: vita::ops::clock::today(), card_image };
     let data_time = started.elapsed();
     let path = match target {
         Target::ListPage(page, _) => page.path().to_owned(),
@@ -332,9 +332,10 @@ async fn seed_tagged_papers(db: &sea_orm::DatabaseConnection) {
 /// rendered for real) and prints what it holds.
 async fn cache_memory(db: &sea_orm::DatabaseConnection, renderer: &Renderer, settings: &SiteSettings) {
     use std::sync::Arc;
-    use vita::render::cache::{CachedPage, DEFAULT_VARIANT_LIMIT, PageCache, Rendered, Sources};
+    use vita::ops::config::DEFAULT_PAGE_CACHE_VARIANTS as DEFAULT_VARIANT_LIMIT;
+    use vita::render::cache::{CachedPage, PageCache, Rendered, Sources};
     let cache = Arc::new(PageCache::default());
-    let today = vita::clock::today();
+    let today = vita::ops::clock::today();
     for i in 0..DEFAULT_VARIANT_LIMIT + 100 {
         let target = Target::ListPage(PublicPage::Publications, format!("q=publication%20{i}"));
         let key = target.path();

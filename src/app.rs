@@ -19,11 +19,11 @@ use tokio::task::JoinSet;
 use tower::ServiceExt;
 use tower_http::timeout::TimeoutBody;
 
-use crate::config::{Config, Limits};
+use crate::ops::config::{Config, Limits};
 use std::sync::Arc;
 
-use crate::files::Files;
 use crate::http::AppState;
+use crate::media::files::Files;
 use crate::render::Renderer;
 use crate::render::cache::PageCache;
 use crate::render::invalidation::{Invalidation, Listener};

@@ -8,11 +8,13 @@ use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
 
 use crate::app::{self, App};
-use crate::config::{Config, StoreConfig};
-use crate::files::Files;
 use crate::import::{self, DuplicateOf, EntryStatus, ImportRequest};
+use crate::media::files::Files;
+use crate::ops::config::{Config, StoreConfig};
+use crate::portability::backup;
+use crate::portability::export;
 use crate::render::invalidation::Invalidation;
-use crate::{auth, backup, export, store};
+use crate::{auth, store};
 
 #[derive(Parser)]
 #[command(

@@ -1,27 +1,33 @@
 //! Vita: a self-hosted academic website with an admin back office, in one binary.
+//!
+//! The modules stand in layers, each using only the ones below it (`tests/it/layers.rs` fails
+//! on an import that goes up):
+//!
+//! 1. `error`, `ops` (config, clock, logs), `rules` (limits, patterns, field validation);
+//! 2. `store` (connections, migrations);
+//! 3. `media` (uploaded files, photo variants), then `content` (the tables and the site
+//!    settings), then `auth` (owner, sessions, second factor);
+//! 4. `citations`, then `render` (pages and their cache), then `import` and `discovery`
+//!    (feeds, sitemap);
+//! 5. `portability::backup`, then `http` and `app`, then `portability::export` (renders the
+//!    site through the router), `cli` and `typescript` (the generated admin types).
 
 pub mod app;
 pub mod auth;
-pub mod backup;
 pub mod citations;
 pub mod cli;
-pub mod clock;
-pub mod config;
 pub mod content;
 pub mod discovery;
 pub mod error;
-pub mod export;
-pub mod files;
 pub mod http;
 pub mod import;
-pub mod logs;
-pub mod photos;
+pub mod media;
+pub mod ops;
+pub mod portability;
 pub mod render;
 pub mod rules;
-pub mod settings;
 pub mod store;
-pub mod types;
-pub mod validate;
+pub mod typescript;
 
 /// mimalloc for every allocation, the JavaScript engine's included (rquickjs's `rust-alloc`):
 /// a server render allocates and frees hundreds of thousands of small objects.

@@ -20,10 +20,10 @@ use sha2::{Digest, Sha256};
 use ts_rs::TS;
 use uuid::Uuid;
 
+use crate::content::settings;
 use crate::error::AppError;
 use crate::error::FieldErrors;
-use crate::settings;
-use crate::validate::is_email;
+use crate::rules::validate::is_email;
 
 pub const COOKIE_NAME: &str = "vita_session";
 /// The cookie's name over HTTPS. A browser keeps a `__Host-` cookie only when it is `Secure`,
@@ -147,7 +147,7 @@ pub async fn add_owner(db: &impl ConnectionTrait, email: &str, password: &str) -
         return Err(AppError::WeakPassword { reasons });
     }
     let hash = password::hash(password.to_owned()).await?;
-    let now = crate::clock::now();
+    let now = crate::ops::clock::now();
     let row = users::ActiveModel {
         id: Set(Uuid::new_v4()),
         email: Set(email.clone()),
@@ -215,7 +215,7 @@ pub async fn setup_owner(db: &DatabaseConnection, token: &SetupToken, request: S
     if !settings::set_once(&txn, settings::SETUP_COMPLETED, serde_json::Value::Bool(true)).await? {
         return Err(AppError::Forbidden(SETUP_CLOSED.to_owned()));
     }
-    let now = crate::clock::now();
+    let now = crate::ops::clock::now();
     let user = users::ActiveModel {
         id: Set(Uuid::new_v4()),
         email: Set(email),
@@ -243,7 +243,7 @@ pub async fn change_password(db: &DatabaseConnection, owner: &OwnerSession, requ
     }
     let hash = password::hash(request.new_password).await?;
     let txn = db.begin().await?;
-    users::ActiveModel { id: Set(user.id), password_hash: Set(hash), updated_at: Set(crate::clock::now()), ..Default::default() }
+    users::ActiveModel { id: Set(user.id), password_hash: Set(hash), updated_at: Set(crate::ops::clock::now()), ..Default::default() }
         .update(&txn)
         .await?;
     sign_out(&txn, owner, SignOutScope::Others).await?;
@@ -272,7 +272,7 @@ pub struct SessionSummary {
 }
 
 pub async fn list_sessions(db: &impl ConnectionTrait, owner: &OwnerSession) -> Result<Vec<SessionSummary>, AppError> {
-    let now = crate::clock::now();
+    let now = crate::ops::clock::now();
     let rows = sessions::Entity::find()
         .filter(sessions::Column::UserId.eq(owner.user.id))
         .filter(sessions::Column::IdleExpiresAt.gt(now))
@@ -355,7 +355,7 @@ pub async fn open_session(
     ip: Option<String>,
 ) -> Result<(String, SessionInfo), AppError> {
     let token = new_token();
-    let now = crate::clock::now();
+    let now = crate::ops::clock::now();
     let session = sessions::ActiveModel {
         id: Set(Uuid::new_v4()),
         user_id: Set(user.id),
@@ -375,7 +375,7 @@ pub async fn open_session(
 
 /// Finds the live session of a cookie token, sliding its idle expiry forward.
 pub async fn session_for_token(db: &impl ConnectionTrait, token: &str) -> Result<Option<OwnerSession>, AppError> {
-    let now = crate::clock::now();
+    let now = crate::ops::clock::now();
     let Some(session) = sessions::Entity::find().filter(sessions::Column::TokenHash.eq(token_hash(token))).one(db).await? else {
         return Ok(None);
     };

@@ -60,3 +60,29 @@ static DUMMY_HASH: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
     let salt = SaltString::generate(&mut OsRng);
     Argon2::default().hash_password(b"not the password of anybody", &salt).expect("hashing a constant cannot fail").to_string()
 });
+
+#[cfg(test)]
+mod tests {
+    use serde::Deserialize;
+
+    #[derive(Deserialize)]
+    struct PasswordCase {
+        password: String,
+        email: String,
+        reasons: Vec<String>,
+    }
+
+    #[derive(Deserialize)]
+    struct Vectors {
+        password: Vec<PasswordCase>,
+    }
+
+    /// The password rules of `web/src/api/rule-vectors.json`, which the admin forms check too.
+    #[test]
+    fn password_rules_agree_with_the_shared_vectors() {
+        let vectors: Vectors = serde_json::from_str(include_str!("../../web/src/api/rule-vectors.json")).expect("valid vectors");
+        for case in vectors.password {
+            assert_eq!(super::weaknesses(&case.password, &case.email), case.reasons, "{:?}", case.password);
+        }
+    }
+}

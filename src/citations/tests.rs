@@ -277,7 +277,7 @@ fn citations_escape_every_text_of_the_record() {
         assert!(html.contains("&lt;script&gt;"), "{html}");
         assert!(html.contains("R&amp;D"), "{html}");
         // What the sanitiser keeps is what we wrote, apart from the rel it adds to links.
-        let sanitised = crate::validate::sanitize_html(html).replace(" rel=\"noopener noreferrer\"", "");
+        let sanitised = crate::rules::validate::sanitize_html(html).replace(" rel=\"noopener noreferrer\"", "");
         assert_eq!(&sanitised, html);
     }
 }

@@ -8,7 +8,7 @@ use ts_rs::TS;
 
 use super::{Content, ContentStatus};
 use crate::error::AppError;
-use crate::validate::{Check, slugify};
+use crate::rules::validate::{Check, slugify};
 
 text_enum! {
     /// The term a course ran in.
@@ -84,7 +84,7 @@ impl Content for Entity {
             code: Set(check.required("code", "Code", input.code)),
             slug: Set(check.slug(input.slug, &title, slugify)),
             title: Set(title),
-            year: Set(check.int_range("year", "Year", input.year.unwrap_or_else(crate::clock::current_year), crate::rules::YEAR)),
+            year: Set(check.int_range("year", "Year", input.year.unwrap_or_else(crate::ops::clock::current_year), crate::rules::YEAR)),
             term: Set(input.term),
             role: Set(input.role),
             description: Set(check.optional_long("description", "Description", input.description)),

@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::error::AppError;
+use crate::rules::validate::{Check, is_http_url, is_site_path};
 use crate::rules::{MAX_LONG, MAX_SHORT};
-use crate::validate::{Check, is_http_url, is_site_path};
 
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize)]
 #[sea_orm(table_name = "homepage_content")]
@@ -62,7 +62,7 @@ pub async fn read<S: Section>(db: &impl ConnectionTrait) -> Result<SectionRecord
 
 pub async fn upsert<S: Section>(db: &impl ConnectionTrait, content: S) -> Result<SectionRecord<S>, AppError> {
     let content = content.validate()?;
-    let now = crate::clock::now();
+    let now = crate::ops::clock::now();
     let json = serde_json::to_value(&content).map_err(anyhow::Error::from)?;
     let row = ActiveModel {
         id: Set(Uuid::new_v4()),

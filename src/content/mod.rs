@@ -34,6 +34,7 @@ pub mod open_calls;
 pub mod projects;
 pub mod publications;
 pub mod research_areas;
+pub mod settings;
 pub mod students;
 pub mod tagging;
 pub mod tags;
@@ -180,7 +181,7 @@ pub async fn create<E: Content>(db: &impl ConnectionTrait, mut input: E::Input) 
     let tag_ids = E::take_tag_ids(&mut input);
     let mut model = E::active_model(input)?;
     let tag_ids = tagging::check::<E>(db, &tag_ids).await?;
-    let now = crate::clock::now();
+    let now = crate::ops::clock::now();
     let id = Uuid::new_v4();
     model.set(column::<E>("id"), id.into());
     model.set(column::<E>("created_at"), now.into());
@@ -196,7 +197,7 @@ pub async fn update<E: Content>(db: &impl ConnectionTrait, id: Uuid, mut input: 
     let mut model = E::active_model(input)?;
     let tag_ids = tagging::check::<E>(db, &tag_ids).await?;
     model.set(column::<E>("id"), id.into());
-    model.set(column::<E>("updated_at"), crate::clock::now().into());
+    model.set(column::<E>("updated_at"), crate::ops::clock::now().into());
     let updated = match model.update(db).await {
         Ok(updated) => updated,
         Err(DbErr::RecordNotUpdated) => return Err(AppError::not_found(E::NOUN)),

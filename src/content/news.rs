@@ -9,7 +9,7 @@ use ts_rs::TS;
 use super::tagging::TagLinks;
 use super::{Content, ContentStatus};
 use crate::error::AppError;
-use crate::validate::Check;
+use crate::rules::validate::Check;
 
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize, TS)]
 #[sea_orm(table_name = "news_items")]
@@ -74,7 +74,7 @@ impl Content for Entity {
         let model = ActiveModel {
             title: Set(check.required("title", "Title", input.title)),
             content: Set(check.required_long("content", "Content", input.content)),
-            date: Set(check.date("date", "Date", input.date).unwrap_or_else(crate::clock::today)),
+            date: Set(check.date("date", "Date", input.date).unwrap_or_else(crate::ops::clock::today)),
             link_url: Set(check.optional_url("link_url", "Link URL", input.link_url)),
             link_text: Set(check.optional("link_text", "Link text", input.link_text)),
             featured: Set(input.featured),

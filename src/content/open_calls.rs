@@ -9,7 +9,7 @@ use ts_rs::TS;
 
 use super::{Audience, Content, ContentStatus, ListQuery};
 use crate::error::AppError;
-use crate::validate::Check;
+use crate::rules::validate::Check;
 
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize, TS)]
 #[sea_orm(table_name = "open_calls")]
@@ -77,7 +77,7 @@ impl Content for Entity {
         let mut check = Check::new();
         let title = check.required("title", "Title", input.title);
         let slug = check.required("slug", "Slug", input.slug);
-        if !slug.is_empty() && !crate::validate::is_slug(&slug) {
+        if !slug.is_empty() && !crate::rules::validate::is_slug(&slug) {
             check.fail("slug", "Slug may contain only lower-case letters, digits and single hyphens");
         }
         let model = ActiveModel {

@@ -10,7 +10,7 @@ use super::tagging::TagLinks;
 use super::{Content, ContentStatus, StringList};
 use crate::error::AppError;
 use crate::rules::MAX_SHORT;
-use crate::validate::{Check, slugify_variant};
+use crate::rules::validate::{Check, slugify_variant};
 
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize, TS)]
 #[sea_orm(table_name = "projects")]

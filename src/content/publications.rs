@@ -9,8 +9,8 @@ use ts_rs::TS;
 use super::tagging::TagLinks;
 use super::{Content, ContentStatus, StringList};
 use crate::error::AppError;
-use crate::files::{Bucket, is_stored_name};
-use crate::validate::{Check, slugify_variant};
+use crate::media::files::{Bucket, is_stored_name};
+use crate::rules::validate::{Check, slugify_variant};
 
 text_enum! {
     /// What kind of work a publication is: it decides the venue's citation tag and the
@@ -133,7 +133,7 @@ impl Content for Entity {
             check.max_len("authors", "Each author", author, crate::rules::MAX_SHORT);
         }
         let venue = check.required("venue", "Venue", input.venue);
-        let year = check.int_range("year", "Year", input.year.unwrap_or_else(crate::clock::current_year), crate::rules::YEAR);
+        let year = check.int_range("year", "Year", input.year.unwrap_or_else(crate::ops::clock::current_year), crate::rules::YEAR);
         // Only a name the upload generated: never a path or a URL, which would serve another file.
         let pdf_file = check.optional("pdf_file", "Paper PDF", input.pdf_file);
         if pdf_file.as_deref().is_some_and(|name| !is_stored_name(Bucket::PaperPdfs, name)) {

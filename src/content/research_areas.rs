@@ -8,7 +8,7 @@ use ts_rs::TS;
 
 use super::{Content, ContentStatus};
 use crate::error::AppError;
-use crate::validate::{Check, slugify_variant};
+use crate::rules::validate::{Check, slugify_variant};
 
 pub const DEFAULT_ICON: &str = "Shield";
 

@@ -9,7 +9,7 @@ use ts_rs::TS;
 
 use super::{Audience, Content, ListQuery};
 use crate::error::AppError;
-use crate::validate::Check;
+use crate::rules::validate::Check;
 
 text_enum! {
     /// The degree a student works towards.
@@ -79,8 +79,12 @@ impl Content for Entity {
 
     fn active_model(input: Input) -> Result<ActiveModel, AppError> {
         let mut check = Check::new();
-        let start_year =
-            check.int_range("start_year", "Start year", input.start_year.unwrap_or_else(crate::clock::current_year), crate::rules::YEAR);
+        let start_year = check.int_range(
+            "start_year",
+            "Start year",
+            input.start_year.unwrap_or_else(crate::ops::clock::current_year),
+            crate::rules::YEAR,
+        );
         let graduation_year = input.graduation_year.map(|y| check.int_range("graduation_year", "Graduation year", y, crate::rules::YEAR));
         if graduation_year.is_some_and(|g| g < start_year) {
             check.fail("graduation_year", "Graduation year must not be before the start year");

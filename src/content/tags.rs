@@ -8,7 +8,7 @@ use ts_rs::TS;
 
 use super::{Content, Filters};
 use crate::error::AppError;
-use crate::validate::{Check, slugify};
+use crate::rules::validate::{Check, slugify};
 
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize, TS)]
 #[sea_orm(table_name = "tags")]

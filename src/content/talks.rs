@@ -9,7 +9,7 @@ use ts_rs::TS;
 use super::tagging::TagLinks;
 use super::{Content, ContentStatus};
 use crate::error::AppError;
-use crate::validate::{Check, slugify};
+use crate::rules::validate::{Check, slugify};
 
 text_enum! {
     /// The kind of a talk.

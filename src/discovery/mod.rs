@@ -1,19 +1,19 @@
 //! How the site is found and followed: Atom feeds (`feeds`), the sitemap (`sitemap`),
-//! robots.txt, and the default link-preview image (`card`). The OpenGraph tags and the
-//! `Person` JSON-LD of the pages are written where the pages are (`crate::render`).
+//! robots.txt. The OpenGraph tags, the default link-preview image and the `Person` JSON-LD of
+//! the pages are made where the pages are (`crate::render`), which also lists the feeds the
+//! pages link to (`crate::render::feed`).
 //!
 //! The feeds and the sitemap are kept in the page cache like pages, compressed and with an
 //! ETag (feed readers poll), and go stale with the data they are made from.
 
-pub mod card;
 pub mod feeds;
 pub mod sitemap;
 
 use axum::http::HeaderValue;
 
 use crate::render::cache::Sources;
+use crate::render::feed::Feed;
 use crate::render::paper::absolute_url;
-use feeds::Feed;
 use sitemap::SitemapFile;
 
 /// A generated document other than a page, kept in the page cache under its path.

@@ -14,16 +14,13 @@ use quick_xml::events::{BytesDecl, BytesText, Event};
 use sea_orm::{DatabaseConnection, EntityTrait, QueryOrder, QuerySelect, QueryTrait, Select};
 
 use crate::content::homepage::{self, AboutContent, ContactContent, HeroContent, StatsContent};
+use crate::content::settings;
 use crate::content::{
     Audience, Content, ListQuery, courses, news, open_calls, projects, publications, research_areas, students, tags, talks,
 };
 use crate::error::AppError;
 use crate::render::pages::PublicPage;
 use crate::render::paper::{absolute_url, paper_path};
-use crate::settings;
-
-/// The protocol's limit of addresses in one sitemap file.
-pub const MAX_URLS: usize = 50_000;
 
 const NAMESPACE: &str = "http://www.sitemaps.org/schemas/sitemap/0.9";
 

@@ -44,7 +44,7 @@ pub async fn sign_in_with_code(
     Json(request): Json<SecondFactorSignInRequest>,
 ) -> Result<Response, AppError> {
     let client = super::client::address(peer.ip(), &headers, &state.trusted_proxies).to_string();
-    let (user, accepted) = second_factor::finish_sign_in(&state.db, request, Some(&client), crate::clock::now()).await?;
+    let (user, accepted) = second_factor::finish_sign_in(&state.db, request, Some(&client), crate::ops::clock::now()).await?;
     let (token, session) = auth::open_session(&state.db, user, user_agent(&headers), Some(client)).await?;
     let recovery_codes_left = match accepted {
         Accepted::Recovery { left } => Some(left),
@@ -162,7 +162,7 @@ pub async fn confirm_enrolment(
     Json(request): Json<CodeRequest>,
 ) -> Result<axum::Json<RecoveryCodes>, AppError> {
     let client = client.to_string();
-    Ok(axum::Json(second_factor::confirm_enrolment(&state.db, &owner, request, Some(&client), crate::clock::now()).await?))
+    Ok(axum::Json(second_factor::confirm_enrolment(&state.db, &owner, request, Some(&client), crate::ops::clock::now()).await?))
 }
 
 /// `POST /api/auth/second-factor/recovery-codes`: a new set replaces the old one.
@@ -173,7 +173,7 @@ pub async fn regenerate_recovery_codes(
     Json(request): Json<CodeRequest>,
 ) -> Result<axum::Json<RecoveryCodes>, AppError> {
     let client = client.to_string();
-    Ok(axum::Json(second_factor::regenerate_recovery_codes(&state.db, &owner, request, Some(&client), crate::clock::now()).await?))
+    Ok(axum::Json(second_factor::regenerate_recovery_codes(&state.db, &owner, request, Some(&client), crate::ops::clock::now()).await?))
 }
 
 /// `POST /api/auth/second-factor/disable`: needs the password and a code.
@@ -184,6 +184,6 @@ pub async fn disable_second_factor(
     Json(request): Json<DisableRequest>,
 ) -> Result<StatusCode, AppError> {
     let client = client.to_string();
-    second_factor::disable(&state.db, &owner, request, Some(&client), crate::clock::now()).await?;
+    second_factor::disable(&state.db, &owner, request, Some(&client), crate::ops::clock::now()).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -9,8 +9,8 @@ use axum::response::{IntoResponse, Response};
 
 use super::AppState;
 use crate::auth::OwnerSession;
-use crate::backup;
 use crate::error::AppError;
+use crate::portability::backup;
 
 /// The archive is written to a temporary file (ZIP needs to seek, and the uploads may be far
 /// larger than memory should hold), unlinked at once, and streamed from the open file.
@@ -24,7 +24,7 @@ pub async fn download(State(state): State<AppState>, _owner: OwnerSession) -> Re
     let size = file.stream_position().map_err(anyhow::Error::from)?;
     file.rewind().map_err(anyhow::Error::from)?;
     let stream = tokio_util::io::ReaderStream::new(tokio::fs::File::from_std(file));
-    let name = format!("vita-backup-{}.zip", crate::clock::now().format("%Y%m%d-%H%M%S"));
+    let name = format!("vita-backup-{}.zip", crate::ops::clock::now().format("%Y%m%d-%H%M%S"));
     let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{name}\"")).map_err(anyhow::Error::from)?;
     Ok((
         [(header::CONTENT_TYPE, HeaderValue::from_static("application/zip")), (header::CONTENT_DISPOSITION, disposition)],

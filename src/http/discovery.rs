@@ -7,8 +7,9 @@ use axum::response::{IntoResponse, Response};
 
 use super::AppState;
 use super::files;
-use crate::discovery::{self, card};
+use crate::discovery;
 use crate::error::AppError;
+use crate::render::card;
 
 pub async fn robots_txt(State(state): State<AppState>) -> Response {
     let headers = [(header::CONTENT_TYPE, "text/plain; charset=utf-8"), (header::CACHE_CONTROL, "public, max-age=3600")];

@@ -106,7 +106,7 @@ pub async fn invalidate_pages_after_writes(State(state): State<AppState>, reques
         state.cache.invalidate(sources);
         // The pages are rendered again in the background; the save answers once they are (or
         // after a second at most), so whoever saved and then looks at the site sees the save.
-        state.cache.settled(crate::clock::today(), SAVE_WAITS_FOR_PAGES).await;
+        state.cache.settled(crate::ops::clock::today(), SAVE_WAITS_FOR_PAGES).await;
     }
     response
 }
@@ -178,7 +178,7 @@ pub async fn log_request(request: Request, next: Next) -> Response {
 
 /// The line `log_request` writes (the page cache's fast path writes it too).
 pub fn log_line(method: &Method, path: &str, status: axum::http::StatusCode, started: Instant) {
-    crate::logs::request(method, path, status, started.elapsed());
+    crate::ops::logs::request(method, path, status, started.elapsed());
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@
 //! | `POST /api/<table>`, `GET`/`PUT`/`DELETE /api/<table>/<id>` | owner writes |
 //! | `GET`/`PUT /api/homepage/<hero\|stats\|about\|contact>` | page texts |
 //! | `GET`/`PUT /api/settings` | the owner's site-wide options |
-//! | `GET /api/backup` | the owner downloads the whole site as a backup archive (`crate::backup`) |
+//! | `GET /api/backup` | the owner downloads the whole site as a backup archive (`crate::portability::backup`) |
 //! | `POST /api/publications/import/preview` (.bib text), `POST /api/publications/import` | BibTeX import |
 //! | `POST /api/uploads/<bucket>?filename=`, `DELETE /api/uploads/<bucket>/<name>` | owner uploads |
 //! | `GET /files/<bucket>/<name>` | uploaded files (`profile-photos`, `cv-files`; `paper-pdfs` for the owner only) |
@@ -74,7 +74,7 @@ use sea_orm::DatabaseConnection;
 
 use crate::content::homepage::{AboutContent, ContactContent, HeroContent, StatsContent};
 use crate::content::{Content, courses, news, open_calls, projects, publications, research_areas, students, tags, talks};
-use crate::files::Files;
+use crate::media::files::Files;
 use crate::render::Renderer;
 use crate::render::cache::PageCache;
 
@@ -164,7 +164,7 @@ pub fn router(state: AppState) -> Router {
         .route("/publications.json", get(exports::all_csl_json))
         .route("/publications/{slug}/{file}", get(papers::pdf))
         .route("/robots.txt", get(discovery::robots_txt))
-        .route(crate::discovery::card::PATH, get(discovery::social_card))
+        .route(crate::render::card::PATH, get(discovery::social_card))
         .fallback(public::page)
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY))
         .layer(from_fn_with_state(state.clone(), middleware::same_origin))

@@ -23,6 +23,7 @@ use super::middleware::log_line;
 use super::session;
 use crate::auth::OwnerSession;
 use crate::content::homepage::{self, HeroContent};
+use crate::content::settings;
 use crate::discovery::{Document, feeds, sitemap};
 use crate::error::AppError;
 use crate::render::cache::{CachedPage, Lookup, Rendered, Sources};
@@ -30,7 +31,6 @@ use crate::render::engine::RenderQueueFull;
 use crate::render::pages::{self, PublicPage};
 use crate::render::paper::paper_path;
 use crate::render::{CardImage, PageData, RenderInput, SiteInfo};
-use crate::settings;
 
 /// What a path below `/publications/` names: a paper's page or one of its exports. The PDF,
 /// `/publications/<slug>/<slug>.pdf`, has a route of its own.
@@ -67,7 +67,7 @@ fn tag_route(path: &str) -> Option<&str> {
 async fn tag_page(state: &AppState, slug: &str, signed_in: bool, headers: &HeaderMap) -> Result<Option<Response>, AppError> {
     // Cached under its canonical path.
     let key = crate::content::tags::page_path(slug);
-    let today = crate::clock::today();
+    let today = crate::ops::clock::today();
     let page = state.cache.get_or_render(&key, today, signed_in, || render_key(state, &key, today)).await?;
     Ok(page.map(|page| respond(&page, StatusCode::OK, headers)))
 }
@@ -125,7 +125,7 @@ pub async fn page(
 /// have: a flood of made-up paths is answered from memory and cannot grow the cache.
 async fn not_found_page(state: &AppState, path: &str, headers: &HeaderMap) -> Result<Response, AppError> {
     tracing::info!(path, "page not found");
-    let today = crate::clock::today();
+    let today = crate::ops::clock::today();
     let page = state.cache.get_or_render(NOT_FOUND_KEY, today, false, || render_key(state, NOT_FOUND_KEY, today)).await?;
     let page = page.ok_or_else(|| anyhow::anyhow!("the 404 page rendered nothing"))?;
     Ok(respond(&page, StatusCode::NOT_FOUND, headers))
@@ -140,7 +140,7 @@ const NOT_FOUND_PATH: &str = "/404";
 /// slug. Only pages of papers that exist are kept, so made-up slugs cannot grow the cache.
 async fn paper_page(state: &AppState, slug: &str, signed_in: bool, headers: &HeaderMap) -> Result<Option<Response>, AppError> {
     let key = paper_path(slug);
-    let today = crate::clock::today();
+    let today = crate::ops::clock::today();
     let page = state.cache.get_or_render(&key, today, signed_in, || render_key(state, &key, today)).await?;
     Ok(page.map(|page| respond(&page, StatusCode::OK, headers)))
 }
@@ -148,7 +148,7 @@ async fn paper_page(state: &AppState, slug: &str, signed_in: bool, headers: &Hea
 /// A feed or a sitemap file, kept under its path; `None` for a sitemap part that does not
 /// exist (only existing ones are kept, so made-up numbers cannot grow the cache).
 async fn document(state: &AppState, path: &str, signed_in: bool, headers: &HeaderMap) -> Result<Option<Response>, AppError> {
-    let today = crate::clock::today();
+    let today = crate::ops::clock::today();
     let page = state.cache.get_or_render(path, today, signed_in, || render_key(state, path, today)).await?;
     Ok(page.map(|page| respond(&page, StatusCode::OK, headers)))
 }
@@ -204,7 +204,7 @@ pub async fn refresh_stale_pages(state: AppState) {
     loop {
         state.cache.stale_pages_possible().await;
         loop {
-            let today = crate::clock::today();
+            let today = crate::ops::clock::today();
             let mut failed = false;
             for key in state.cache.keys_to_refresh(today) {
                 if let Err(err) = state.cache.refresh(&key, today, render_key(&state, &key, today)).await {
@@ -283,7 +283,7 @@ fn cached_response(state: &AppState, request: &Request) -> Option<Response> {
             _ => return None,
         },
     };
-    let cached = match state.cache.lookup(&key, crate::clock::today()) {
+    let cached = match state.cache.lookup(&key, crate::ops::clock::today()) {
         Lookup::Fresh(page) => page,
         // The owner is shown what they just saved: the full path waits for the new render.
         Lookup::Stale(_) if session::carries_session_cookie(request.headers()) => return None,
@@ -331,7 +331,7 @@ async fn public_page(
     signed_in: bool,
     headers: &HeaderMap,
 ) -> Result<Response, AppError> {
-    let today = crate::clock::today();
+    let today = crate::ops::clock::today();
     // Only the student list differs for a signed-in owner; that view is never kept.
     if page.depends_on_viewer() && signed_in {
         let rendered = render_public(state, page, &requested, true, today).await?;

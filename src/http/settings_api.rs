@@ -5,8 +5,8 @@ use axum::extract::State;
 use super::AppState;
 use super::extract::{Json, Write};
 use crate::auth::OwnerSession;
+use crate::content::settings::{self, SiteSettings, SiteSettingsView};
 use crate::error::AppError;
-use crate::settings::{self, SiteSettings, SiteSettingsView};
 
 /// With the accepted analytics providers and, if the stored script is not allowed (any more)
 /// or comes from the owner's own domain, a warning for the form.

@@ -12,8 +12,8 @@ use super::AppState;
 use super::extract::{Path, Query};
 use crate::auth::OwnerSession;
 use crate::error::AppError;
-use crate::files::{Bucket, UploadedFile};
-use crate::photos;
+use crate::media::files::{Bucket, UploadedFile};
+use crate::media::photos;
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(default, deny_unknown_fields)]

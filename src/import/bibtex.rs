@@ -472,7 +472,7 @@ fn arxiv_id(field: &dyn Fn(&str) -> Option<String>) -> Option<String> {
 
 fn http_url(value: String) -> Option<String> {
     let url = value.trim().to_owned();
-    crate::validate::is_http_url(&url).then_some(url)
+    crate::rules::validate::is_http_url(&url).then_some(url)
 }
 
 /// `101--115`, `101-115`, `101 -- 115` → `101–115`.

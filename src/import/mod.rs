@@ -27,7 +27,7 @@ use crate::content::{self, Content, ContentStatus};
 use crate::error::{AppError, FieldErrors};
 use crate::render::cache::Sources;
 use crate::render::invalidation::Invalidation;
-use crate::validate::slugify_variant;
+use crate::rules::validate::slugify_variant;
 use bibtex::{Mapped, RawEntry};
 
 /// The largest .bib file taken (5 MB: a long career's list is well under 1 MB).
@@ -376,7 +376,7 @@ async fn update_stored(db: &impl ConnectionTrait, id: Uuid, m: &Mapped, raw: &st
     model.pdf_url = Set(m.pdf_url.clone().or(stored.pdf_url));
     model.r#abstract = Set(m.r#abstract.clone().or(stored.r#abstract));
     model.bibtex = Set(Some(raw.to_owned()));
-    model.updated_at = Set(crate::clock::now());
+    model.updated_at = Set(crate::ops::clock::now());
     model.update(db).await?;
     Ok(())
 }

@@ -168,9 +168,6 @@ enum Role {
     Follower(watch::Receiver<Flight>),
 }
 
-/// How many filtered variants of a page are kept by default (see `PageCache::variant_limit`).
-pub const DEFAULT_VARIANT_LIMIT: usize = 1000;
-
 pub struct PageCache {
     entries: RwLock<HashMap<String, Entry>>,
     /// The most filtered variants kept (keys with a query other than `page=`, e.g.
@@ -190,7 +187,7 @@ pub struct PageCache {
 
 impl Default for PageCache {
     fn default() -> Self {
-        Self::with_variant_limit(DEFAULT_VARIANT_LIMIT)
+        Self::with_variant_limit(crate::ops::config::DEFAULT_PAGE_CACHE_VARIANTS)
     }
 }
 

@@ -4,7 +4,9 @@
 
 pub mod assets;
 pub mod cache;
+pub mod card;
 pub mod engine;
+pub mod feed;
 pub mod filters;
 pub mod invalidation;
 pub mod pages;
@@ -20,10 +22,10 @@ use uuid::Uuid;
 use crate::content::homepage::{AboutContent, ContactContent, HeroContent, StatsContent};
 use crate::content::students::{StudentLevel, StudentStatus};
 use crate::content::{courses, news, open_calls, projects, publications, research_areas, tags, talks};
-use crate::discovery::feeds::{self, Feed};
-use crate::photos::Photo;
+use crate::media::photos::Photo;
 use assets::Manifest;
 use engine::{Engine, RenderOutput};
+use feed::Feed;
 use filters::PublicationFilters;
 pub use paper::PaperData;
 pub use person::CardImage;
@@ -320,7 +322,7 @@ fn feed_links(input: &RenderInput) -> Vec<String> {
         .map(|feed| {
             format!(
                 "<link rel=\"alternate\" type=\"{}\" title=\"{}\" href=\"{}\">",
-                feeds::MEDIA_TYPE,
+                feed::MEDIA_TYPE,
                 escape_attribute(&feed.title(&input.site.owner_name)),
                 escape_attribute(&paper::absolute_url(&input.site.base_url, feed.path())),
             )

@@ -10,13 +10,13 @@ use super::cache::Sources;
 use super::filters::PublicationFilters;
 use super::{HomeData, HomeStats, PageData, Pagination, PaperData, PublicStudent, PublicationsData, SectionPage, TagPageData};
 use crate::content::homepage::{self, AboutContent, ContactContent, HeroContent, StatsContent};
+use crate::content::settings::SiteSettings;
 use crate::content::{
     Audience, Content, ContentStatus, ListQuery, StringList, courses, news, open_calls, projects, publications, research_areas, students,
     tagging, tags, talks,
 };
 use crate::error::AppError;
-use crate::photos::Photo;
-use crate::settings::SiteSettings;
+use crate::media::photos::Photo;
 
 /// Latest news on the home page (spec section 9).
 pub const HOME_NEWS: u64 = 3;

@@ -6,11 +6,11 @@ use serde::Serialize;
 use serde_json::{Value, json};
 use ts_rs::TS;
 
+use super::card;
 use super::escape_json_for_script;
 use super::paper::absolute_url;
 use crate::content::homepage::HeroContent;
-use crate::discovery::card;
-use crate::photos::Photo;
+use crate::media::photos::Photo;
 
 /// The image a link preview shows for a page (`og:image`).
 #[derive(Clone, Debug, Serialize, TS)]
@@ -22,7 +22,7 @@ pub struct CardImage {
 }
 
 impl CardImage {
-    /// The owner's photo when one is set, else the default card (`discovery::card`).
+    /// The owner's photo when one is set, else the default card (`render::card`).
     pub fn of(hero: &HeroContent, base_url: &str) -> Self {
         match photo_url(hero, base_url) {
             Some(url) => Self { url, photo: true },

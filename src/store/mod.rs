@@ -12,7 +12,7 @@ use sea_orm::sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolO
 use sea_orm::{ConnectionTrait, DatabaseConnection, SqlxPostgresConnector, SqlxSqliteConnector};
 use sea_orm_migration::MigratorTrait;
 
-use crate::config::StoreConfig;
+use crate::ops::config::StoreConfig;
 
 /// The SQLite file inside the data folder.
 pub const SQLITE_FILE: &str = "vita.db";

@@ -10,12 +10,12 @@ use sea_orm::{DatabaseConnection, EntityTrait, Iterable, PrimaryKeyToColumn, Que
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use vita::auth::{sessions, users};
-use vita::backup;
-use vita::config::StoreConfig;
+use vita::content::settings;
 use vita::content::tagging::{news_item_tags, project_tags, publication_tags, talk_tags};
 use vita::content::{courses, homepage, news, open_calls, projects, publications, research_areas, students, tags, talks};
-use vita::files::Files;
-use vita::settings;
+use vita::media::files::Files;
+use vita::ops::config::StoreConfig;
+use vita::portability::backup;
 
 use crate::helpers::{TestApp, TestDb};
 use crate::on_both_databases;
@@ -129,7 +129,7 @@ async fn file_hashes(data_dir: &std::path::Path) -> Vec<(String, String)> {
     let files = Files::open(&store_config(data_dir)).unwrap();
     let mut out = Vec::new();
     for (key, _) in files.list().await.unwrap() {
-        let data = files.get(&vita::files::StoredKey::parse(&key).unwrap()).await.unwrap().unwrap();
+        let data = files.get(&vita::media::files::StoredKey::parse(&key).unwrap()).await.unwrap().unwrap();
         out.push((key, format!("{:x}", Sha256::digest(&data))));
     }
     out

@@ -6,10 +6,10 @@ use axum::body::to_bytes;
 use axum::response::Response;
 use serde_json::{Value, json};
 use vita::app::App;
-use vita::config::Config;
 use vita::error::AppError;
 use vita::http::AppState;
 use vita::http::exports::{paper_bibtex, paper_csl_json};
+use vita::ops::config::Config;
 
 use crate::helpers::{TestApp, TestDb, test_config};
 use crate::on_both_databases;

@@ -3,7 +3,7 @@
 use sea_orm::{ConnectionTrait, DatabaseConnection};
 use tempfile::TempDir;
 use vita::app::App;
-use vita::config::{Config, StoreConfig};
+use vita::ops::config::{Config, StoreConfig};
 use vita::store::{self, Database};
 
 /// The PostgreSQL server the tests use. Each test gets its own schema in it, so runs and
@@ -331,6 +331,6 @@ pub fn test_config(data_dir: &std::path::Path) -> Config {
         trusted_proxies: vec![],
         limits: Default::default(),
         store: StoreConfig { data_dir: data_dir.to_owned(), database_url: None, s3_bucket: None, s3_settings: vec![] },
-        sitemap_max_urls: vita::discovery::sitemap::MAX_URLS,
+        sitemap_max_urls: vita::ops::config::SITEMAP_MAX_URLS,
     }
 }

@@ -19,6 +19,7 @@ mod helpers;
 mod hostile_bibtex;
 mod import;
 mod instances;
+mod layers;
 mod pages;
 mod pagination;
 mod paper_pdfs;

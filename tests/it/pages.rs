@@ -80,9 +80,9 @@ async fn the_analytics_script_comes_from_a_listed_provider_or_the_owners_domain(
     let save = |body: serde_json::Value| app.client.put(app.url("/api/settings")).json(&body).send();
     for (script, message) in [
         ("http://plausible.io/js/script.js", "The script URL must start with https://"),
-        ("https://counter.example/c.js", vita::settings::ANALYTICS_NOT_ALLOWED),
-        ("https://plausible.io.evil.example/js/script.js", vita::settings::ANALYTICS_NOT_ALLOWED),
-        ("https://evil.example/?https://plausible.io/", vita::settings::ANALYTICS_NOT_ALLOWED),
+        ("https://counter.example/c.js", vita::content::settings::ANALYTICS_NOT_ALLOWED),
+        ("https://plausible.io.evil.example/js/script.js", vita::content::settings::ANALYTICS_NOT_ALLOWED),
+        ("https://evil.example/?https://plausible.io/", vita::content::settings::ANALYTICS_NOT_ALLOWED),
     ] {
         let refused = save(json!({ "analytics_script_url": script })).await.unwrap();
         assert_eq!(refused.status(), 422, "{script}");
@@ -124,7 +124,7 @@ async fn the_analytics_script_comes_from_a_listed_provider_or_the_owners_domain(
         json!({ "analytics_script_url": "https://counter.example/c.js", "analytics_own_origin": "", "show_students_publicly": false });
     sea_orm::ConnectionTrait::execute_unprepared(&app.test_db.db, "DELETE FROM settings WHERE key = 'site'").await.unwrap();
     use sea_orm::{ActiveModelTrait, ActiveValue::Set};
-    vita::settings::ActiveModel { key: Set("site".into()), value: Set(stale), updated_at: Set(chrono::Utc::now()) }
+    vita::content::settings::ActiveModel { key: Set("site".into()), value: Set(stale), updated_at: Set(chrono::Utc::now()) }
         .insert(&app.test_db.db)
         .await
         .unwrap();
@@ -291,7 +291,7 @@ async fn a_save_is_rendered_again_in_the_background_and_stales_only_what_it_feed
     let news = app.client.post(app.url("/api/news")).json(&news_input("First light")).send().await.unwrap();
     assert_eq!(news.status(), 201, "{}", news.text().await.unwrap());
     let id = news.json::<serde_json::Value>().await.unwrap()["id"].as_str().unwrap().to_owned();
-    let fresh = |path: &str| matches!(app.cache.lookup(path, vita::clock::today()), Lookup::Fresh(_));
+    let fresh = |path: &str| matches!(app.cache.lookup(path, vita::ops::clock::today()), Lookup::Fresh(_));
     for path in ["/news", "/talks", "/news", "/talks"] {
         assert_eq!(anonymous.get(app.url(path)).send().await.unwrap().status(), 200);
     }

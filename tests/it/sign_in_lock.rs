@@ -6,7 +6,7 @@
 use serde_json::json;
 use tokio::task::JoinSet;
 use vita::app::App;
-use vita::config::Config;
+use vita::ops::config::Config;
 
 use crate::helpers::{OWNER_EMAIL, OWNER_PASSWORD, TestApp, TestDb, test_config};
 use crate::on_both_databases;

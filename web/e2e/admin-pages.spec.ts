@@ -25,7 +25,7 @@ const PDF = Buffer.from(
 
 /** Generated upload names: a timestamp, a random string, the original extension. */
 const GENERATED = (bucket: string, extension: string) => new RegExp(`^/files/${bucket}/\\d+-[a-z0-9]+\\.${extension}$`);
-/** A photo's generated name carries its size (src/photos.rs): the 1 × 1 PNG's. */
+/** A photo's generated name carries its size (src/media/photos.rs): the 1 × 1 PNG's. */
 const GENERATED_PHOTO = /^\/files\/profile-photos\/\d+-[a-z0-9]+-1x1\.png$/;
 
 let api: APIRequestContext;

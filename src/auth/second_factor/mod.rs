@@ -187,7 +187,7 @@ pub async fn start_enrolment(
     .await?;
     let secret = Authenticator::new_secret();
     let authenticator = Authenticator::new(&secret, &owner.user.email)?;
-    let now = crate::clock::now();
+    let now = crate::ops::clock::now();
     let txn = db.begin().await?;
     if active_factor(&txn, owner.user.id).await?.is_some() {
         return Err(AppError::BadRequest(ALREADY_ON.to_owned()));
@@ -401,7 +401,7 @@ async fn check_code(
 /// The first step of a guarded sign-in, after the right password: a single-use token for the
 /// second step (the caller returns it; no session exists yet).
 pub async fn begin_sign_in(db: &impl ConnectionTrait, user_id: Uuid) -> Result<SecondFactorChallenge, AppError> {
-    let now = crate::clock::now();
+    let now = crate::ops::clock::now();
     pending_sign_ins::Entity::delete_many().filter(pending_sign_ins::Column::ExpiresAt.lte(now)).exec(db).await?;
     let token = super::new_token();
     let expires_at = now + PENDING_LIFETIME;

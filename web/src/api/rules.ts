@@ -1,4 +1,4 @@
-// Generated from src/rules.rs by `VITA_UPDATE_TYPES=1 cargo test types`. Do not edit.
+// Generated from src/rules/mod.rs by `VITA_UPDATE_TYPES=1 cargo test types`. Do not edit.
 // The server enforces these rules; the admin forms show the same ones before sending.
 
 import type { ContentStatus, PublicationKind, TalkType, CourseTerm, CourseRole, StudentLevel, StudentStatus } from './types';

@@ -1,6 +1,6 @@
 /**
  * The spec's two slug rules (section 4), the same as the server's
- * (`src/validate.rs`); both are tested against `slug-vectors.json`.
+ * (`src/rules/validate.rs`); both are tested against `slug-vectors.json`.
  * Accented letters are folded to their base letter first, so 'Café' gives
  * 'cafe' rather than 'caf'.
  */

@@ -137,7 +137,7 @@ describe('a page of a long list', () => {
   });
 });
 
-/** A landscape photo with variants, as src/photos.rs describes one. */
+/** A landscape photo with variants, as src/media/photos.rs describes one. */
 const PHOTO = {
   src: '/files/profile-photos/1-a-4032x3024-640.jpg',
   width: 4032,

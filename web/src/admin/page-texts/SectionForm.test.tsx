@@ -208,7 +208,7 @@ describe('page-text rules', () => {
     expect(message(longText('Bio'), 'x'.repeat(MAX_LONG + 1))).toBe('Bio must be at most 200000 characters');
   });
 
-  it("takes only a listed provider's analytics script or one from the declared own domain, as src/settings.rs", () => {
+  it("takes only a listed provider's analytics script or one from the declared own domain, as src/content/settings.rs", () => {
     const schema = settingsSchema(['https://plausible.io']);
     const script = (url: string, own = '') =>
       message(schema, { analytics_script_url: url, analytics_own_origin: own, show_students_publicly: false } as never);

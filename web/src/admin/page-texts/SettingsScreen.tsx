@@ -12,7 +12,7 @@ import { FormShell, fieldsFor, isHttpUrl, optionalLine } from '../entities/kit';
 import { notify } from '../toast';
 import { PageScreen, UpdateButton, useStoredForm, type StoredFormSpec } from './page-form';
 
-/** `https://host[:port]` of an https URL, lower-cased, as src/settings.rs reads it; null otherwise. */
+/** `https://host[:port]` of an https URL, lower-cased, as src/content/settings.rs reads it; null otherwise. */
 export function httpsOrigin(url: string): string | null {
   if (!isHttpUrl(url)) return null;
   const [scheme, rest = ''] = url.split('://');
@@ -25,7 +25,7 @@ export function httpsOrigin(url: string): string | null {
 export const NOT_ALLOWED = 'The script must come from a listed analytics provider, or from the domain you declared as your own';
 
 /**
- * As src/settings.rs: https only, from one of the listed providers' origins
+ * As src/content/settings.rs: https only, from one of the listed providers' origins
  * (`GET /api/settings` lists them) or from the origin the owner declared their own.
  */
 export function settingsSchema(providerOrigins: readonly string[]) {

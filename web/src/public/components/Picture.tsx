@@ -32,7 +32,7 @@ type PictureProps = {
 };
 
 /**
- * An uploaded photo in its sizes (src/photos.rs): WebP for browsers that take
+ * An uploaded photo in its sizes (src/media/photos.rs): WebP for browsers that take
  * it, JPEG for the others, each the copy closest to the frame on this screen.
  * The `<picture>` is the frame (`className`: its size, shape and ring) and the
  * `<img>` covers it.

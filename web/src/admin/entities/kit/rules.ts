@@ -1,5 +1,5 @@
 /**
- * The server's field rules (src/rules.rs, src/validate.rs) as zod rules for
+ * The server's field rules (src/rules/mod.rs, src/rules/validate.rs) as zod rules for
  * the forms, so the user sees the server's message next to the field before
  * anything is sent. Limits and patterns come from the generated
  * `api/rules.ts`; only the messages live here. Form values are the raw

@@ -13,19 +13,19 @@ use crate::auth::{
 };
 use crate::citations::Citations;
 use crate::content::homepage::{AboutContent, ContactContent, HeroContent, SectionRecord, StatsContent};
+use crate::content::settings::{SiteSettings, SiteSettingsView};
 use crate::content::{ContentStatus, StringList, courses, news, open_calls, projects, publications, research_areas, students, tags, talks};
 use crate::error::{ErrorBody, ErrorDetail, FieldErrors};
-use crate::files::UploadedFile;
 use crate::http::SetupStatus;
 use crate::import::bibtex::Mapped;
 use crate::import::{DuplicateOf, EntryStatus, ImportOutcome, ImportPreview, ImportRequest, PreviewEntry};
-use crate::photos::Photo;
+use crate::media::files::UploadedFile;
+use crate::media::photos::Photo;
 use crate::render::filters::PublicationFilters;
 use crate::render::{
     CardImage, HomeData, HomeStats, PageData, Pagination, PaperData, PublicStudent, PublicationsData, RenderInput, SectionPage, SiteInfo,
     TagPageData,
 };
-use crate::settings::{SiteSettings, SiteSettingsView};
 
 /// Where the generated file lives, relative to the repository root.
 pub const TYPES_FILE: &str = "web/src/api/types.ts";

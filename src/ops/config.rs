@@ -22,6 +22,12 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+/// The sitemap protocol's limit of addresses in one file (`Config::sitemap_max_urls`).
+pub const SITEMAP_MAX_URLS: usize = 50_000;
+
+/// How many filtered variants of a page the page cache keeps by default (`--page-cache-variants`).
+pub const DEFAULT_PAGE_CACHE_VARIANTS: usize = 1000;
+
 /// Where the data lives: shared by every command that touches the store.
 #[derive(Args, Clone)]
 pub struct StoreConfig {
@@ -86,7 +92,7 @@ pub struct Config {
 
     /// Addresses in one sitemap file before `/sitemap.xml` becomes an index of several: the
     /// protocol's 50,000, lowered only by tests.
-    #[arg(skip = crate::discovery::sitemap::MAX_URLS)]
+    #[arg(skip = SITEMAP_MAX_URLS)]
     pub sitemap_max_urls: usize,
 }
 
@@ -127,7 +133,7 @@ impl Default for Limits {
             body_timeout_secs: 30,
             max_connections: 1024,
             shutdown_timeout_secs: 10,
-            page_cache_variants: crate::render::cache::DEFAULT_VARIANT_LIMIT,
+            page_cache_variants: DEFAULT_PAGE_CACHE_VARIANTS,
         }
     }
 }

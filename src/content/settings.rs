@@ -10,7 +10,7 @@ use ts_rs::TS;
 
 use crate::error::AppError;
 use crate::rules::MAX_SHORT;
-use crate::validate::Check;
+use crate::rules::validate::Check;
 
 /// The key of the owner's site-wide options.
 pub const SITE: &str = "site";
@@ -62,7 +62,7 @@ pub struct AllowedScript {
 
 /// `https://host[:port]` of an https URL, lower-cased; `None` for anything else.
 fn https_origin(url: &str) -> Option<String> {
-    if !crate::validate::is_http_url(url) {
+    if !crate::rules::validate::is_http_url(url) {
         return None;
     }
     let (scheme, rest) = url.split_once("://")?;
@@ -161,7 +161,7 @@ pub async fn site(db: &impl ConnectionTrait) -> Result<SiteSettings, AppError> {
 pub async fn save_site(db: &impl ConnectionTrait, settings: SiteSettings) -> Result<SiteSettings, AppError> {
     let settings = settings.validate()?;
     let value = serde_json::to_value(&settings).map_err(anyhow::Error::from)?;
-    let row = ActiveModel { key: Set(SITE.to_owned()), value: Set(value), updated_at: Set(crate::clock::now()) };
+    let row = ActiveModel { key: Set(SITE.to_owned()), value: Set(value), updated_at: Set(crate::ops::clock::now()) };
     Entity::insert(row)
         .on_conflict(OnConflict::column(Column::Key).update_columns([Column::Value, Column::UpdatedAt]).to_owned())
         .exec(db)
@@ -194,7 +194,7 @@ pub async fn is_set(db: &impl ConnectionTrait, key: &str) -> Result<bool, AppErr
 /// Sets `key` only if it is not set yet; tells whether this call set it. The primary key
 /// makes this atomic across concurrent requests and instances.
 pub async fn set_once(db: &impl ConnectionTrait, key: &str, value: Json) -> Result<bool, AppError> {
-    let row = ActiveModel { key: Set(key.to_owned()), value: Set(value), updated_at: Set(crate::clock::now()) };
+    let row = ActiveModel { key: Set(key.to_owned()), value: Set(value), updated_at: Set(crate::ops::clock::now()) };
     let result = Entity::insert(row).on_conflict_do_nothing_on([Column::Key]).exec(db).await?;
     Ok(matches!(result, TryInsertResult::Inserted(_)))
 }

@@ -244,7 +244,7 @@ mod tests {
     }
 
     fn vectors() -> SlugVectors {
-        serde_json::from_str(include_str!("../web/src/lib/slug-vectors.json")).unwrap()
+        serde_json::from_str(include_str!("../../web/src/lib/slug-vectors.json")).unwrap()
     }
 
     #[test]

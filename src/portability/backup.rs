@@ -48,9 +48,9 @@ use sha2::{Digest, Sha256};
 use zip::write::SimpleFileOptions;
 
 use crate::auth::{sessions, users};
+use crate::content::settings;
 use crate::content::{courses, homepage, news, open_calls, projects, publications, research_areas, students, tagging, tags, talks};
-use crate::files::{Files, StoredKey};
-use crate::settings;
+use crate::media::files::{Files, StoredKey};
 use crate::store::migrations::Migrator;
 
 /// The archive layout this Vita writes and reads.
@@ -236,7 +236,7 @@ pub async fn write<W: Write + Seek + Send + 'static>(db: &DatabaseConnection, fi
         format: FORMAT,
         vita_version: env!("CARGO_PKG_VERSION").to_owned(),
         schema,
-        created_at: crate::clock::now(),
+        created_at: crate::ops::clock::now(),
         tables,
         files: stored,
     };

@@ -29,20 +29,21 @@ use regex::{Captures, Regex};
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use tower::ServiceExt;
 
-use crate::config::StoreConfig;
 use crate::content::homepage::{self, HeroContent};
+use crate::content::settings;
 use crate::content::{ContentStatus, publications, tags};
-use crate::discovery::feeds::Feed;
-use crate::files::{Bucket, Files, StoredKey};
 use crate::http::{self, AppState};
-use crate::photos;
+use crate::media::files::{Bucket, Files, StoredKey};
+use crate::media::photos;
+use crate::ops::config::StoreConfig;
 use crate::render::Renderer;
 use crate::render::assets::Manifest;
 use crate::render::cache::PageCache;
+use crate::render::feed::Feed;
 use crate::render::invalidation::Invalidation;
 use crate::render::pages::{self, PublicPage};
 use crate::render::paper::paper_path;
-use crate::{settings, store};
+use crate::store;
 
 /// Marks a folder `vita export` wrote, so a second export may replace it (and nothing else).
 const MARKER: &str = ".vita-export";

@@ -4,7 +4,7 @@
 //! generated, so an upload can neither overwrite another file nor pick its own path.
 //!
 //! The content is then checked as that kind: an image is a photo, decoded within limits and
-//! stored with its resized, metadata-free variants (`crate::photos`), so truncated files, size
+//! stored with its resized, metadata-free variants (`crate::media::photos`), so truncated files, size
 //! bombs, animations and polyglots (an image with HTML or a ZIP appended) are refused; a `.doc`
 //! must hold a `WordDocument` stream, a `.docx` the parts of a Word document (only the ZIP's
 //! directory is read, nothing is unpacked). The bytes stored are the bytes uploaded, and for a
@@ -24,9 +24,9 @@ use serde::Serialize;
 use tokio::sync::Semaphore;
 use ts_rs::TS;
 
-use crate::config::StoreConfig;
 use crate::error::AppError;
-use crate::photos;
+use crate::media::photos;
+use crate::ops::config::StoreConfig;
 
 const MB: usize = 1024 * 1024;
 
@@ -160,7 +160,7 @@ impl Files {
 
     /// Checks the content against the bucket's kinds and stores it under a new unique name:
     /// timestamp, random string, and the original extension when it fits the content. A photo
-    /// gets its size in the name and its variants stored beside it (`crate::photos`).
+    /// gets its size in the name and its variants stored beside it (`crate::media::photos`).
     pub async fn upload(&self, bucket: Bucket, original_name: &str, data: Bytes) -> Result<UploadedFile, AppError> {
         if data.len() > bucket.max_bytes() {
             return Err(bucket.too_large());
@@ -297,7 +297,7 @@ fn storage_unavailable(err: object_store::Error) -> AppError {
 }
 
 /// Every stored object, named `<bucket>/<name>`, the backup's view of the store
-/// (`crate::backup`): the same names on the local folder and on S3.
+/// (`crate::portability::backup`): the same names on the local folder and on S3.
 impl Files {
     /// Every stored file with its size, in name order.
     pub async fn list(&self) -> anyhow::Result<Vec<(String, u64)>> {

@@ -1,0 +1,5 @@
+//! Uploaded files: where they are stored (a local folder or an S3 bucket) and the photo
+//! variants made from them.
+
+pub mod files;
+pub mod photos;

@@ -1,0 +1,78 @@
+//! Which Atom feeds the site has, where they are and what they are made from: what the pages
+//! link to (`<link rel="alternate">`) and what `crate::discovery::feeds` writes.
+
+use super::cache::Sources;
+use super::pages::PublicPage;
+
+pub const MEDIA_TYPE: &str = "application/atom+xml";
+
+/// The site's feeds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Feed {
+    Site,
+    News,
+    Publications,
+    Talks,
+    OpenCalls,
+}
+
+impl Feed {
+    pub const ALL: [Feed; 5] = [Feed::Site, Feed::News, Feed::Publications, Feed::Talks, Feed::OpenCalls];
+
+    pub fn path(self) -> &'static str {
+        match self {
+            Feed::Site => "/feed.atom",
+            Feed::News => "/news.atom",
+            Feed::Publications => "/publications.atom",
+            Feed::Talks => "/talks.atom",
+            Feed::OpenCalls => "/open-calls.atom",
+        }
+    }
+
+    pub fn from_path(path: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|feed| feed.path() == path)
+    }
+
+    /// The page whose items the feed carries (the home page for the site feed).
+    pub fn page(self) -> PublicPage {
+        match self {
+            Feed::Site => PublicPage::Home,
+            Feed::News => PublicPage::News,
+            Feed::Publications => PublicPage::Publications,
+            Feed::Talks => PublicPage::Talks,
+            Feed::OpenCalls => PublicPage::OpenCalls,
+        }
+    }
+
+    /// The feed's name after the owner's: the section's heading.
+    pub fn section(self) -> Option<&'static str> {
+        match self {
+            Feed::Site => None,
+            Feed::News => Some("News"),
+            Feed::Publications => Some("Selected Publications"),
+            Feed::Talks => Some("Talks & Presentations"),
+            Feed::OpenCalls => Some("Open Calls"),
+        }
+    }
+
+    /// `Dr. X` for the site feed, `Dr. X — News` for a section's.
+    pub fn title(self, owner_name: &str) -> String {
+        match self.section() {
+            Some(section) => format!("{owner_name} — {section}"),
+            None => owner_name.to_owned(),
+        }
+    }
+
+    /// What the feed is made from: a write to any of these makes the kept copy stale. The
+    /// owner's name (hero) is the feed's title and author.
+    pub fn sources(self) -> Sources {
+        Sources::HERO
+            | match self {
+                Feed::Site => Sources::NEWS | Sources::PUBLICATIONS | Sources::TALKS | Sources::OPEN_CALLS,
+                Feed::News => Sources::NEWS,
+                Feed::Publications => Sources::PUBLICATIONS,
+                Feed::Talks => Sources::TALKS,
+                Feed::OpenCalls => Sources::OPEN_CALLS,
+            }
+    }
+}
