@@ -35,8 +35,8 @@ pub struct App {
     limits: Limits,
     /// The first-run setup's one-time token, when the database has no owner yet.
     setup_token: Option<String>,
-    /// On PostgreSQL: what hears the other instances' writes.
-    writes_elsewhere: Option<Listener>,
+    /// What hears the writes of other instances (PostgreSQL) or processes (SQLite).
+    writes_elsewhere: Listener,
 }
 
 impl App {
@@ -115,7 +115,7 @@ impl App {
         let Self { listener, state, limits, writes_elsewhere, .. } = self;
         let db = state.db.clone();
         let refresher = tokio::spawn(http::refresh_stale_pages(state.clone()));
-        let writes_elsewhere = writes_elsewhere.map(|listener| tokio::spawn(listener.run(state.cache.clone())));
+        let writes_elsewhere = tokio::spawn(writes_elsewhere.run(state.cache.clone()));
         let router = http::router(state);
         let mut http = hyper::server::conn::http1::Builder::new();
         http.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout());
@@ -171,9 +171,7 @@ impl App {
         // Dropping the tasks closes their sockets and frees the database connections they held.
         connections.abort_all();
         refresher.abort();
-        if let Some(listening) = writes_elsewhere {
-            listening.abort();
-        }
+        writes_elsewhere.abort();
         store::close(db).await;
         Ok(())
     }

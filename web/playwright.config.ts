@@ -7,8 +7,10 @@ import { defineConfig, devices } from '@playwright/test';
 
 export default defineConfig({
   testDir: 'e2e',
+  // Spec files run side by side, one per core; the tests of one file run in order. Each worker
+  // starts its own server on its own data folder (e2e/server.ts), so files never share state.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: 'list',

@@ -51,6 +51,8 @@ use crate::auth::{sessions, users};
 use crate::content::settings;
 use crate::content::{courses, homepage, news, open_calls, projects, publications, research_areas, students, tagging, tags, talks};
 use crate::media::files::{Files, StoredKey};
+use crate::render::cache::Sources;
+use crate::render::invalidation::Invalidation;
 use crate::store::migrations::Migrator;
 
 /// The archive layout this Vita writes and reads.
@@ -410,6 +412,8 @@ pub async fn restore(db: &DatabaseConnection, files: &Files, checked: Checked, f
         )));
     }
     let txn = db.begin().await?;
+    // A server running on this database drops every page it keeps once the restore commits.
+    Invalidation::for_database(db).await?.announce(&txn, Sources::ALL).await?;
     if force {
         // Sessions belong to the accounts being replaced: everyone signs in again.
         sessions::Entity::delete_many().exec(&txn).await?;

@@ -16,10 +16,16 @@
 //! - **The channel is named after the schema**, so two sites in one database (two schemas) do
 //!   not flush each other.
 //!
-//! On SQLite there is one instance and nothing to tell: all of this is off.
+//! On SQLite there is one server, but the command line writes too (`vita import`, `vita restore`
+//! beside a running `vita serve`): a write then adds a row to `cache_announcements` in its
+//! transaction (so it is there only if the write commits), and the server reads the rows it did
+//! not write once a second (`SqlitePoller`) and marks those sources stale, as a notification
+//! would. Rows older than ten minutes are pruned by the server.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+use chrono::Utc;
 
 use anyhow::Context;
 use sea_orm::sqlx::postgres::{PgListener, PgPool, PgPoolOptions};
@@ -36,10 +42,15 @@ pub const LISTENER_APPLICATION: &str = "vita-listener";
 const FIRST_RETRY: Duration = Duration::from_millis(100);
 const LAST_RETRY: Duration = Duration::from_secs(5);
 
+/// How often the server on SQLite reads what other processes wrote.
+const SQLITE_POLL: Duration = Duration::from_secs(1);
+/// How long an announcement row is kept on SQLite.
+const SQLITE_KEEP: Duration = Duration::from_secs(600);
+
 /// How this instance tells the others, and recognises its own announcements.
 #[derive(Clone, Debug)]
 pub struct Invalidation {
-    /// The notification channel; `None` on SQLite.
+    /// The notification channel; `None` on SQLite, where announcements are rows.
     channel: Option<Arc<str>>,
     instance: Uuid,
 }
@@ -62,12 +73,20 @@ impl Invalidation {
     }
 
     /// Announces, inside the write's transaction `txn`, that it may change `sources`. Call it
-    /// first thing in the transaction: the notification leaves only if the transaction commits.
+    /// first thing in the transaction: the announcement is seen only if the transaction commits.
     pub async fn announce(&self, txn: &impl ConnectionTrait, sources: Sources) -> Result<(), DbErr> {
-        let Some(channel) = &self.channel else { return Ok(()) };
         if sources == Sources::NONE {
             return Ok(());
         }
+        let Some(channel) = &self.channel else {
+            txn.execute_raw(Statement::from_sql_and_values(
+                DatabaseBackend::Sqlite,
+                "INSERT INTO cache_announcements (instance, sources, created_at) VALUES (?, ?, ?)",
+                [self.instance.simple().to_string().into(), i64::from(sources.to_number()).into(), Utc::now().into()],
+            ))
+            .await?;
+            return Ok(());
+        };
         let payload = format!("{}:{}", self.instance.simple(), sources.to_number());
         txn.execute_raw(Statement::from_sql_and_values(
             DatabaseBackend::Postgres,
@@ -78,10 +97,14 @@ impl Invalidation {
         Ok(())
     }
 
-    /// Starts listening on PostgreSQL (before the first page is cached, so no write is missed);
-    /// `None` on SQLite. `Listener::run` then keeps `cache` in step.
-    pub async fn listen(&self, db: &DatabaseConnection) -> anyhow::Result<Option<Listener>> {
-        let Some(channel) = self.channel.clone() else { return Ok(None) };
+    /// Starts listening (before the first page is cached, so no write is missed): a
+    /// notification listener on PostgreSQL, the announcement table's reader on SQLite.
+    /// `Listener::run` then keeps `cache` in step.
+    pub async fn listen(&self, db: &DatabaseConnection) -> anyhow::Result<Listener> {
+        let Some(channel) = self.channel.clone() else {
+            let poller = SqlitePoller { db: db.clone(), instance: self.instance, seen: latest_announcement(db).await? };
+            return Ok(Listener::Sqlite(poller));
+        };
         // The pool's own options (server, credentials, search_path, lock_timeout), named so
         // an operator (and the tests) can tell this connection apart.
         let options = db.get_postgres_connection_pool().connect_options().as_ref().clone().application_name(LISTENER_APPLICATION);
@@ -91,21 +114,111 @@ impl Invalidation {
         // seconds, then one every 5 s, before `run`'s own back-off adds to it.
         let pool = PgPoolOptions::new().max_connections(1).acquire_timeout(LAST_RETRY * 5).connect_lazy_with(options);
         let listener = subscribe(&pool, &channel).await.context("cannot listen for the other instances' writes")?;
-        Ok(Some(Listener { pool, channel, instance: self.instance, listener }))
+        Ok(Listener::Postgres(PostgresListener { pool, channel, instance: self.instance, listener }))
     }
 }
 
-/// The listening connection of one instance.
-pub struct Listener {
+/// What keeps this instance's page cache in step with writes made elsewhere.
+pub enum Listener {
+    Postgres(PostgresListener),
+    Sqlite(SqlitePoller),
+}
+
+impl Listener {
+    /// Marks stale what other instances' or processes' writes changed, for as long as the
+    /// server runs.
+    pub async fn run(self, cache: Arc<PageCache>) {
+        match self {
+            Listener::Postgres(listener) => listener.run(cache).await,
+            Listener::Sqlite(poller) => poller.run(cache).await,
+        }
+    }
+}
+
+/// The newest announcement row: the server reads only what comes after it.
+async fn latest_announcement(db: &DatabaseConnection) -> Result<i64, DbErr> {
+    let row = db
+        .query_one_raw(Statement::from_string(DatabaseBackend::Sqlite, "SELECT COALESCE(MAX(id), 0) AS id FROM cache_announcements"))
+        .await?;
+    Ok(row.map(|r| r.try_get::<i64>("", "id")).transpose()?.unwrap_or(0))
+}
+
+/// Reads, once a second, the announcements other processes wrote to the SQLite database.
+pub struct SqlitePoller {
+    db: DatabaseConnection,
+    instance: Uuid,
+    /// The last row read.
+    seen: i64,
+}
+
+impl SqlitePoller {
+    async fn run(mut self, cache: Arc<PageCache>) {
+        let mut ticks = tokio::time::interval(SQLITE_POLL);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut failing = false;
+        for tick in 0u64.. {
+            ticks.tick().await;
+            match self.read(&cache).await {
+                Ok(()) if failing => {
+                    failing = false;
+                    tracing::info!("reading other processes' writes again");
+                }
+                Ok(()) => {}
+                // Once per outage, not once a second.
+                Err(err) if !failing => {
+                    failing = true;
+                    tracing::warn!(error = %err, "cannot read other processes' writes: pages they changed may show late");
+                }
+                Err(_) => {}
+            }
+            if tick % 60 == 0 {
+                let before = Utc::now() - SQLITE_KEEP;
+                let pruned = self
+                    .db
+                    .execute_raw(Statement::from_sql_and_values(
+                        DatabaseBackend::Sqlite,
+                        "DELETE FROM cache_announcements WHERE created_at < ?",
+                        [before.into()],
+                    ))
+                    .await;
+                if let Err(err) = pruned {
+                    tracing::debug!(error = %err, "could not prune old cache announcements");
+                }
+            }
+        }
+    }
+
+    /// Marks stale what the rows written since the last read say, skipping this server's own.
+    async fn read(&mut self, cache: &PageCache) -> Result<(), DbErr> {
+        let rows = self
+            .db
+            .query_all_raw(Statement::from_sql_and_values(
+                DatabaseBackend::Sqlite,
+                "SELECT id, instance, sources FROM cache_announcements WHERE id > ? ORDER BY id",
+                [self.seen.into()],
+            ))
+            .await?;
+        for row in rows {
+            let id: i64 = row.try_get("", "id")?;
+            let instance: String = row.try_get("", "instance")?;
+            let sources: i64 = row.try_get("", "sources")?;
+            self.seen = id;
+            apply(cache, self.instance, &format!("{instance}:{sources}"));
+        }
+        Ok(())
+    }
+}
+
+/// The listening connection of one instance on PostgreSQL.
+pub struct PostgresListener {
     pool: PgPool,
     channel: Arc<str>,
     instance: Uuid,
     listener: PgListener,
 }
 
-impl Listener {
-    /// Marks stale what other instances' writes changed, for as long as the server runs.
-    pub async fn run(self, cache: Arc<PageCache>) {
+impl PostgresListener {
+    async fn run(self, cache: Arc<PageCache>) {
         let Self { pool, channel, instance, listener } = self;
         let mut listener = Some(listener);
         let mut retry = FIRST_RETRY;

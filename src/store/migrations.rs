@@ -18,6 +18,7 @@ impl MigratorTrait for Migrator {
             Box::new(M0005PublicationPdfFile),
             Box::new(M0006ContentTags),
             Box::new(M0007SecondFactor),
+            Box::new(M0008CacheAnnouncements),
         ]
     }
 }
@@ -493,5 +494,40 @@ impl MigrationTrait for M0007SecondFactor {
             manager.drop_table(Table::drop().table(table).to_owned()).await?;
         }
         Ok(())
+    }
+}
+
+/// What a write made stale, for the server to read when the write came from another process
+/// on SQLite (`vita import` beside `vita serve`): `crate::render::invalidation`. PostgreSQL
+/// instances tell each other with NOTIFY instead and leave this table empty. Rows are pruned
+/// after ten minutes; a backup leaves them out.
+struct M0008CacheAnnouncements;
+
+impl MigrationName for M0008CacheAnnouncements {
+    fn name(&self) -> &str {
+        "m0008_cache_announcements"
+    }
+}
+
+#[sea_orm_migration::async_trait::async_trait]
+impl MigrationTrait for M0008CacheAnnouncements {
+    fn use_transaction(&self) -> Option<bool> {
+        Some(true)
+    }
+
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        let table = Table::create()
+            .table("cache_announcements")
+            .if_not_exists()
+            .col(pk_auto("id"))
+            .col(string("instance"))
+            .col(big_integer("sources"))
+            .col(timestamp_with_time_zone("created_at"))
+            .to_owned();
+        manager.create_table(table).await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager.drop_table(Table::drop().table("cache_announcements").to_owned()).await
     }
 }

@@ -1,5 +1,8 @@
 //! Test fixtures: a fresh database of either kind per test, and the real app on a free port.
 
+use std::io::BufRead;
+use std::process::{Child, Command, Stdio};
+
 use sea_orm::{ConnectionTrait, DatabaseConnection};
 use tempfile::TempDir;
 use vita::app::App;
@@ -332,5 +335,66 @@ pub fn test_config(data_dir: &std::path::Path) -> Config {
         limits: Default::default(),
         store: StoreConfig { data_dir: data_dir.to_owned(), database_url: None, s3_bucket: None, s3_settings: vec![] },
         sitemap_max_urls: vita::ops::config::SITEMAP_MAX_URLS,
+    }
+}
+
+/// The real `vita serve` process on a free port of 127.0.0.1, stopped by its PID when dropped.
+pub struct ServerProcess {
+    child: Child,
+    pub base: String,
+    /// Signed in as the owner.
+    pub client: reqwest::Client,
+    _data: tempfile::TempDir,
+}
+
+impl ServerProcess {
+    /// Creates the owner account in `test_db`, starts `vita serve` on it and signs in.
+    pub async fn start(test_db: &TestDb) -> Self {
+        let data = tempfile::tempdir().unwrap();
+        vita::auth::add_owner(&test_db.db, OWNER_EMAIL, OWNER_PASSWORD).await.unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_vita"))
+            .args(["serve", "--listen", "127.0.0.1:0"])
+            .env("VITA_DATA_DIR", data.path())
+            .env("DATABASE_URL", test_db.database_url())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        let base = line.trim().strip_prefix("Vita is running at ").unwrap_or_else(|| panic!("{line:?}")).to_owned();
+        let origin = reqwest::header::HeaderMap::from_iter([(reqwest::header::ORIGIN, base.parse().unwrap())]);
+        let client = reqwest::Client::builder().cookie_store(true).default_headers(origin).build().unwrap();
+        let server = ServerProcess { child, base, client, _data: data };
+        let signed_in = server
+            .client
+            .post(server.url("/api/auth/token"))
+            .json(&serde_json::json!({ "email": OWNER_EMAIL, "password": OWNER_PASSWORD }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(signed_in.status(), 200);
+        server
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// Resident memory of the server process, in KB.
+    pub fn rss_kb(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).expect("the server process is alive");
+        status.lines().find(|l| l.starts_with("VmRSS:")).and_then(|l| l.split_whitespace().nth(1)).and_then(|v| v.parse().ok()).unwrap()
+    }
+
+    pub async fn ready(&self) -> bool {
+        reqwest::get(self.url("/readyz")).await.is_ok_and(|r| r.status() == 200)
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = Command::new("kill").args(["-KILL", &self.child.id().to_string()]).status();
+        let _ = self.child.wait();
     }
 }

@@ -3,99 +3,39 @@
 //! PostgreSQL. After each: the process is alive (`/readyz` 200), its memory grew by less than
 //! 100 MB, and pages were served while it read. `vita import bibtex` gets the same files.
 
-use std::io::BufRead;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 
 use serde_json::Value;
 
-use crate::helpers::{OWNER_EMAIL, OWNER_PASSWORD, TestDb};
+use crate::helpers::{ServerProcess, TestDb};
 use crate::on_both_databases;
 
 const VITA: &str = env!("CARGO_BIN_EXE_vita");
 
-/// `vita serve` on a free port of 127.0.0.1, stopped by its PID when dropped.
-struct Server {
-    child: Child,
-    base: String,
-    client: reqwest::Client,
-    _data: tempfile::TempDir,
-}
-
-impl Server {
-    async fn start(test_db: &TestDb) -> Self {
-        let data = tempfile::tempdir().unwrap();
-        vita::auth::add_owner(&test_db.db, OWNER_EMAIL, OWNER_PASSWORD).await.unwrap();
-        let mut child = Command::new(VITA)
-            .args(["serve", "--listen", "127.0.0.1:0"])
-            .env("VITA_DATA_DIR", data.path())
-            .env("DATABASE_URL", test_db.database_url())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-        let base = line.trim().strip_prefix("Vita is running at ").unwrap_or_else(|| panic!("{line:?}")).to_owned();
-        let origin = reqwest::header::HeaderMap::from_iter([(reqwest::header::ORIGIN, base.parse().unwrap())]);
-        let client = reqwest::Client::builder().cookie_store(true).default_headers(origin).build().unwrap();
-        let server = Server { child, base, client, _data: data };
-        let signed_in = server
-            .client
-            .post(server.url("/api/auth/token"))
-            .json(&serde_json::json!({ "email": OWNER_EMAIL, "password": OWNER_PASSWORD }))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(signed_in.status(), 200);
-        server
-    }
-
-    fn url(&self, path: &str) -> String {
-        format!("{}{path}", self.base)
-    }
-
-    /// Resident memory of the server process, in KB.
-    fn rss_kb(&self) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).expect("the server process is alive");
-        status.lines().find(|l| l.starts_with("VmRSS:")).and_then(|l| l.split_whitespace().nth(1)).and_then(|v| v.parse().ok()).unwrap()
-    }
-
-    /// Previews `text` while a visitor keeps asking for the home page (each answer must be a
-    /// 200); returns the preview's status and body.
-    async fn preview_while_serving(&self, text: String) -> (u16, Value) {
-        let preview = self.client.post(self.url("/api/publications/import/preview")).body(text).send();
-        let visitor = reqwest::Client::new();
-        let pages = async {
-            // Bounded: at most 500 requests, 20 ms apart.
-            for _ in 0..500 {
-                let page = visitor.get(self.url("/")).send().await.expect("the site answers while the file is read");
-                assert_eq!(page.status(), 200);
-                tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-            }
-        };
-        tokio::pin!(pages);
-        let response = tokio::select! {
-            response = preview => response.unwrap(),
-            _ = &mut pages => panic!("the preview took more than 500 page loads"),
-        };
-        let status = response.status().as_u16();
-        let body = response.json().await.unwrap_or(Value::Null);
-        // At least one page load after the preview too.
-        let page = visitor.get(self.url("/")).send().await.unwrap();
-        assert_eq!(page.status(), 200);
-        (status, body)
-    }
-
-    async fn ready(&self) -> bool {
-        reqwest::get(self.url("/readyz")).await.is_ok_and(|r| r.status() == 200)
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = Command::new("kill").args(["-KILL", &self.child.id().to_string()]).status();
-        let _ = self.child.wait();
-    }
+/// Previews `text` while a visitor keeps asking for the home page (each answer must be a 200);
+/// returns the preview's status and body.
+async fn preview_while_serving(server: &ServerProcess, text: String) -> (u16, Value) {
+    let preview = server.client.post(server.url("/api/publications/import/preview")).body(text).send();
+    let visitor = reqwest::Client::new();
+    let pages = async {
+        // Bounded: at most 500 requests, 20 ms apart.
+        for _ in 0..500 {
+            let page = visitor.get(server.url("/")).send().await.expect("the site answers while the file is read");
+            assert_eq!(page.status(), 200);
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    };
+    tokio::pin!(pages);
+    let response = tokio::select! {
+        response = preview => response.unwrap(),
+        _ = &mut pages => panic!("the preview took more than 500 page loads"),
+    };
+    let status = response.status().as_u16();
+    let body = response.json().await.unwrap_or(Value::Null);
+    // At least one page load after the preview too.
+    let page = visitor.get(server.url("/")).send().await.unwrap();
+    assert_eq!(page.status(), 200);
+    (status, body)
 }
 
 fn self_referencing() -> String {
@@ -133,7 +73,7 @@ fn many_strings_then_entries() -> String {
 }
 
 async fn hostile_files_leave_the_site_serving(test_db: TestDb) {
-    let server = Server::start(&test_db).await;
+    let server = ServerProcess::start(&test_db).await;
     // Idle means after the page renderer has started and rendered (its JavaScript engine is
     // most of the process's memory): what grows after that is the files' doing.
     for path in ["/", "/publications", "/news", "/about"] {
@@ -148,7 +88,7 @@ async fn hostile_files_leave_the_site_serving(test_db: TestDb) {
         ("8,000 strings before 8,000 entries", many_strings_then_entries()),
     ];
     for (name, text) in cases {
-        let (status, preview) = server.preview_while_serving(text).await;
+        let (status, preview) = preview_while_serving(&server, text).await;
         assert!(server.ready().await, "{name}: the server is down");
         assert_eq!(status, 200, "{name}: {preview}");
         let entries = preview["entries"].as_array().unwrap();

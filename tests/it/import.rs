@@ -226,3 +226,35 @@ on_both_databases!(
     bad_files_get_a_clear_message_and_change_nothing,
     import_update_and_round_trip
 );
+
+/// Issue 29, item 3: `vita import bibtex` beside a running server: the server's cached
+/// `/publications` shows the new paper within 2 s, on SQLite (the announcement table) as on
+/// PostgreSQL (NOTIFY).
+async fn a_command_line_import_shows_on_the_running_site(test_db: TestDb) {
+    let server = crate::helpers::ServerProcess::start(&test_db).await;
+    let visitor = reqwest::Client::new();
+    let before = visitor.get(server.url("/publications")).send().await.unwrap().text().await.unwrap();
+    assert!(!before.contains("Masking in Hardware"));
+    let data = tempfile::tempdir().unwrap();
+    let file = data.path().join("papers.bib");
+    std::fs::write(&file, "@article{g23, title={Masking in Hardware, Part I}, author={G{\\\"u}neysu, Tim}, journal={J}, year=2023}\n")
+        .unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_vita"))
+        .args(["import", "bibtex", file.to_str().unwrap()])
+        .env("VITA_DATA_DIR", data.path())
+        .env("DATABASE_URL", test_db.database_url())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let imported = std::time::Instant::now();
+    loop {
+        let page = visitor.get(server.url("/publications")).send().await.unwrap().text().await.unwrap();
+        if page.contains("Masking in Hardware, Part I") {
+            break;
+        }
+        assert!(imported.elapsed() < std::time::Duration::from_secs(2), "/publications still lacks the paper 2 s after the import");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+on_both_databases!(a_command_line_import_shows_on_the_running_site);
