@@ -1,7 +1,14 @@
-//! A paper's BibTeX entry: the stored one when the paper was imported (byte for byte: a
-//! parse and re-print would lose its LaTeX), otherwise written from the fields.
+//! A paper's BibTeX entry: the stored one when the paper was imported (its text kept: a parse
+//! and re-print would lose its LaTeX), otherwise written from the fields. Either way the entry
+//! stands alone: it carries the citation key the export gives it (unique in the site, see
+//! `keys`), names no `@string` macro a reader would not have (a stored entry from before macros
+//! were written out at import gets the paper's own venue and publisher for them) and no
+//! `crossref` to an entry that is not there.
 
 use std::fmt::Write as _;
+use std::ops::Range;
+
+use biblatex::{RawBibliography, RawChunk};
 
 use unicode_normalization::UnicodeNormalization;
 
@@ -14,10 +21,12 @@ const MONTHS: [&str; 12] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "au
 /// Title words too common to name a citation key.
 const STOP_WORDS: &[&str] = &["a", "an", "the", "on", "of", "in", "for", "and", "to", "with", "towards", "toward", "from", "at", "by"];
 
-/// The paper's BibTeX entry.
-pub fn bibtex(p: &Model) -> String {
-    if let Some(stored) = p.bibtex.as_deref().filter(|b| !b.trim().is_empty()) {
-        return stored.to_owned();
+/// The paper's BibTeX entry, under the citation key `key`.
+pub fn bibtex(p: &Model, key: &str) -> String {
+    if let Some(stored) = p.bibtex.as_deref().filter(|b| !b.trim().is_empty())
+        && let Some(entry) = stored_entry(stored, p, key)
+    {
+        return entry;
     }
     let names = parse_all(&p.authors.0);
     let arxiv = p.kind == PublicationKind::Preprint && is_arxiv(&p.venue, p.url.as_deref());
@@ -74,7 +83,7 @@ pub fn bibtex(p: &Model) -> String {
         fields.push(("url", braced(&verbatim(url))));
     }
 
-    let mut out = format!("@{entry_type}{{{},\n", key(p, &names));
+    let mut out = format!("@{entry_type}{{{key},\n");
     let width = fields.iter().map(|(name, _)| name.len()).max().unwrap_or(0);
     let last = fields.len() - 1;
     for (i, (name, value)) in fields.iter().enumerate() {
@@ -91,7 +100,8 @@ fn braced(text: &str) -> String {
 
 /// A citation key like `doe2024sidechannels`: the first author's family name, the year and
 /// the title's first significant word, in ASCII.
-fn key(p: &Model, names: &[Name]) -> String {
+pub fn derived_key(p: &Model) -> String {
+    let names = parse_all(&p.authors.0);
     let author = match names.first() {
         Some(Name::Person { family, .. }) => family.split(' ').next_back().unwrap_or_default().to_owned(),
         Some(Name::Literal(literal)) => literal.clone(),
@@ -184,4 +194,122 @@ fn math_split(text: &str) -> Vec<String> {
     }
     parts.last_mut().unwrap().push_str(rest);
     parts
+}
+
+/// One piece of a field's value as the file writes it: braced or quoted text, or a macro name.
+#[derive(Clone, Copy, Debug)]
+pub enum Piece<'a> {
+    Text(&'a str),
+    Macro(&'a str),
+}
+
+/// A single entry's text with its key replaced by `key` (when given), every field that names a
+/// macro written out as one braced value (`expand` gives the value from the field's name and
+/// pieces; a field that is only a month macro stays, every style defines those), its
+/// `crossref` removed, and the fields of `add` that it lacks appended. `None` when the text is
+/// not one readable entry.
+pub fn rewrite_entry(text: &str, key: Option<&str>, expand: &dyn Fn(&str, &[Piece]) -> String, add: &[(&str, String)]) -> Option<String> {
+    let raw = RawBibliography::parse(text).ok()?;
+    let [entry] = &raw.entries[..] else { return None };
+    if let Some(without) = without_crossref(text, &entry.v) {
+        // Read again: every span below is of the text without it (and it has none now).
+        return rewrite_entry(&without, key, expand, add);
+    }
+    let mut edits: Vec<(Range<usize>, String)> = Vec::new();
+    if let Some(key) = key {
+        edits.push((entry.v.key.span.clone(), key.to_owned()));
+    }
+    for pair in &entry.v.fields {
+        let name = pair.key.v.to_ascii_lowercase();
+        let pieces: Vec<Piece> = pair
+            .value
+            .v
+            .iter()
+            .map(|chunk| match chunk.v {
+                RawChunk::Normal(text) => Piece::Text(text),
+                RawChunk::Abbreviation(name) => Piece::Macro(name),
+            })
+            .collect();
+        let only_a_month = matches!(pieces[..], [Piece::Macro(m)] if MONTHS.contains(&m.to_ascii_lowercase().as_str()));
+        if only_a_month || !pieces.iter().any(|p| matches!(p, Piece::Macro(_))) {
+            continue;
+        }
+        let span = &pair.value.span;
+        let end = span.start + text[span.clone()].trim_end().len();
+        edits.push((span.start..end, braced(&expand(&name, &pieces))));
+    }
+    let present: Vec<String> = entry.v.fields.iter().map(|pair| pair.key.v.to_ascii_lowercase()).collect();
+    let missing: Vec<String> = add
+        .iter()
+        .filter(|(name, _)| !present.iter().any(|p| p == name))
+        .map(|(name, value)| format!("  {name} = {}", braced(value)))
+        .collect();
+    if !missing.is_empty() {
+        // Before the entry's closing brace, after its last field.
+        let close = text.rfind(['}', ')'])?;
+        let last = text[..close].trim_end();
+        let separator = if last.ends_with(',') { "\n" } else { ",\n" };
+        edits.push((last.len()..last.len(), format!("{separator}{}", missing.join(",\n"))));
+    }
+    edits.sort_by_key(|(range, _)| std::cmp::Reverse(range.start));
+    let mut out = text.to_owned();
+    for (range, replacement) in edits {
+        out.replace_range(range, &replacement);
+    }
+    Some(out)
+}
+
+/// A stored entry as an export writes it: under `key`, and any macro it names (an entry stored
+/// before macros were written out at import) taken from the paper's fields where there is one
+/// (the venue fields, `publisher`), else the macro's name as text.
+fn stored_entry(stored: &str, p: &Model, key: &str) -> Option<String> {
+    let venue_field = |name: &str| {
+        matches!(name, "journal" | "journaltitle" | "booktitle" | "school" | "institution" | "organization" | "howpublished" | "series")
+    };
+    let expand = |name: &str, pieces: &[Piece]| -> String {
+        if venue_field(name) && !p.venue.is_empty() {
+            return escape(&p.venue);
+        }
+        if name == "publisher"
+            && let Some(publisher) = &p.publisher
+        {
+            return escape(publisher);
+        }
+        pieces
+            .iter()
+            .map(|piece| match piece {
+                Piece::Text(t) | Piece::Macro(t) => *t,
+            })
+            .collect()
+    };
+    let venue_name = match p.kind {
+        PublicationKind::JournalArticle => "journal",
+        PublicationKind::ConferencePaper | PublicationKind::BookChapter => "booktitle",
+        _ => "howpublished",
+    };
+    // An entry that pointed at its proceedings with `crossref` gets the venue itself.
+    let crossref = stored.to_ascii_lowercase().contains("crossref");
+    let add = if crossref && !p.venue.is_empty() { vec![(venue_name, escape(&p.venue))] } else { Vec::new() };
+    rewrite_entry(stored.trim(), Some(key), &expand, &add).map(|mut entry| {
+        entry.push('\n');
+        entry
+    })
+}
+
+/// The entry's text without its `crossref` fields (its other fields one a line), or `None`
+/// when it has none.
+fn without_crossref(text: &str, entry: &biblatex::RawEntry) -> Option<String> {
+    let is_crossref = |pair: &&biblatex::Pair| pair.key.v.eq_ignore_ascii_case("crossref");
+    if !entry.fields.iter().any(|pair| is_crossref(&pair)) {
+        return None;
+    }
+    let first = entry.fields.first()?.key.span.start;
+    let close = text.rfind(['}', ')'])?;
+    let kept: Vec<&str> = entry
+        .fields
+        .iter()
+        .filter(|pair| !is_crossref(pair))
+        .map(|pair| text[pair.key.span.start..pair.value.span.end].trim_end())
+        .collect();
+    Some(format!("{}{}\n{}", &text[..first], kept.join(",\n  "), &text[close..]))
 }

@@ -6,10 +6,11 @@
 
 mod bibtex;
 mod csl_json;
+pub mod keys;
 mod names;
 mod styles;
 
-pub use bibtex::bibtex;
+pub use bibtex::{Piece, bibtex, derived_key, rewrite_entry};
 pub use csl_json::csl_json;
 pub use styles::format;
 

@@ -7,6 +7,7 @@ use serde_json::{Value, json};
 
 use super::*;
 use crate::content::publications::Model;
+use crate::content::publications::PublicationKind;
 
 const BASE_URL: &str = "https://vita.example.org";
 
@@ -221,7 +222,7 @@ fn golden(p: &Model) -> String {
         "# IEEE\n{}\n\n# APA\n{}\n\n# BibTeX\n{}\n\n# CSL-JSON\n{}\n",
         citations.ieee,
         citations.apa,
-        bibtex(p).trim_end(),
+        bibtex(p, &derived_key(p)).trim_end(),
         serde_json::to_string_pretty(&csl_json(p, BASE_URL)).unwrap()
     )
 }
@@ -296,7 +297,66 @@ fn only_doi_links_are_written() {
 }
 
 #[test]
-fn stored_bibtex_is_returned_byte_for_byte() {
+fn stored_bibtex_is_returned_as_stored_under_its_own_key() {
     let (_, p) = cases().into_iter().find(|(case, _)| *case == "stored-bibtex").unwrap();
-    assert_eq!(bibtex(&p), p.bibtex.clone().unwrap());
+    let stored = p.bibtex.clone().unwrap();
+    let key = keys::assign(std::slice::from_ref(&p)).remove(&p.id).unwrap();
+    assert_eq!(bibtex(&p, &key).trim_end(), stored.trim_end());
+}
+
+/// Issue 29, item 1: an entry stored with a macro of its file (imported before macros were
+/// written out) is exported with the paper's venue and publisher instead, and under the key
+/// it is given; a crossref goes, its venue stays; a month macro stays (every style has it).
+#[test]
+fn a_stored_entry_with_macros_is_exported_standing_alone() {
+    let (_, mut p) = cases().into_iter().find(|(case, _)| *case == "stored-bibtex").unwrap();
+    p.kind = PublicationKind::JournalArticle;
+    p.venue = "IACR Transactions on Cryptographic Hardware and Embedded Systems".to_owned();
+    p.publisher = Some("Ruhr-Universität Bochum".to_owned());
+    p.bibtex = Some("@article{k,\n  title = {T},\n  journal = tches,\n  publisher = rub # { Press},\n  month = sep,\n  series = lncs,\n  crossref = {ches2023},\n  year = 2023\n}".to_owned());
+    let out = bibtex(&p, "guneysu2023masking");
+    assert_eq!(
+        out,
+        "@article{guneysu2023masking,\n  title = {T},\n  journal = {IACR Transactions on Cryptographic Hardware and Embedded Systems},\n  \
+         publisher = {Ruhr-Universität Bochum},\n  month = sep,\n  series = {IACR Transactions on Cryptographic Hardware and Embedded Systems},\n  year = 2023\n}\n"
+    );
+    let ends_with_crossref = "@inproceedings{k, title = {T}, year = 2023, crossref = {ches2023}}";
+    p.kind = PublicationKind::ConferencePaper;
+    p.venue = "CHES 2023".to_owned();
+    p.bibtex = Some(ends_with_crossref.to_owned());
+    assert_eq!(bibtex(&p, "k"), "@inproceedings{k, title = {T},\n  year = 2023,\n  booktitle = {CHES 2023}\n}\n");
+}
+
+/// Issue 29, item 2: two papers that derive the same key are told apart by creation, and a
+/// stored key that two papers share is given up by both.
+#[test]
+fn keys_are_unique_and_stable() {
+    let (_, base) = cases().into_iter().find(|(case, _)| *case == "stored-bibtex").unwrap();
+    let paper = |n: u32, title: &str, stored: Option<&str>| {
+        let mut p = base.clone();
+        p.id = uuid::Uuid::from_u128(u128::from(n));
+        p.created_at = base.created_at + chrono::Duration::seconds(i64::from(n));
+        p.title = title.to_owned();
+        p.authors = crate::content::StringList(vec!["Tim Güneysu".to_owned()]);
+        p.year = 2023;
+        p.bibtex = stored.map(|key| format!("@article{{{key}, title={{{title}}}}}"));
+        p
+    };
+    let papers = vec![
+        paper(2, "Masking in Hardware, Part II", None),
+        paper(1, "Masking in Hardware, Part I", None),
+        paper(3, "Shared", Some("Same2020")),
+        paper(4, "Also shared", Some("same2020")),
+        paper(5, "Mine", Some("mine:2021")),
+    ];
+    let keys = keys::assign(&papers);
+    let key = |n: u128| keys[&uuid::Uuid::from_u128(n)].as_str();
+    assert_eq!(key(1), "guneysu2023masking", "the older paper keeps the plain key");
+    assert_eq!(key(2), "guneysu2023maskinga");
+    assert_eq!(key(3), "guneysu2023shared");
+    assert_eq!(key(4), "guneysu2023also");
+    assert_eq!(key(5), "mine:2021");
+    let mut reordered = papers.clone();
+    reordered.reverse();
+    assert_eq!(keys::assign(&reordered), keys, "the list's order does not matter, creation does");
 }

@@ -21,7 +21,8 @@ const CSL_JSON: &str = "application/vnd.citationstyles.csl+json";
 /// `GET /publications.bib`: every published paper, in the list's order, one blank line apart.
 pub async fn all_bibtex(State(state): State<AppState>) -> Result<Response, AppError> {
     let papers = published(&state).await?;
-    let entries: Vec<String> = papers.iter().map(|p| citations::bibtex(p).trim_end().to_owned()).collect();
+    let keys = citations::keys::assign(&papers);
+    let entries: Vec<String> = papers.iter().map(|p| citations::bibtex(p, &keys[&p.id]).trim_end().to_owned()).collect();
     let mut body = entries.join("\n\n");
     if !body.is_empty() {
         body.push('\n');
@@ -39,8 +40,11 @@ pub async fn all_csl_json(State(state): State<AppState>) -> Result<Response, App
 /// `/publications/<slug>.bib`: the paper's BibTeX, shown inline (the page's Download link
 /// names the file with its `download` attribute; the header names it for other clients).
 pub async fn paper_bibtex(state: &AppState, slug: &str) -> Result<Response, AppError> {
-    let paper = published_paper(state, slug).await?;
-    let mut response = ([(header::CONTENT_TYPE, BIBTEX)], citations::bibtex(&paper)).into_response();
+    // Its key is the one it has in the whole list.
+    let papers = published(state).await?;
+    let paper = papers.iter().find(|p| p.slug == slug).ok_or_else(|| AppError::not_found("publication"))?;
+    let key = &citations::keys::assign(&papers)[&paper.id];
+    let mut response = ([(header::CONTENT_TYPE, BIBTEX)], citations::bibtex(paper, key)).into_response();
     // Slugs are lower-case letters, digits and dashes; anything else would not get here.
     if let Ok(disposition) = HeaderValue::from_str(&format!("inline; filename=\"{}.bib\"", paper.slug)) {
         response.headers_mut().insert(header::CONTENT_DISPOSITION, disposition);

@@ -11,6 +11,7 @@
 
 mod macros;
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -18,6 +19,7 @@ use std::time::Instant;
 use biblatex::{Bibliography, Chunk, ChunksRef, Person, RawBibliography, RawChunk};
 use unicode_normalization::UnicodeNormalization;
 
+use crate::citations::{Piece, rewrite_entry};
 use crate::content::publications::PublicationKind;
 use macros::{Budget, Macros, Meaning};
 
@@ -112,22 +114,74 @@ pub fn read(text: &str, stop: &Stop) -> Result<Vec<RawEntry>, Stopped> {
     }
     let mut budget = Budget::for_file(text.len());
     macros.resolve(&mut budget, stop)?;
+    let mut file = File { macros, by_key: HashMap::new(), parents: HashMap::new() };
+    for (index, (block, _)) in entries.iter().enumerate() {
+        if block.fault.is_none()
+            && let Some(key) = entry_key(block.text)
+        {
+            file.by_key.entry(key.to_lowercase()).or_insert(index);
+        }
+    }
     let mut read = Vec::with_capacity(entries.len());
-    for (block, position) in entries {
+    for (block, position) in &entries {
         stop.check()?;
-        read.push(read_entry(block, &macros, position, &mut budget));
+        read.push(read_entry(block, &mut file, &entries, *position, &mut budget));
     }
     Ok(read)
 }
 
-fn read_entry(block: &Block, macros: &Macros, position: usize, budget: &mut Budget) -> RawEntry {
+/// What every entry of a file may draw on: its macros, and the entries others name in a
+/// `crossref` (each read once, its fields kept with their macros written out).
+struct File {
+    macros: Macros,
+    /// Lower-case key → index among the entries.
+    by_key: HashMap<String, usize>,
+    parents: HashMap<usize, Result<Vec<(String, String)>, String>>,
+}
+
+impl File {
+    /// The fields of the entry `key` names, as `name = value` pairs; read the first time asked.
+    fn parent(&mut self, key: &str, entries: &[(&Block, usize)], budget: &mut Budget) -> Option<&Result<Vec<(String, String)>, String>> {
+        let index = *self.by_key.get(&key.to_lowercase())?;
+        if !self.parents.contains_key(&index) {
+            let (block, position) = entries[index];
+            let mut warnings = Vec::new();
+            let fields = raw_fields(block.text, &self.macros, position, budget, &mut warnings).map(|(_, fields)| fields);
+            self.parents.insert(index, fields);
+        }
+        self.parents.get(&index)
+    }
+}
+
+fn read_entry(block: &Block, file: &mut File, entries: &[(&Block, usize)], position: usize, budget: &mut Budget) -> RawEntry {
     let key = entry_key(block.text);
     let mut warnings = Vec::new();
+    let mut text = block.text.replace("\r\n", "\n");
     let mapped = match block.fault {
         Some(fault) => Err(fault.to_owned()),
-        None => parse(block.text, macros, position, budget, &mut warnings).and_then(|entry| map(&entry)),
+        None => parse(block.text, file, entries, position, budget, &mut warnings).and_then(|(entry, inherited)| {
+            // What is stored and exported: the entry with its macros written out and what
+            // it takes from its `crossref` added, so it stands alone.
+            let expand = |_: &str, pieces: &[Piece]| -> String {
+                pieces
+                    .iter()
+                    .map(|piece| match piece {
+                        Piece::Text(t) => (*t).to_owned(),
+                        Piece::Macro(name) => match file.macros.meaning(name, position) {
+                            Meaning::Text(t) => t.to_owned(),
+                            _ => (*name).to_owned(),
+                        },
+                    })
+                    .collect()
+            };
+            let add: Vec<(&str, String)> = inherited.iter().map(|(name, value)| (name.as_str(), value.clone())).collect();
+            if let Some(standing_alone) = rewrite_entry(&text, None, &expand, &add) {
+                text = standing_alone;
+            }
+            map(&entry)
+        }),
     };
-    RawEntry { line: block.line, key, text: block.text.replace("\r\n", "\n"), warnings, mapped }
+    RawEntry { line: block.line, key, text, warnings, mapped }
 }
 
 /// The citation key as written, for the preview (even when the entry does not parse).
@@ -139,43 +193,100 @@ fn entry_key(text: &str) -> Option<String> {
     (!key.is_empty()).then(|| key.to_owned())
 }
 
-/// One entry, its macro names replaced by their text before the crate resolves anything.
-fn parse(text: &str, macros: &Macros, position: usize, budget: &mut Budget, warnings: &mut Vec<String>) -> Result<biblatex::Entry, String> {
+/// An entry's type and fields with its macro names replaced by their text, as owned pairs.
+fn raw_fields(
+    text: &str,
+    macros: &Macros,
+    position: usize,
+    budget: &mut Budget,
+    warnings: &mut Vec<String>,
+) -> Result<(String, Vec<(String, String)>), String> {
     let source = dotless_to_plain(text);
-    let mut raw = RawBibliography::parse(&source).map_err(|e| format!("Not valid BibTeX: {}", describe_parse_error(&e)))?;
-    let mut entry = raw.entries.pop().ok_or_else(|| "Not valid BibTeX: no entry could be read".to_owned())?;
-    for pair in &mut entry.v.fields {
-        let mut length = 0;
-        for chunk in &mut pair.value.v {
-            if let RawChunk::Abbreviation(name) = chunk.v {
-                match macros.meaning(name, position) {
+    let raw = RawBibliography::parse(&source).map_err(|e| format!("Not valid BibTeX: {}", describe_parse_error(&e)))?;
+    let entry = raw.entries.into_iter().next_back().ok_or_else(|| "Not valid BibTeX: no entry could be read".to_owned())?;
+    let mut fields = Vec::with_capacity(entry.v.fields.len());
+    for pair in &entry.v.fields {
+        let mut value = String::new();
+        for chunk in &pair.value.v {
+            match chunk.v {
+                RawChunk::Normal(text) => value.push_str(text),
+                RawChunk::Abbreviation(name) => match macros.meaning(name, position) {
                     Meaning::Text(expanded) => {
                         budget.spend(expanded.len())?;
-                        chunk.v = RawChunk::Normal(expanded);
+                        value.push_str(expanded);
                     }
                     Meaning::Failed(reason) => return Err(format!("Uses the @string macro {name}: {reason}")),
-                    Meaning::Month => {}
+                    // Written out in full: a month inside a longer value (`jul # "~10"`).
+                    Meaning::Month => value.push_str(month_name(name)),
                     Meaning::Undefined => {
                         warnings.push(format!("{name} is no @string macro of the file: kept as the text \"{name}\""));
-                        chunk.v = RawChunk::Normal(name);
+                        value.push_str(name);
                     }
-                }
+                },
             }
-            if let RawChunk::Normal(value) = chunk.v {
-                length += value.len();
+            if value.len() > macros::MAX_VALUE {
+                return Err(format!(
+                    "The field {} is longer than {} KB with its @string macros written out",
+                    pair.key.v,
+                    macros::MAX_VALUE / 1024
+                ));
             }
         }
-        if length > macros::MAX_VALUE {
-            return Err(format!(
-                "The field {} is longer than {} KB with its @string macros written out",
-                pair.key.v,
-                macros::MAX_VALUE / 1024
-            ));
+        fields.push((pair.key.v.to_ascii_lowercase(), value));
+    }
+    Ok((entry.v.kind.v.to_owned(), fields))
+}
+
+/// One entry: its fields with macros written out, the fields it takes from the entry its
+/// `crossref` names (when that is in the file: the fields it lacks, the parent's `title` as
+/// its `booktitle`), parsed by the crate. Returns the entry and what it inherited.
+fn parse(
+    text: &str,
+    file: &mut File,
+    entries: &[(&Block, usize)],
+    position: usize,
+    budget: &mut Budget,
+    warnings: &mut Vec<String>,
+) -> Result<(biblatex::Entry, Vec<(String, String)>), String> {
+    let (kind, mut fields) = raw_fields(text, &file.macros, position, budget, warnings)?;
+    let key = entry_key(text).unwrap_or_default();
+    let mut inherited = Vec::new();
+    let crossref = fields.iter().find(|(name, _)| name == "crossref").map(|(_, value)| value.trim().to_owned());
+    if let Some(Ok(parent)) = crossref.filter(|c| !c.eq_ignore_ascii_case(&key)).and_then(|c| file.parent(&c, entries, budget)) {
+        let mut take = |name: &str, value: &str| -> Result<(), String> {
+            if name != "crossref" && !fields.iter().any(|(n, _)| n == name) && !inherited.iter().any(|(n, _): &(String, String)| n == name)
+            {
+                budget.spend(value.len())?;
+                inherited.push((name.to_owned(), value.to_owned()));
+            }
+            Ok(())
+        };
+        for (name, value) in parent {
+            take(name, value)?;
+        }
+        // A paper in proceedings: the proceedings' title is where it appeared.
+        if let Some((_, title)) = parent.iter().find(|(name, _)| name == "title") {
+            take("booktitle", title)?;
         }
     }
-    let raw = RawBibliography { preamble: String::new(), entries: vec![entry], abbreviations: Vec::new() };
-    let bibliography = Bibliography::from_raw(raw).map_err(|e| format!("Not valid BibTeX: {}", describe_parse_error(&e)))?;
-    bibliography.into_vec().into_iter().next_back().ok_or_else(|| "Not valid BibTeX: no entry could be read".to_owned())
+    fields.retain(|(name, _)| name != "crossref");
+    fields.extend(inherited.iter().cloned());
+    // Every value braced, so the crate reads it as it is (no macro is left to resolve).
+    let mut source = format!("@{kind}{{{key},\n");
+    for (name, value) in &fields {
+        source.push_str(&format!("{name} = {{{value}}},\n"));
+    }
+    source.push('}');
+    let bibliography = Bibliography::parse(&source).map_err(|e| format!("Not valid BibTeX: {}", describe_parse_error(&e)))?;
+    let entry = bibliography.into_vec().into_iter().next_back().ok_or_else(|| "Not valid BibTeX: no entry could be read".to_owned())?;
+    Ok((entry, inherited))
+}
+
+fn month_name(abbreviation: &str) -> &'static str {
+    const NAMES: [&str; 12] =
+        ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+    const SHORT: [&str; 12] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+    SHORT.iter().position(|m| m.eq_ignore_ascii_case(abbreviation)).map_or("", |i| NAMES[i])
 }
 
 /// `\i` and `\j` (dotless) as the parser does not know them: under an accent (`{\"\i}`,

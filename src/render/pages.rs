@@ -373,7 +373,10 @@ pub async fn load_paper(db: &DatabaseConnection, slug: &str) -> Result<Option<Pa
     let mut papers = [paper];
     tagging::attach::<publications::Entity>(db, &mut papers).await?;
     let [paper] = papers;
-    Ok(Some(PaperData::new(paper)))
+    // The Cite section shows the key the paper has in `/publications.bib`.
+    let published = publications::Entity::find().filter(publications::Column::Status.eq(ContentStatus::Published)).all(db).await?;
+    let key = crate::citations::keys::assign(&published).remove(&paper.id).unwrap_or_else(|| crate::citations::derived_key(&paper));
+    Ok(Some(PaperData::new(paper, &key)))
 }
 
 /// The years that have published papers, newest first (the filter form's choices).

@@ -19,22 +19,11 @@ const FEEDS: [&str; 5] = ["/feed.atom", "/news.atom", "/publications.atom", "/ta
 /// Every character a feed must carry through escaping.
 const TRICKY: &str = "Fast & <Secure> \"Boot\" 🔐";
 
-/// `.venv/bin/python` of the repository: the reference parsers are pinned there.
-fn python() -> PathBuf {
-    let python = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".venv/bin/python");
-    assert!(
-        python.exists(),
-        "{} is missing: ./scripts/test makes it from tests/python-requirements.txt (python3 -m venv .venv && .venv/bin/pip install -r tests/python-requirements.txt)",
-        python.display()
-    );
-    python
-}
-
 /// Runs `tests/python/discovery.py` and returns what it printed.
 async fn parsers(args: Vec<String>) -> Value {
     tokio::task::spawn_blocking(move || {
         let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/python/discovery.py");
-        let output = Command::new(python()).arg(script).args(args).output().expect("run python");
+        let output = Command::new(crate::helpers::venv_python()).arg(script).args(args).output().expect("run python");
         assert!(output.status.success(), "discovery.py failed: {}", String::from_utf8_lossy(&output.stderr));
         serde_json::from_slice(&output.stdout).expect("discovery.py prints JSON")
     })

@@ -398,3 +398,14 @@ impl Drop for ServerProcess {
         let _ = self.child.wait();
     }
 }
+
+/// The Python of `.venv`, which `./scripts/test` makes from `tests/python-requirements.txt`.
+pub fn venv_python() -> std::path::PathBuf {
+    let python = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".venv/bin/python");
+    assert!(
+        python.exists(),
+        "{} is missing: ./scripts/test makes it from tests/python-requirements.txt (python3 -m venv .venv && .venv/bin/pip install -r tests/python-requirements.txt)",
+        python.display()
+    );
+    python
+}

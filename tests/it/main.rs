@@ -6,6 +6,7 @@ mod api;
 mod assets;
 mod auth;
 mod backup;
+mod bibtex_round_trip;
 mod busy_database;
 mod cli;
 mod content_api;

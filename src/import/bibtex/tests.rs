@@ -329,3 +329,24 @@ mod generated {
         }
     }
 }
+
+/// Issue 29, item 1: what is stored (and exported) stands alone: macros written out (a month
+/// alone stays a month macro), and what a `crossref` gave added in place of it.
+#[test]
+fn the_stored_entry_has_its_macros_and_crossref_written_out() {
+    let text = "@string{tches = {IACR Transactions on Cryptographic Hardware and Embedded Systems}}\n\
+                @article{g23, title={Masking}, author={G, T}, journal = tches, month = sep, year=2023}\n\
+                @inproceedings{p1, title={Paper}, author={A B}, crossref={ches23}}\n\
+                @proceedings{ches23, title={CHES 2023}, year=2023, publisher={Springer}}\n";
+    let entries = read(text);
+    assert_eq!(
+        entries[0].text,
+        "@article{g23, title={Masking}, author={G, T}, journal = {IACR Transactions on Cryptographic Hardware and Embedded Systems}, month = sep, year=2023}"
+    );
+    let paper = entries[1].mapped.as_ref().unwrap();
+    assert_eq!((paper.venue.as_str(), paper.year, paper.publisher.as_deref()), ("CHES 2023", 2023, Some("Springer")));
+    assert_eq!(
+        entries[1].text,
+        "@inproceedings{p1, title={Paper},\n  author={A B},\n  year = {2023},\n  publisher = {Springer},\n  booktitle = {CHES 2023}\n}"
+    );
+}

@@ -1,0 +1,27 @@
+"""Reads a .bib file (the path in argv[1]) with bibtexparser, a parser independent of Vita's,
+and prints one JSON object: the entries' keys, the keys used more than once, and every field
+whose value is a bare word that is neither a number nor a month (an @string macro the file
+does not define: BibTeX, biber and reference managers fail on it). Used by
+tests/it/bibtex_round_trip.rs (issue 29)."""
+
+import json
+import sys
+
+import bibtexparser
+
+MONTHS = {"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"}
+
+# No middleware: values stay as written, braces and quotes included.
+library = bibtexparser.parse_file(sys.argv[1], parse_stack=[])
+defined = {string.key.lower() for string in library.strings}
+undefined = []
+for entry in library.entries:
+    for field in entry.fields:
+        value = str(field.value).strip()
+        for part in (p.strip() for p in value.split("#")):
+            if part.startswith(("{", '"')) or part.isdigit() or part.lower() in MONTHS or part.lower() in defined:
+                continue
+            undefined.append(f"{entry.key}.{field.key} = {value}")
+duplicates = [block.key for block in library.failed_blocks if type(block).__name__ == "DuplicateBlockKeyBlock"]
+other_failures = [type(block).__name__ for block in library.failed_blocks if type(block).__name__ != "DuplicateBlockKeyBlock"]
+print(json.dumps({"keys": [e.key for e in library.entries] + duplicates, "duplicates": duplicates, "undefined": undefined, "failed": other_failures}))
