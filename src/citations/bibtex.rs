@@ -206,13 +206,13 @@ pub enum Piece<'a> {
 /// A single entry's text with its key replaced by `key` (when given), every field that names a
 /// macro written out as one braced value (`expand` gives the value from the field's name and
 /// pieces; a field that is only a month macro stays, every style defines those), its
-/// `crossref` removed, and the fields of `add` that it lacks appended. `None` when the text is
+/// `crossref` and any repeated field removed, and the fields of `add` that it lacks appended. `None` when the text is
 /// not one readable entry.
 pub fn rewrite_entry(text: &str, key: Option<&str>, expand: &dyn Fn(&str, &[Piece]) -> String, add: &[(&str, String)]) -> Option<String> {
     let raw = RawBibliography::parse(text).ok()?;
     let [entry] = &raw.entries[..] else { return None };
-    if let Some(without) = without_crossref(text, &entry.v) {
-        // Read again: every span below is of the text without it (and it has none now).
+    if let Some(without) = without_extra_fields(text, &entry.v) {
+        // Read again: every span below is of the text without them (and it has none now).
         return rewrite_entry(&without, key, expand, add);
     }
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
@@ -296,11 +296,17 @@ fn stored_entry(stored: &str, p: &Model, key: &str) -> Option<String> {
     })
 }
 
-/// The entry's text without its `crossref` fields (its other fields one a line), or `None`
-/// when it has none.
-fn without_crossref(text: &str, entry: &biblatex::RawEntry) -> Option<String> {
-    let is_crossref = |pair: &&biblatex::Pair| pair.key.v.eq_ignore_ascii_case("crossref");
-    if !entry.fields.iter().any(|pair| is_crossref(&pair)) {
+/// The entry's text without its `crossref` fields and without a field's repeats (BibTeX reads
+/// the first and warns; biber and bibtexparser refuse the entry), its other fields one a line;
+/// `None` when there is nothing to take out.
+fn without_extra_fields(text: &str, entry: &biblatex::RawEntry) -> Option<String> {
+    let mut seen = std::collections::HashSet::new();
+    let keep: Vec<bool> = entry
+        .fields
+        .iter()
+        .map(|pair| !pair.key.v.eq_ignore_ascii_case("crossref") && seen.insert(pair.key.v.to_ascii_lowercase()))
+        .collect();
+    if keep.iter().all(|k| *k) {
         return None;
     }
     let first = entry.fields.first()?.key.span.start;
@@ -308,8 +314,9 @@ fn without_crossref(text: &str, entry: &biblatex::RawEntry) -> Option<String> {
     let kept: Vec<&str> = entry
         .fields
         .iter()
-        .filter(|pair| !is_crossref(pair))
-        .map(|pair| text[pair.key.span.start..pair.value.span.end].trim_end())
+        .zip(&keep)
+        .filter(|(_, keep)| **keep)
+        .map(|(pair, _)| text[pair.key.span.start..pair.value.span.end].trim_end())
         .collect();
     Some(format!("{}{}\n{}", &text[..first], kept.join(",\n  "), &text[close..]))
 }

@@ -325,6 +325,9 @@ fn a_stored_entry_with_macros_is_exported_standing_alone() {
     p.venue = "CHES 2023".to_owned();
     p.bibtex = Some(ends_with_crossref.to_owned());
     assert_eq!(bibtex(&p, "k"), "@inproceedings{k, title = {T},\n  year = 2023,\n  booktitle = {CHES 2023}\n}\n");
+    // A field given twice: the first counts (as in BibTeX), the repeat goes.
+    p.bibtex = Some("@inproceedings{k, title = {T}, year = 2023, year = 2024, booktitle = {B}}".to_owned());
+    assert_eq!(bibtex(&p, "k"), "@inproceedings{k, title = {T},\n  year = 2023,\n  booktitle = {B}\n}\n");
 }
 
 /// Issue 29, item 2: two papers that derive the same key are told apart by creation, and a

@@ -204,8 +204,15 @@ fn raw_fields(
     let source = dotless_to_plain(text);
     let raw = RawBibliography::parse(&source).map_err(|e| format!("Not valid BibTeX: {}", describe_parse_error(&e)))?;
     let entry = raw.entries.into_iter().next_back().ok_or_else(|| "Not valid BibTeX: no entry could be read".to_owned())?;
-    let mut fields = Vec::with_capacity(entry.v.fields.len());
+    let mut fields: Vec<(String, String)> = Vec::with_capacity(entry.v.fields.len());
+    let mut seen = std::collections::HashSet::new();
     for pair in &entry.v.fields {
+        let name = pair.key.v.to_ascii_lowercase();
+        if !seen.insert(name.clone()) {
+            // As BibTeX: the first of a repeated field counts.
+            warnings.push(format!("The field {name} is given twice: the first is kept"));
+            continue;
+        }
         let mut value = String::new();
         for chunk in &pair.value.v {
             match chunk.v {
@@ -232,7 +239,7 @@ fn raw_fields(
                 ));
             }
         }
-        fields.push((pair.key.v.to_ascii_lowercase(), value));
+        fields.push((name, value));
     }
     Ok((entry.v.kind.v.to_owned(), fields))
 }
@@ -253,9 +260,9 @@ fn parse(
     let mut inherited = Vec::new();
     let crossref = fields.iter().find(|(name, _)| name == "crossref").map(|(_, value)| value.trim().to_owned());
     if let Some(Ok(parent)) = crossref.filter(|c| !c.eq_ignore_ascii_case(&key)).and_then(|c| file.parent(&c, entries, budget)) {
+        let mut present: std::collections::HashSet<String> = fields.iter().map(|(name, _)| name.clone()).collect();
         let mut take = |name: &str, value: &str| -> Result<(), String> {
-            if name != "crossref" && !fields.iter().any(|(n, _)| n == name) && !inherited.iter().any(|(n, _): &(String, String)| n == name)
-            {
+            if name != "crossref" && present.insert(name.to_owned()) {
                 budget.spend(value.len())?;
                 inherited.push((name.to_owned(), value.to_owned()));
             }

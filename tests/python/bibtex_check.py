@@ -14,14 +14,33 @@ MONTHS = {"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", 
 # No middleware: values stay as written, braces and quotes included.
 library = bibtexparser.parse_file(sys.argv[1], parse_stack=[])
 defined = {string.key.lower() for string in library.strings}
+
+
+def parts(value):
+    """The pieces of a value joined by `#`, braces and quotes respected."""
+    depth, quoted, start, out = 0, False, 0, []
+    for i, c in enumerate(value):
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+        elif c == '"' and depth == 0:
+            quoted = not quoted
+        elif c == "#" and depth == 0 and not quoted:
+            out.append(value[start:i])
+            start = i + 1
+    out.append(value[start:])
+    return [p.strip() for p in out]
+
+
 undefined = []
 for entry in library.entries:
     for field in entry.fields:
         value = str(field.value).strip()
-        for part in (p.strip() for p in value.split("#")):
+        for part in parts(value):
             if part.startswith(("{", '"')) or part.isdigit() or part.lower() in MONTHS or part.lower() in defined:
                 continue
             undefined.append(f"{entry.key}.{field.key} = {value}")
 duplicates = [block.key for block in library.failed_blocks if type(block).__name__ == "DuplicateBlockKeyBlock"]
-other_failures = [type(block).__name__ for block in library.failed_blocks if type(block).__name__ != "DuplicateBlockKeyBlock"]
+other_failures = [f"{type(block).__name__}: {getattr(block, 'key', '')}" for block in library.failed_blocks if type(block).__name__ != "DuplicateBlockKeyBlock"]
 print(json.dumps({"keys": [e.key for e in library.entries] + duplicates, "duplicates": duplicates, "undefined": undefined, "failed": other_failures}))
