@@ -233,6 +233,12 @@ pub fn prepare(data: &[u8], format: ImageFormat, prefix: &str) -> Result<Prepare
     // A profile or orientation that cannot be read is ignored: the pixels are what count.
     let orientation = decoder.orientation().unwrap_or(image::metadata::Orientation::NoTransforms);
     let icc = decoder.icc_profile().ok().flatten();
+    // An upright RGB or grey JPEG with no colour profile is, once its metadata is gone, as good a
+    // copy at its own width as one encoded again, and may be smaller (a photo saved at q70).
+    let upload_as_is = format == ImageFormat::Jpeg
+        && icc.is_none()
+        && orientation == image::metadata::Orientation::NoTransforms
+        && matches!(decoder.original_color_type(), image::ExtendedColorType::Rgb8 | image::ExtendedColorType::L8);
     let mut picture = DynamicImage::from_decoder(decoder).map_err(limit_or_unreadable)?;
     match end_of_image(data, format) {
         EndMarker::Last => {}
@@ -255,12 +261,27 @@ pub fn prepare(data: &[u8], format: ImageFormat, prefix: &str) -> Result<Prepare
         } else {
             source.resize_exact(variant.width, variant.height, FilterType::Lanczos3)
         };
-        let (webp, jpeg) = encode(&resized, &srgb)?;
+        let (webp, mut jpeg) = encode(&resized, &srgb)?;
+        if upload_as_is
+            && variant.width == original.width
+            && let Some(stripped) = without_metadata(data).filter(|stripped| stripped.len() < jpeg.len())
+        {
+            jpeg = stripped;
+        }
         files.push((variant.name(&original, VariantFormat::WebP), webp));
         files.push((variant.name(&original, VariantFormat::Jpeg), jpeg));
         source = resized;
     }
     Ok(Prepared { original, files })
+}
+
+/// The JPEG `data` without what the camera or editor wrote beside the picture: EXIF (with GPS),
+/// XMP, profiles, comments (APP1 to APP13, APP15, COM). APP0 (JFIF) and APP14 (Adobe, which
+/// says how the colours are coded) stay. `None` when the file's segments cannot be read.
+fn without_metadata(data: &[u8]) -> Option<Vec<u8>> {
+    let mut jpeg = img_parts::jpeg::Jpeg::from_bytes(img_parts::Bytes::copy_from_slice(data)).ok()?;
+    jpeg.segments_mut().retain(|segment| !matches!(segment.marker(), 0xE1..=0xED | 0xEF | 0xFE));
+    Some(jpeg.encoder().bytes().to_vec())
 }
 
 /// A variant as lossy WebP (keeping transparency) and JPEG (transparency on white), both sRGB.
@@ -446,6 +467,34 @@ mod tests {
             ["1-abc-200x100-160.webp", "1-abc-200x100-160.jpg", "1-abc-200x100-200.webp", "1-abc-200x100-200.jpg"]
         );
         assert!(variant_names("1-abc.png").is_empty());
+    }
+
+    /// Issue 25: a JPEG already smaller than its copy at the same width is served as uploaded,
+    /// its EXIF and comment gone; a larger upload is encoded again as before.
+    #[test]
+    fn a_small_jpeg_is_kept_at_its_own_width_without_its_metadata() {
+        let picture = image::RgbImage::from_fn(640, 480, |x, y| image::Rgb([(x % 256) as u8, (y % 256) as u8, ((x * y) % 256) as u8]));
+        let encoded = |quality: u8| {
+            let mut out = Vec::new();
+            image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, quality).encode_image(&picture).unwrap();
+            // An EXIF segment and a comment, after the SOI marker.
+            let exif: &[u8] = b"\xFF\xE1\x00\x12Exif\x00\x00GPS-SECRET";
+            let comment: &[u8] = b"\xFF\xFE\x00\x08MY-CAM";
+            [&out[..2], exif, comment, &out[2..]].concat()
+        };
+        let same_width = |upload: &[u8]| {
+            let prepared = prepare(upload, ImageFormat::Jpeg, "1-ab").unwrap();
+            prepared.files.into_iter().find(|(name, _)| name == "1-ab-640x480-640.jpg").unwrap().1
+        };
+        let small = encoded(40);
+        let kept = same_width(&small);
+        assert_eq!(kept.len(), small.len() - 20 - 10, "the upload less its two segments");
+        assert!(!kept.windows(10).any(|w| w == b"GPS-SECRET") && !kept.windows(6).any(|w| w == b"MY-CAM"));
+        assert_eq!(image::load_from_memory(&kept).unwrap().width(), 640);
+        let large = encoded(98);
+        let encoded_again = same_width(&large);
+        assert!(encoded_again.len() < large.len(), "{} < {}", encoded_again.len(), large.len());
+        assert!(!encoded_again.windows(10).any(|w| w == b"GPS-SECRET"));
     }
 
     #[test]
