@@ -290,10 +290,7 @@ fn stored_entry(stored: &str, p: &Model, key: &str) -> Option<String> {
     // An entry that pointed at its proceedings with `crossref` gets the venue itself.
     let crossref = stored.to_ascii_lowercase().contains("crossref");
     let add = if crossref && !p.venue.is_empty() { vec![(venue_name, escape(&p.venue))] } else { Vec::new() };
-    rewrite_entry(stored.trim(), Some(key), &expand, &add).map(|mut entry| {
-        entry.push('\n');
-        entry
-    })
+    rewrite_entry(stored, Some(key), &expand, &add)
 }
 
 /// The entry's text without its `crossref` fields and without a field's repeats (BibTeX reads

@@ -318,16 +318,16 @@ fn a_stored_entry_with_macros_is_exported_standing_alone() {
     assert_eq!(
         out,
         "@article{guneysu2023masking,\n  title = {T},\n  journal = {IACR Transactions on Cryptographic Hardware and Embedded Systems},\n  \
-         publisher = {Ruhr-Universität Bochum},\n  month = sep,\n  series = {IACR Transactions on Cryptographic Hardware and Embedded Systems},\n  year = 2023\n}\n"
+         publisher = {Ruhr-Universität Bochum},\n  month = sep,\n  series = {IACR Transactions on Cryptographic Hardware and Embedded Systems},\n  year = 2023\n}"
     );
     let ends_with_crossref = "@inproceedings{k, title = {T}, year = 2023, crossref = {ches2023}}";
     p.kind = PublicationKind::ConferencePaper;
     p.venue = "CHES 2023".to_owned();
     p.bibtex = Some(ends_with_crossref.to_owned());
-    assert_eq!(bibtex(&p, "k"), "@inproceedings{k, title = {T},\n  year = 2023,\n  booktitle = {CHES 2023}\n}\n");
+    assert_eq!(bibtex(&p, "k"), "@inproceedings{k, title = {T},\n  year = 2023,\n  booktitle = {CHES 2023}\n}");
     // A field given twice: the first counts (as in BibTeX), the repeat goes.
     p.bibtex = Some("@inproceedings{k, title = {T}, year = 2023, year = 2024, booktitle = {B}}".to_owned());
-    assert_eq!(bibtex(&p, "k"), "@inproceedings{k, title = {T},\n  year = 2023,\n  booktitle = {B}\n}\n");
+    assert_eq!(bibtex(&p, "k"), "@inproceedings{k, title = {T},\n  year = 2023,\n  booktitle = {B}\n}");
 }
 
 /// Issue 29, item 2: two papers that derive the same key are told apart by creation, and a
@@ -362,4 +362,25 @@ fn keys_are_unique_and_stable() {
     let mut reordered = papers.clone();
     reordered.reverse();
     assert_eq!(keys::assign(&reordered), keys, "the list's order does not matter, creation does");
+}
+
+/// Issue 30: page ranges as the styles want them, whatever way they were typed; a single page
+/// and an article number are no ranges.
+#[test]
+fn page_ranges_cite_as_ranges_in_every_typed_form() {
+    let (_, mut p) = cases().into_iter().find(|(case, _)| *case == "journal-doi").unwrap();
+    let plain = |html: &str| {
+        html.replace("&amp;", "&").split('<').map(|part| part.split_once('>').map_or(part, |(_, text)| text)).collect::<String>()
+    };
+    for typed in ["101--117", "101-117", "101 – 117", "101—117", "101–117", "101 --- 117"] {
+        p.pages = Some(crate::rules::validate::page_range(typed));
+        let cited = format(&p);
+        assert!(plain(&cited.ieee).contains(", pp. 101–117, "), "{typed}: {}", cited.ieee);
+        assert!(plain(&cited.apa).contains(", 101–117. "), "{typed}: {}", cited.apa);
+    }
+    for (single, ieee) in [("5", ", p. 5, "), ("e0123456", ", p. e0123456, "), ("103245", ", p. 103245, ")] {
+        p.pages = Some(crate::rules::validate::page_range(single));
+        assert_eq!(p.pages.as_deref(), Some(single));
+        assert!(plain(&format(&p).ieee).contains(ieee), "{single}: {}", format(&p).ieee);
+    }
 }

@@ -5,14 +5,18 @@
 //!   (feeds are kept for the day they were made, like pages).
 //! - Each entry's id is `urn:uuid:<the item's id>`: the same in the site feed and the section
 //!   feed, across restarts and edits, so a reader never shows an edited item twice.
-//! - `published` is the item's own date (news, talks) or when it was added to the site
-//!   (papers, open calls); `updated` is its last save.
+//! - `published` is the item's own date: a news item's or talk's date, a paper's publication
+//!   month (its first day; the year's first day when the month is not known), an open call's
+//!   posting; `updated` is its last save. Feeds are ordered and cut by `published` (ties by
+//!   `updated`), so an import of old papers lands at their own dates and never pushes recent
+//!   items out.
 //! - The newest `MAX_ENTRIES` of each feed: enough for a reader that polls now and then,
 //!   bounded however long the lists grow.
 
 use atom_syndication::{Category, Content, Entry, Feed as AtomFeed, Generator, Link, Person, Text};
-use chrono::{DateTime, NaiveDate, Utc};
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
+use sea_orm::sea_query::{Expr, ExprTrait as _, Order};
+use sea_orm::{ColumnTrait, Condition, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use uuid::Uuid;
 
 use crate::content::{ContentStatus, news, open_calls, publications, talks};
@@ -37,7 +41,7 @@ pub async fn render(db: &DatabaseConnection, feed: Feed, base_url: &str, owner_n
         entries.extend(news_entries(db, base_url, today).await?);
     }
     if matches!(feed, Feed::Site | Feed::Publications) {
-        entries.extend(publication_entries(db, base_url).await?);
+        entries.extend(publication_entries(db, base_url, today).await?);
     }
     if matches!(feed, Feed::Site | Feed::Talks) {
         entries.extend(talk_entries(db, base_url, today).await?);
@@ -45,8 +49,11 @@ pub async fn render(db: &DatabaseConnection, feed: Feed, base_url: &str, owner_n
     if matches!(feed, Feed::Site | Feed::OpenCalls) {
         entries.extend(open_call_entries(db, base_url).await?);
     }
-    // Newest first; the id breaks ties so the order never changes between renders.
-    entries.sort_by(|a, b| b.published.cmp(&a.published).then_with(|| a.entry.id.cmp(&b.entry.id)));
+    // Newest first by each item's own date, then the latest saved; the id breaks the last ties
+    // so the order never changes between renders.
+    entries.sort_by(|a, b| {
+        b.published.cmp(&a.published).then_with(|| b.entry.updated.cmp(&a.entry.updated)).then_with(|| a.entry.id.cmp(&b.entry.id))
+    });
     entries.truncate(MAX_ENTRIES as usize);
 
     let feed_url = absolute_url(base_url, feed.path());
@@ -97,26 +104,38 @@ async fn news_entries(db: &DatabaseConnection, base_url: &str, today: NaiveDate)
         .collect())
 }
 
-async fn publication_entries(db: &DatabaseConnection, base_url: &str) -> Result<Vec<Dated>, AppError> {
+async fn publication_entries(db: &DatabaseConnection, base_url: &str, today: NaiveDate) -> Result<Vec<Dated>, AppError> {
+    // A paper is dated by its publication (the first of its month, or of its year when the
+    // month is not known), not by when it was added: an import of old papers stays in the
+    // past. A paper whose date is still to come appears on that day.
+    let month = Expr::cust("COALESCE(month, 1)");
+    let not_yet = Condition::any().add(publications::Column::Year.gt(today.year())).add(
+        Condition::all().add(publications::Column::Year.eq(today.year())).add(Expr::cust("COALESCE(month, 1)").gt(today.month() as i32)),
+    );
     let papers = publications::Entity::find()
         .filter(publications::Column::Status.eq(ContentStatus::Published))
-        .order_by_desc(publications::Column::CreatedAt)
+        .filter(not_yet.not())
+        .order_by_desc(publications::Column::Year)
+        .order_by(month, Order::Desc)
+        .order_by_desc(publications::Column::UpdatedAt)
         .limit(MAX_ENTRIES)
         .all(db)
         .await?;
     Ok(papers
         .into_iter()
         .map(|paper| {
+            let published = NaiveDate::from_ymd_opt(paper.year, paper.month.filter(|m| (1..=12).contains(m)).unwrap_or(1) as u32, 1)
+                .map_or(paper.created_at, midnight);
             let reference = format!("{}. {}, {}.", paper.authors.0.join(", "), paper.venue, paper.year);
             let summary = paper.r#abstract.as_deref().filter(|text| !text.trim().is_empty()).unwrap_or(&reference);
             Dated {
-                published: paper.created_at,
+                published,
                 entry: Entry {
                     authors: paper.authors.0.iter().map(|name| Person { name: xml_text(name), ..Default::default() }).collect(),
                     categories: vec![Category { term: paper.kind.as_str().into(), scheme: None, label: None }],
                     links: vec![link(absolute_url(base_url, &paper_path(&paper.slug)), "alternate", Some("text/html"))],
                     summary: Some(Text::plain(xml_text(summary))),
-                    ..entry(paper.id, &paper.title, paper.created_at, paper.updated_at)
+                    ..entry(paper.id, &paper.title, published, paper.updated_at)
                 },
             }
         })
@@ -197,7 +216,7 @@ fn entry(id: Uuid, title: &str, published: DateTime<Utc>, updated: DateTime<Utc>
         id: format!("urn:uuid:{id}"),
         title: Text::plain(xml_text(title)),
         published: Some(published.fixed_offset()),
-        updated: updated.max(published).fixed_offset(),
+        updated: Ord::max(updated, published).fixed_offset(),
         ..Default::default()
     }
 }

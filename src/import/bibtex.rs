@@ -460,7 +460,7 @@ fn map(entry: &biblatex::Entry) -> Result<Mapped, String> {
         month: field("month").and_then(|value| month(&value)),
         volume: field("volume"),
         issue: field("number").or_else(|| field("issue")),
-        pages: field("pages").map(|pages| en_dash_pages(&pages)),
+        pages: field("pages").map(|pages| crate::rules::validate::page_range(&pages)),
         publisher: field("publisher"),
         doi: field("doi").and_then(|doi| normalise_doi(&doi)),
         url,
@@ -591,18 +591,6 @@ fn arxiv_id(field: &dyn Fn(&str) -> Option<String>) -> Option<String> {
 fn http_url(value: String) -> Option<String> {
     let url = value.trim().to_owned();
     crate::rules::validate::is_http_url(&url).then_some(url)
-}
-
-/// `101--115`, `101-115`, `101 -- 115` → `101–115`.
-fn en_dash_pages(pages: &str) -> String {
-    let pages = pages.replace('—', "–");
-    match pages.split_once(['–', '-']) {
-        Some((first, last)) => {
-            let last = last.trim_start_matches(['–', '-']);
-            format!("{}–{}", first.trim(), last.trim())
-        }
-        None => pages.trim().to_owned(),
-    }
 }
 
 /// Lower case, without a resolver prefix; `None` when it is no DOI at all.

@@ -232,6 +232,26 @@ pub fn sanitize_html(html: &str) -> String {
         .to_string()
 }
 
+/// Pages as stored and cited: a range with one en dash and no spaces (`101–117`), whatever
+/// was typed (`101--117`, `101-117`, `101 – 117`, `101—117`); several ranges a comma apart each
+/// the same; a single page or an article number (`e0123456`) as it is.
+pub fn page_range(pages: &str) -> String {
+    let ranges: Vec<String> = pages
+        .split(',')
+        .map(|part| {
+            let part = part.trim();
+            match part.split_once(['-', '–', '—', '−']) {
+                Some((first, last)) => {
+                    let last = last.trim_start_matches(['-', '–', '—', '−', ' ']);
+                    format!("{}–{}", first.trim(), last.trim())
+                }
+                None => part.to_owned(),
+            }
+        })
+        .collect();
+    ranges.join(", ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -19,6 +19,7 @@ impl MigratorTrait for Migrator {
             Box::new(M0006ContentTags),
             Box::new(M0007SecondFactor),
             Box::new(M0008CacheAnnouncements),
+            Box::new(M0009PageRanges),
         ]
     }
 }
@@ -529,5 +530,42 @@ impl MigrationTrait for M0008CacheAnnouncements {
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         manager.drop_table(Table::drop().table("cache_announcements").to_owned()).await
+    }
+}
+
+/// Pages stored as typed (`101--117`) are cited wrongly ("p. 101––117"): every stored value
+/// is rewritten the way a save now stores it (`crate::rules::validate::page_range`).
+struct M0009PageRanges;
+
+impl MigrationName for M0009PageRanges {
+    fn name(&self) -> &str {
+        "m0009_page_ranges"
+    }
+}
+
+#[sea_orm_migration::async_trait::async_trait]
+impl MigrationTrait for M0009PageRanges {
+    fn use_transaction(&self) -> Option<bool> {
+        Some(true)
+    }
+
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        let db = manager.get_connection();
+        let select = Query::select().columns(["id", "pages"]).from("publications").and_where(Expr::col("pages").is_not_null()).to_owned();
+        for row in db.query_all(&select).await? {
+            let id: sea_orm::prelude::Uuid = row.try_get("", "id")?;
+            let pages: String = row.try_get("", "pages")?;
+            let normalised = crate::rules::validate::page_range(&pages);
+            if normalised != pages {
+                let update = Query::update().table("publications").value("pages", normalised).and_where(Expr::col("id").eq(id)).to_owned();
+                db.execute(&update).await?;
+            }
+        }
+        Ok(())
+    }
+
+    async fn down(&self, _manager: &SchemaManager) -> Result<(), DbErr> {
+        // The typed forms are not kept: nothing to go back to, and nothing that needs it.
+        Ok(())
     }
 }
