@@ -220,6 +220,9 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let shutdown = app::shutdown_signal();
     // Scripts and tests read this line to learn the address (the port may have been 0).
     announce(&format!("Vita is running at http://{}", app.local_addr()));
+    if let Some(https) = app.https_addr() {
+        announce(&format!("Vita serves HTTPS at {} (port {})", app.state().base_url, https.port()));
+    }
     if let Some(link) = app.setup_link() {
         // Only whoever can read this output can create the owner account.
         announce(&format!("No owner account yet: create it at {link} (one time only), or run `vita admin add`"));

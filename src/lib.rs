@@ -20,6 +20,7 @@ pub mod render;
 pub mod rules;
 pub mod settings;
 pub mod store;
+pub mod tls;
 pub mod types;
 pub mod validate;
 
