@@ -301,6 +301,8 @@ impl Acme {
                     }
                     _ => self.http01.add(&challenge.token, key_authorization.as_str()).await?,
                 }
+                let name = if kind == ChallengeType::TlsAlpn01 { "tls-alpn-01" } else { "http-01" };
+                tracing::info!(domain = %domain, challenge = %name, "answering the challenge");
                 answered.push((kind, domain, challenge.token.clone()));
                 challenge.set_ready().await.map_err(|e| self.refusal(e, "answering the challenge"))?;
             }
@@ -367,7 +369,10 @@ fn alpn_certificate(domain: &str, digest: &[u8]) -> anyhow::Result<Arc<Certified
     params.custom_extensions = vec![rcgen::CustomExtension::new_acme_identifier(digest)];
     let cert = params.self_signed(&key)?;
     let der = PrivateKeyDer::try_from(key.serialize_der()).map_err(|e| anyhow::anyhow!("{e}"))?;
-    Ok(Arc::new(CertifiedKey::from_der(vec![cert.der().clone()], der, &super::provider())?))
+    // `CertifiedKey::new`, not `from_der`: the latter checks the pair by parsing the
+    // certificate with webpki, which refuses the critical extension the CA asks for.
+    let signing_key = super::provider().key_provider.load_private_key(der)?;
+    Ok(Arc::new(CertifiedKey::new(vec![cert.der().clone()], signing_key)))
 }
 
 /// Parses a stored certificate: the key to serve, and when to renew.
