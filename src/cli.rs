@@ -33,7 +33,7 @@ pub struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Serve the site (the default).
-    Serve(Config),
+    Serve(Box<Config>),
     /// Bring the database schema up to date, then exit.
     Migrate(StoreConfig),
     /// Manage owner accounts.
@@ -121,7 +121,7 @@ enum AdminCommand {
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         None => serve(cli.serve).await,
-        Some(Command::Serve(config)) => serve(config).await,
+        Some(Command::Serve(config)) => serve(*config).await,
         Some(Command::Migrate(store_config)) => {
             let db = store::open(&store_config).await?;
             store::close(db).await;

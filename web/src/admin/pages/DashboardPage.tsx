@@ -48,7 +48,10 @@ function CertificateNotice() {
   const { data } = useQuery({ queryKey: queryKeys.certificate, queryFn: certificateApi.status });
   if (!data) return null;
   return (
-    <section aria-labelledby="certificate-title" className="mt-8 rounded-xl border border-border bg-card p-5 text-card-foreground shadow-sm">
+    <section
+      aria-labelledby="certificate-title"
+      className="mt-8 rounded-xl border border-border bg-card p-5 text-card-foreground shadow-sm"
+    >
       <h2 id="certificate-title" className="font-semibold">
         HTTPS certificate
       </h2>
