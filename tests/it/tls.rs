@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use crate::helpers::TestDb;
+use crate::helpers::{OWNER_EMAIL, OWNER_PASSWORD, TestDb};
 use crate::pebble::{DOMAIN, Pebble, TestCa, Vita, free_port, https_client, serial, write};
 
 const ISSUED: &str = "serving the new certificate";
@@ -113,6 +113,31 @@ async fn waits_for_a_directory_that_is_down(test_db: TestDb) {
     vita.logged(ISSUED, 1, LIMIT).await;
     let client = https_client(&pebble.issuing_root().await, https);
     assert_eq!(client.get(format!("https://{DOMAIN}:{https}/")).send().await.unwrap().status(), 200);
+
+    // The owner's session cookie is Secure, and the dashboard's certificate status has the
+    // expiry and no error once the certificate is there.
+    vita::auth::add_owner(&test_db.db, OWNER_EMAIL, OWNER_PASSWORD).await.unwrap();
+    let signed_in = client
+        .post(format!("https://{DOMAIN}:{https}/api/auth/token"))
+        .json(&serde_json::json!({ "email": OWNER_EMAIL, "password": OWNER_PASSWORD }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(signed_in.status(), 200);
+    let cookie = signed_in.headers()["set-cookie"].to_str().unwrap().to_owned();
+    assert!(cookie.contains("; Secure"), "{cookie}");
+    let status: serde_json::Value = client
+        .get(format!("https://{DOMAIN}:{https}/api/admin/certificate"))
+        .header("cookie", cookie.split(';').next().unwrap())
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(status["domains"], serde_json::json!([DOMAIN]));
+    assert!(status["expires_at"].is_string(), "{status}");
+    assert!(status["last_error"].is_null(), "{status}");
 }
 
 /// A CA that refuses (here: a contact address it does not accept): its `detail` is logged.
