@@ -11,6 +11,7 @@
 //! | `--https-listen` | `VITA_HTTPS_LISTEN` | `0.0.0.0:443` with `--domain` or `--tls-cert` |
 //! | `--acme-directory` | `VITA_ACME_DIRECTORY` | Let's Encrypt production (`--acme-staging`: its staging) |
 //! | `--acme-email` | `VITA_ACME_EMAIL` | none: an account without a contact |
+//! | `--acme-challenge` | `VITA_ACME_CHALLENGE` | `http-01` when the CA offers it, else `tls-alpn-01` |
 //! | `--acme-ca-root` | `VITA_ACME_CA_ROOT` | none: the system's roots for the directory's HTTPS |
 //! | `--tls-cert`, `--tls-key` | `VITA_TLS_CERT`, `VITA_TLS_KEY` | none: your own PEM certificate and key, re-read on SIGHUP |
 //! | `--render-workers` | `VITA_RENDER_WORKERS` | number of CPU cores |
