@@ -6,16 +6,18 @@ use std::net::SocketAddr;
 
 use std::time::Duration;
 
-use anyhow::Context;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use hyper::body::Incoming;
-use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use hyper_util::server::conn::auto;
 use hyper_util::server::graceful::GracefulShutdown;
 use sea_orm::DatabaseConnection;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
+use tokio_rustls::TlsAcceptor;
+use tokio_util::sync::CancellationToken;
 use tower::ServiceExt;
 use tower_http::timeout::TimeoutBody;
 
@@ -27,10 +29,14 @@ use crate::media::files::Files;
 use crate::render::Renderer;
 use crate::render::cache::PageCache;
 use crate::render::invalidation::{Invalidation, Listener};
+use crate::tls::Tls;
 use crate::{auth, http, store};
 
 pub struct App {
     listener: TcpListener,
+    /// With `--domain` or `--tls-cert`: the HTTPS listener, and the certificate it serves.
+    https_listener: Option<TcpListener>,
+    tls: Option<Tls>,
     state: AppState,
     limits: Limits,
     /// The first-run setup's one-time token, when the database has no owner yet.
@@ -49,13 +55,27 @@ impl App {
     /// Like `build`, on a database the caller opened (tests use their own schemas).
     pub async fn build_with(config: &Config, db: DatabaseConnection) -> anyhow::Result<Self> {
         let renderer = Renderer::start(config.render_worker_count())?;
-        let listener = TcpListener::bind(config.listen).await.with_context(|| format!("cannot listen on {}", config.listen))?;
+        if config.tls.https_listen.is_some() && !config.tls.enabled() {
+            anyhow::bail!("--https-listen needs a certificate: --domain (from an ACME CA) or --tls-cert and --tls-key");
+        }
+        // Both listeners before anything serves: a port that cannot be had stops the start.
+        let listener = bind(config.listen_address(), "--listen").await?;
         let address = listener.local_addr()?;
-        let base_url = match &config.base_url {
-            Some(url) => url.trim_end_matches('/').to_owned(),
-            None => format!("http://{address}"),
+        let (https_listener, tls) = match config.tls.enabled() {
+            true => {
+                let https_listener = bind(config.tls.https_address(), "--https-listen").await?;
+                let port = https_listener.local_addr()?.port();
+                (Some(https_listener), Some(Tls::start(&config.tls, &db, port).await?))
+            }
+            false => (None, None),
         };
-        let secure_cookies = base_url.starts_with("https://");
+        let https_address = https_listener.as_ref().map(TcpListener::local_addr).transpose()?;
+        let base_url = match (&config.base_url, https_address) {
+            (Some(url), _) => url.trim_end_matches('/').to_owned(),
+            (None, Some(https)) => crate::tls::default_base_url(&config.tls, https.port()).unwrap_or_else(|| format!("https://{https}")),
+            (None, None) => format!("http://{address}"),
+        };
+        let secure_cookies = base_url.starts_with("https://") || tls.is_some();
         let security = http::security_headers(secure_cookies);
         let cache = Arc::new(PageCache::with_variant_limit(config.limits.page_cache_variants));
         let files = Files::open(&config.store)?;
@@ -82,12 +102,18 @@ impl App {
             setup_token,
             invalidation,
             sitemap_max_urls,
+            certificate: tls.as_ref().and_then(Tls::status),
         };
-        Ok(Self { listener, state, limits: config.limits.clone(), setup_token: token, writes_elsewhere })
+        Ok(Self { listener, https_listener, tls, state, limits: config.limits.clone(), setup_token: token, writes_elsewhere })
     }
 
     pub fn local_addr(&self) -> SocketAddr {
         self.listener.local_addr().expect("a bound listener has an address")
+    }
+
+    /// The HTTPS listener's address, when Vita serves HTTPS itself.
+    pub fn https_addr(&self) -> Option<SocketAddr> {
+        self.https_listener.as_ref().map(|listener| listener.local_addr().expect("a bound listener has an address"))
     }
 
     /// The first-run setup link (`…/admin/setup?token=…`), when the database has no owner yet.
@@ -109,27 +135,89 @@ impl App {
     ///
     /// Our own accept loop rather than `axum::serve`, which sets no timer, so hyper's header
     /// timeout would be off and a client sending half a request would hold its connection
-    /// forever. HTTP/1.1 only: that is what browsers speak without TLS and what a TLS proxy in
-    /// front speaks to its upstream, and HTTP/2 has no header timeout.
+    /// forever. Plain HTTP is HTTP/1.1 only: that is what browsers speak without TLS and what
+    /// a TLS proxy in front speaks to its upstream, and HTTP/2 has no header timeout. The
+    /// HTTPS listener (`--domain`, `--tls-cert`) speaks HTTP/2 too, chosen by ALPN, with the
+    /// TLS handshake bounded by the header timeout.
     pub async fn serve(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
-        let Self { listener, state, limits, writes_elsewhere, .. } = self;
+        let Self { listener, https_listener, tls, state, limits, writes_elsewhere, .. } = self;
         let db = state.db.clone();
         let refresher = tokio::spawn(http::refresh_stale_pages(state.clone()));
         let writes_elsewhere = tokio::spawn(writes_elsewhere.run(state.cache.clone()));
         let router = http::router(state);
-        let mut http = hyper::server::conn::http1::Builder::new();
-        http.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout());
-        let body_timeout = limits.body_timeout();
         let slots = Arc::new(Semaphore::new(limits.max_connections as usize));
         let graceful = GracefulShutdown::new();
+        let stop = CancellationToken::new();
+        let stopper = {
+            let stop = stop.clone();
+            tokio::spawn(async move {
+                shutdown.await;
+                stop.cancel();
+            })
+        };
+        let listening = Listening { limits: &limits, slots: &slots, graceful: &graceful, stop: &stop };
+        let (plain, keeping_current) = match (&https_listener, tls) {
+            (Some(_), Some(tls)) => (tls.plain_router(), Some((tls.server_config(), tls.spawn()))),
+            _ => (router.clone(), None),
+        };
         let mut connections = JoinSet::new();
-        tokio::pin!(shutdown);
+        let mut https_connections = JoinSet::new();
+        match (https_listener, &keeping_current) {
+            (Some(https_listener), Some((config, _))) => {
+                let acceptor = tokio_rustls::TlsAcceptor::from(config.clone());
+                tokio::join!(
+                    listening.accept(listener, None, plain, &mut connections),
+                    listening.accept(https_listener, Some(acceptor), router, &mut https_connections),
+                );
+            }
+            _ => listening.accept(listener, None, plain, &mut connections).await,
+        }
+        let open = graceful.count();
+        tokio::select! {
+            () = graceful.shutdown() => {}
+            () = tokio::time::sleep(limits.shutdown_timeout()) => {
+                tracing::warn!(open, "the shutdown deadline passed: closing the connections still open");
+            }
+        }
+        // Dropping the tasks closes their sockets and frees the database connections they held.
+        connections.abort_all();
+        https_connections.abort_all();
+        stopper.abort();
+        refresher.abort();
+        writes_elsewhere.abort();
+        for task in keeping_current.into_iter().flat_map(|(_, tasks)| tasks) {
+            task.abort();
+        }
+        store::close(db).await;
+        Ok(())
+    }
+}
+
+/// What the accept loops of the plain and the HTTPS listener share.
+struct Listening<'a> {
+    limits: &'a Limits,
+    /// `--max-connections`, over both listeners.
+    slots: &'a Arc<Semaphore>,
+    graceful: &'a GracefulShutdown,
+    stop: &'a CancellationToken,
+}
+
+impl Listening<'_> {
+    /// Accepts connections on `listener` until the stop, each served by `router` in a task
+    /// of `connections`; over TLS when `tls` is given.
+    async fn accept(&self, listener: TcpListener, tls: Option<TlsAcceptor>, router: axum::Router, connections: &mut JoinSet<()>) {
+        let mut builder = auto::Builder::new(TokioExecutor::new());
+        builder.http1().timer(TokioTimer::new()).header_read_timeout(self.limits.header_timeout());
+        builder.http2().timer(TokioTimer::new()).keep_alive_interval(Some(self.limits.header_timeout()));
+        let builder = Arc::new(if tls.is_some() { builder } else { builder.http1_only() });
+        let body_timeout = self.limits.body_timeout();
+        let handshake_timeout = self.limits.header_timeout();
         loop {
             // A free slot before the next accept: past the limit, new connections wait in the
             // kernel's listen queue, unanswered, until a served one closes.
             let slot = tokio::select! {
-                slot = slots.clone().acquire_owned() => slot.expect("the semaphore is never closed"),
-                () = &mut shutdown => break,
+                slot = self.slots.clone().acquire_owned() => slot.expect("the semaphore is never closed"),
+                () = self.stop.cancelled() => break,
             };
             let (stream, peer) = tokio::select! {
                 accepted = listener.accept() => match accepted {
@@ -141,7 +229,7 @@ impl App {
                         continue;
                     }
                 },
-                () = &mut shutdown => break,
+                () = self.stop.cancelled() => break,
             };
             let _ = stream.set_nodelay(true);
             let router = router.clone();
@@ -152,29 +240,45 @@ impl App {
                 request.extensions_mut().insert(ConnectInfo(peer));
                 router.clone().oneshot(request)
             });
-            let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+            let watcher = self.graceful.watcher();
+            let builder = builder.clone();
+            let tls = tls.clone();
             connections.spawn(async move {
-                // Timeouts and clients that hang up end here: nothing worth a log line.
-                let _ = connection.await;
+                // Timeouts, failed handshakes and clients that hang up end here: nothing worth
+                // a log line.
+                match tls {
+                    None => {
+                        let _ = watcher.watch(builder.serve_connection(TokioIo::new(stream), service)).await;
+                    }
+                    Some(acceptor) => {
+                        if let Ok(Ok(stream)) = tokio::time::timeout(handshake_timeout, acceptor.accept(stream)).await {
+                            // A CA checking TLS-ALPN-01 only looks at the handshake.
+                            if stream.get_ref().1.alpn_protocol() != Some(crate::tls::ACME_TLS_ALPN) {
+                                let _ = watcher.watch(builder.serve_connection(TokioIo::new(stream), service)).await;
+                            }
+                        }
+                    }
+                }
                 drop(slot);
             });
             while connections.try_join_next().is_some() {}
         }
-        drop(listener);
-        let open = graceful.count();
-        tokio::select! {
-            () = graceful.shutdown() => {}
-            () = tokio::time::sleep(limits.shutdown_timeout()) => {
-                tracing::warn!(open, "the shutdown deadline passed: closing the connections still open");
-            }
-        }
-        // Dropping the tasks closes their sockets and frees the database connections they held.
-        connections.abort_all();
-        refresher.abort();
-        writes_elsewhere.abort();
-        store::close(db).await;
-        Ok(())
     }
+}
+
+/// Binds a listener, or says why not in words that lead to the fix.
+async fn bind(address: SocketAddr, flag: &str) -> anyhow::Result<TcpListener> {
+    TcpListener::bind(address).await.map_err(|err| match err.kind() {
+        std::io::ErrorKind::AddrInUse => {
+            anyhow::anyhow!("cannot listen on {address} ({flag}): another program uses port {} (see `ss -ltnp`)", address.port())
+        }
+        std::io::ErrorKind::PermissionDenied => anyhow::anyhow!(
+            "cannot listen on {address} ({flag}): ports below 1024 need the CAP_NET_BIND_SERVICE capability; run Vita as the \
+             systemd service of deploy/vita.service (AmbientCapabilities=CAP_NET_BIND_SERVICE) or grant it to the binary with \
+             `sudo setcap cap_net_bind_service=+ep $(command -v vita)`"
+        ),
+        _ => anyhow::anyhow!("cannot listen on {address} ({flag}): {err}"),
+    })
 }
 
 /// Completes on Ctrl-C or SIGTERM.

@@ -35,7 +35,7 @@ pub struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Serve the site (the default).
-    Serve(Config),
+    Serve(Box<Config>),
     /// Bring the database schema up to date, then exit.
     Migrate(StoreConfig),
     /// Manage owner accounts.
@@ -123,7 +123,7 @@ enum AdminCommand {
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         None => serve(cli.serve).await,
-        Some(Command::Serve(config)) => serve(config).await,
+        Some(Command::Serve(config)) => serve(*config).await,
         Some(Command::Migrate(store_config)) => {
             let db = store::open(&store_config).await?;
             store::close(db).await;
@@ -222,6 +222,9 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let shutdown = app::shutdown_signal();
     // Scripts and tests read this line to learn the address (the port may have been 0).
     announce(&format!("Vita is running at http://{}", app.local_addr()));
+    if let Some(https) = app.https_addr() {
+        announce(&format!("Vita serves HTTPS at {} (port {})", app.state().base_url, https.port()));
+    }
     if let Some(link) = app.setup_link() {
         // Only whoever can read this output can create the owner account.
         announce(&format!("No owner account yet: create it at {link} (one time only), or run `vita admin add`"));

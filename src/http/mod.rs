@@ -17,6 +17,7 @@
 //! | `GET`/`PUT /api/homepage/<hero\|stats\|about\|contact>` | page texts |
 //! | `GET`/`PUT /api/settings` | the owner's site-wide options |
 //! | `GET /api/backup` | the owner downloads the whole site as a backup archive (`crate::portability::backup`) |
+//! | `GET /api/admin/certificate` | the HTTPS certificate of `--domain`: expiry and last error, or null (`crate::tls`) |
 //! | `POST /api/publications/import/preview` (.bib text), `POST /api/publications/import` | BibTeX import |
 //! | `POST /api/uploads/<bucket>?filename=`, `DELETE /api/uploads/<bucket>/<name>` | owner uploads |
 //! | `GET /files/<bucket>/<name>` | uploaded files (`profile-photos`, `cv-files`; `paper-pdfs` for the owner only) |
@@ -101,6 +102,8 @@ pub struct AppState {
     pub invalidation: crate::render::invalidation::Invalidation,
     /// Addresses in one sitemap file (`Config::sitemap_max_urls`).
     pub sitemap_max_urls: usize,
+    /// With `--domain`: the certificate's state, for the dashboard.
+    pub certificate: Option<Arc<crate::tls::acme::Status>>,
 }
 
 /// JSON bodies larger than this are refused with 413 before they are read.
@@ -124,6 +127,7 @@ pub fn router(state: AppState) -> Router {
         .route("/uploads/{bucket}", post(uploads::upload))
         .route("/uploads/{bucket}/{name}", delete(uploads::remove))
         .route("/backup", get(backup_api::download))
+        .route("/admin/certificate", get(health::certificate))
         .route("/settings", get(settings_api::read_site_settings).put(settings_api::save_site_settings))
         .route("/homepage/hero", get(content::read_section::<HeroContent>).put(content::upsert_section::<HeroContent>))
         .route("/homepage/stats", get(content::read_section::<StatsContent>).put(content::upsert_section::<StatsContent>))

@@ -3,10 +3,17 @@
 //!
 //! | flag | variable | default |
 //! |---|---|---|
-//! | `--listen` | `VITA_LISTEN` | `127.0.0.1:8080` |
+//! | `--listen` | `VITA_LISTEN` | `127.0.0.1:8080`; `0.0.0.0:80` with `--domain` |
 //! | `--data-dir` | `VITA_DATA_DIR` | `./data` |
 //! | `--database-url` | `DATABASE_URL` | SQLite file `vita.db` in the data folder |
-//! | `--base-url` | `VITA_BASE_URL` | `http://<listen address>` |
+//! | `--base-url` | `VITA_BASE_URL` | `https://<first domain>` with `--domain`, else `http://<listen address>` |
+//! | `--domain` | `VITA_DOMAIN` | none: plain HTTP only (comma-separated names get one certificate) |
+//! | `--https-listen` | `VITA_HTTPS_LISTEN` | `0.0.0.0:443` with `--domain` or `--tls-cert` |
+//! | `--acme-directory` | `VITA_ACME_DIRECTORY` | Let's Encrypt production (`--acme-staging`: its staging) |
+//! | `--acme-email` | `VITA_ACME_EMAIL` | none: an account without a contact |
+//! | `--acme-challenge` | `VITA_ACME_CHALLENGE` | `http-01` when the CA offers it, else `tls-alpn-01` |
+//! | `--acme-ca-root` | `VITA_ACME_CA_ROOT` | none: the system's roots for the directory's HTTPS |
+//! | `--tls-cert`, `--tls-key` | `VITA_TLS_CERT`, `VITA_TLS_KEY` | none: your own PEM certificate and key, re-read on SIGHUP |
 //! | `--render-workers` | `VITA_RENDER_WORKERS` | number of CPU cores |
 //! | `--s3-bucket` | `VITA_S3_BUCKET` | none: files in `<data dir>/files` |
 //! | `--trusted-proxies` | `VITA_TRUSTED_PROXIES` | none: `X-Forwarded-For` is ignored |
@@ -66,9 +73,10 @@ impl fmt::Debug for StoreConfig {
 /// Settings of `vita serve`.
 #[derive(Args, Clone, Debug)]
 pub struct Config {
-    /// Address and port to listen on (port 0 picks a free port).
-    #[arg(long, env = "VITA_LISTEN", default_value = "127.0.0.1:8080")]
-    pub listen: SocketAddr,
+    /// Address and port to listen on (port 0 picks a free port). Default 127.0.0.1:8080, or
+    /// 0.0.0.0:80 with --domain (the port that redirects to HTTPS and answers HTTP-01).
+    #[arg(long, env = "VITA_LISTEN")]
+    pub listen: Option<SocketAddr>,
 
     /// Public address of the site, used for canonical links (defaults to the listen address).
     #[arg(long, env = "VITA_BASE_URL")]
@@ -85,6 +93,9 @@ pub struct Config {
     pub trusted_proxies: Vec<ipnet::IpNet>,
 
     #[command(flatten)]
+    pub tls: TlsConfig,
+
+    #[command(flatten)]
     pub limits: Limits,
 
     #[command(flatten)]
@@ -94,6 +105,93 @@ pub struct Config {
     /// protocol's 50,000, lowered only by tests.
     #[arg(skip = SITEMAP_MAX_URLS)]
     pub sitemap_max_urls: usize,
+}
+
+/// HTTPS: a certificate from an ACME CA for `--domain`, or the owner's own files.
+#[derive(Args, Clone, Debug, Default)]
+pub struct TlsConfig {
+    /// Serve HTTPS for this DNS name with a certificate Vita gets and renews itself (repeat, or
+    /// comma-separate, for more names on one certificate; the first is the canonical one).
+    #[arg(long = "domain", env = "VITA_DOMAIN", value_delimiter = ',', value_parser = parse_domain)]
+    pub domains: Vec<String>,
+
+    /// Address and port of the HTTPS listener (default 0.0.0.0:443).
+    #[arg(long, env = "VITA_HTTPS_LISTEN")]
+    pub https_listen: Option<SocketAddr>,
+
+    /// The ACME directory the certificate is ordered from.
+    #[arg(long, env = "VITA_ACME_DIRECTORY", default_value = LETS_ENCRYPT, conflicts_with = "acme_staging")]
+    pub acme_directory: String,
+
+    /// Use Let's Encrypt's staging directory (untrusted certificates, generous rate limits).
+    #[arg(long, env = "VITA_ACME_STAGING")]
+    pub acme_staging: bool,
+
+    /// Contact address of the ACME account (expiry warnings from the CA go there).
+    #[arg(long, env = "VITA_ACME_EMAIL")]
+    pub acme_email: Option<String>,
+
+    /// The challenge to answer when the CA offers both: `http-01` (on the --listen port) or
+    /// `tls-alpn-01` (on the --https-listen port, for hosts whose port 80 is closed).
+    #[arg(long, env = "VITA_ACME_CHALLENGE", default_value = "http-01", value_parser = ["http-01", "tls-alpn-01"])]
+    pub acme_challenge: String,
+
+    /// A PEM root certificate to trust for the ACME directory's own HTTPS (a private CA).
+    #[arg(long, env = "VITA_ACME_CA_ROOT")]
+    pub acme_ca_root: Option<PathBuf>,
+
+    /// Your own certificate chain (PEM) instead of ACME; re-read with the key on SIGHUP.
+    #[arg(long, env = "VITA_TLS_CERT", requires = "tls_key", conflicts_with = "domains")]
+    pub tls_cert: Option<PathBuf>,
+
+    /// The private key (PEM) of --tls-cert.
+    #[arg(long, env = "VITA_TLS_KEY", requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
+}
+
+pub const LETS_ENCRYPT: &str = "https://acme-v02.api.letsencrypt.org/directory";
+pub const LETS_ENCRYPT_STAGING: &str = "https://acme-staging-v02.api.letsencrypt.org/directory";
+
+impl TlsConfig {
+    /// Whether Vita serves HTTPS itself.
+    pub fn enabled(&self) -> bool {
+        !self.domains.is_empty() || self.tls_cert.is_some()
+    }
+
+    pub fn directory(&self) -> &str {
+        if self.acme_staging { LETS_ENCRYPT_STAGING } else { &self.acme_directory }
+    }
+
+    pub fn https_address(&self) -> SocketAddr {
+        self.https_listen.unwrap_or_else(|| SocketAddr::from(([0, 0, 0, 0], 443)))
+    }
+}
+
+/// A DNS name a public CA can certify: letters, digits and hyphens in dot-separated labels,
+/// at least two labels, not an IP address (ACME's HTTP-01 and TLS-ALPN-01 validate names).
+fn parse_domain(value: &str) -> Result<String, String> {
+    let name = value.trim().trim_end_matches('.').to_ascii_lowercase();
+    if name.parse::<std::net::IpAddr>().is_ok() || name.trim_matches(['[', ']']).parse::<std::net::Ipv6Addr>().is_ok() {
+        return Err(format!("{value:?} is an IP address: --domain needs a DNS name that points at this server"));
+    }
+    let label_ok = |label: &str| {
+        !label.is_empty()
+            && label.len() <= 63
+            && label.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+            && !label.starts_with('-')
+            && !label.ends_with('-')
+    };
+    let labels: Vec<&str> = name.split('.').collect();
+    if name.len() > 253
+        || labels.len() < 2
+        || !labels.iter().all(|l| label_ok(l))
+        || labels.last().is_some_and(|tld| tld.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return Err(format!(
+            "{value:?} is not a DNS name such as www.example.org (letters, digits and hyphens in labels separated by dots)"
+        ));
+    }
+    Ok(name)
 }
 
 /// How long a client may take and how many may be connected: a slow or stuck client must not
@@ -162,6 +260,13 @@ fn parse_proxy(value: &str) -> Result<ipnet::IpNet, String> {
 }
 
 impl Config {
+    /// The plain-HTTP listener's address: given, or the default for the mode.
+    pub fn listen_address(&self) -> SocketAddr {
+        self.listen.unwrap_or_else(|| {
+            if self.tls.domains.is_empty() { SocketAddr::from(([127, 0, 0, 1], 8080)) } else { SocketAddr::from(([0, 0, 0, 0], 80)) }
+        })
+    }
+
     /// Render workers to start: the configured number, or one per core.
     pub fn render_worker_count(&self) -> usize {
         match self.render_workers {

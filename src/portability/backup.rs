@@ -87,7 +87,8 @@ pub struct Entry {
 }
 
 /// Every table in the archive, in an order that inserts parents first (no table here refers
-/// to another today; sessions, which refer to users, are left out).
+/// to another today; sessions, which refer to users, are left out, and so is `tls_state`: the
+/// HTTPS certificate, its key and the ACME account belong to the host, not the site).
 pub const TABLES: &[&str] = &[
     "users",
     "settings",

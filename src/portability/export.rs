@@ -227,6 +227,7 @@ pub async fn export_from(db: DatabaseConnection, files: Files, dir: &Path, base:
         invalidation,
         // A static sitemap is one file: a file server cannot answer the index's parts.
         sitemap_max_urls: usize::MAX,
+        certificate: None,
     };
     let paths = site_paths(&state).await?;
     let router = http::router(state);

@@ -20,6 +20,7 @@ impl MigratorTrait for Migrator {
             Box::new(M0007SecondFactor),
             Box::new(M0008CacheAnnouncements),
             Box::new(M0009PageRanges),
+            Box::new(M0010TlsState),
         ]
     }
 }
@@ -567,5 +568,38 @@ impl MigrationTrait for M0009PageRanges {
     async fn down(&self, _manager: &SchemaManager) -> Result<(), DbErr> {
         // The typed forms are not kept: nothing to go back to, and nothing that needs it.
         Ok(())
+    }
+}
+
+/// HTTPS of `--domain` (issue 26): the ACME account, the certificate with its private key, and
+/// the lease that lets one instance at a time order, as named values. They belong to the host,
+/// not the site: `vita backup` leaves the table out.
+struct M0010TlsState;
+
+impl MigrationName for M0010TlsState {
+    fn name(&self) -> &str {
+        "m0010_tls_state"
+    }
+}
+
+#[sea_orm_migration::async_trait::async_trait]
+impl MigrationTrait for M0010TlsState {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .create_table(
+                Table::create()
+                    .table("tls_state")
+                    .if_not_exists()
+                    .col(string("name").primary_key())
+                    .col(text("value"))
+                    // Unix seconds: the lease's end, or the certificate's expiry.
+                    .col(big_integer("expires_at"))
+                    .to_owned(),
+            )
+            .await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager.drop_table(Table::drop().table("tls_state").to_owned()).await
     }
 }

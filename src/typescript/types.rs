@@ -26,6 +26,7 @@ use crate::render::{
     CardImage, HomeData, HomeStats, PageData, Pagination, PaperData, PublicStudent, PublicationsData, RenderInput, SectionPage, SiteInfo,
     TagPageData,
 };
+use crate::tls::acme::CertificateStatus;
 
 /// Where the generated file lives, relative to the repository root.
 pub const TYPES_FILE: &str = "web/src/api/types.ts";
@@ -57,6 +58,7 @@ pub fn typescript() -> String {
         Photo, CardImage, SiteInfo, HomeData, HomeStats, SectionPage<AboutContent>, Pagination, PublicationFilters, PublicationsData, TagPageData, Citations, PaperData, PublicStudent, PageData, RenderInput,
         SiteSettings, SiteSettingsView, UploadedFile,
         EntryStatus, Mapped, DuplicateOf, PreviewEntry, ImportPreview, ImportRequest, ImportOutcome,
+        CertificateStatus,
     );
     let mut out = String::from("// Generated from the Rust types by `VITA_UPDATE_TYPES=1 cargo test types`. Do not edit.\n\n");
     for declaration in declarations {

@@ -328,8 +328,9 @@ impl Drop for TestApp {
 /// The settings a test app starts from: any free port, its files in `data_dir`, defaults elsewhere.
 pub fn test_config(data_dir: &std::path::Path) -> Config {
     Config {
-        listen: "127.0.0.1:0".parse().unwrap(),
+        listen: Some("127.0.0.1:0".parse().unwrap()),
         base_url: None,
+        tls: Default::default(),
         render_workers: 1,
         trusted_proxies: vec![],
         limits: Default::default(),

@@ -37,7 +37,8 @@ async fn every_typed_range_is_stored_and_cited_as_one(test_db: TestDb) {
 /// Rows stored with `101--117` (before the rule) come out right once the migration runs.
 async fn the_migration_rewrites_stored_ranges(test_db: TestDb) {
     let db = &test_db.db;
-    Migrator::down(db, Some(1)).await.unwrap();
+    // Back to before m0009 (the ninth migration), whatever came after it.
+    Migrator::down(db, Some(Migrator::migrations().len() as u32 - 8)).await.unwrap();
     let stored = content::create::<publications::Entity>(db, paper("1", 0)).await.unwrap();
     for (id, typed) in [(stored.id, "101--117")] {
         let mut row: publications::ActiveModel = publications::Entity::find_by_id(id).one(db).await.unwrap().unwrap().into();

@@ -1,5 +1,6 @@
 /** Typed calls for the account and site-settings endpoints, and their TanStack Query keys. */
 import type {
+  CertificateStatus,
   ChangePasswordRequest,
   CodeRequest,
   DisableRequest,
@@ -26,6 +27,7 @@ export const queryKeys = {
   sessions: ['auth', 'sessions'] as const,
   secondFactor: ['auth', 'second-factor'] as const,
   siteSettings: ['settings'] as const,
+  certificate: ['admin', 'certificate'] as const,
 };
 
 export const authApi = {
@@ -65,4 +67,9 @@ export const secondFactorApi = {
 export const settingsApi = {
   read: () => api.get<SiteSettingsView>('/api/settings'),
   save: (settings: SiteSettings) => api.put<SiteSettingsView>('/api/settings', settings),
+};
+
+/** The HTTPS certificate Vita gets itself (`--domain`); null when it does not. */
+export const certificateApi = {
+  status: () => api.get<CertificateStatus | null>('/api/admin/certificate'),
 };

@@ -402,3 +402,5 @@ export type ImportOutcome = { imported: number, updated: number, skipped: number
  * "12 publications imported, 3 skipped": the toast and the command line's last line.
  */
 message: string, };
+
+export type CertificateStatus = { domains: Array<string>, expires_at: string | null, last_error: string | null, };

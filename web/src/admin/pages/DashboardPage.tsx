@@ -1,5 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from '../../components/icons';
 import { Link } from 'react-router';
+import { certificateApi, queryKeys } from '../endpoints';
+import { formatDateTime } from '../format';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { DASHBOARD_CARDS } from '../sections';
 
@@ -35,6 +38,32 @@ export function DashboardPage() {
           </li>
         ))}
       </ul>
+      <CertificateNotice />
     </>
+  );
+}
+
+/** With `--domain`: when the HTTPS certificate expires, and why getting one failed last. */
+function CertificateNotice() {
+  const { data } = useQuery({ queryKey: queryKeys.certificate, queryFn: certificateApi.status });
+  if (!data) return null;
+  return (
+    <section
+      aria-labelledby="certificate-title"
+      className="mt-8 rounded-xl border border-border bg-card p-5 text-card-foreground shadow-sm"
+    >
+      <h2 id="certificate-title" className="font-semibold">
+        HTTPS certificate
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        {data.domains.join(', ')}:{' '}
+        {data.expires_at ? `valid until ${formatDateTime(data.expires_at)}, renewed automatically.` : 'not issued yet.'}
+      </p>
+      {data.last_error && (
+        <p role="alert" className="mt-2 text-sm text-destructive">
+          The last attempt to get a certificate failed: {data.last_error}
+        </p>
+      )}
+    </section>
   );
 }
