@@ -61,11 +61,12 @@ impl App {
         // Both listeners before anything serves: a port that cannot be had stops the start.
         let listener = bind(config.listen_address(), "--listen").await?;
         let address = listener.local_addr()?;
+        let invalidation = Invalidation::for_database(&db).await?;
         let (https_listener, tls) = match config.tls.enabled() {
             true => {
                 let https_listener = bind(config.tls.https_address(), "--https-listen").await?;
                 let port = https_listener.local_addr()?.port();
-                (Some(https_listener), Some(Tls::start(&config.tls, &db, port).await?))
+                (Some(https_listener), Some(Tls::start(&config.tls, &db, &invalidation, port).await?))
             }
             false => (None, None),
         };
@@ -86,7 +87,6 @@ impl App {
         } else {
             (None, auth::SetupToken::default())
         };
-        let invalidation = Invalidation::for_database(&db).await?;
         // Listening before the first page is cached: no other instance's write is missed.
         let writes_elsewhere = invalidation.listen(&db).await?;
         let sitemap_max_urls = config.sitemap_max_urls;

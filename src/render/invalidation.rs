@@ -25,6 +25,8 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use tokio::sync::Notify;
+
 use chrono::Utc;
 
 use anyhow::Context;
@@ -47,12 +49,19 @@ const SQLITE_POLL: Duration = Duration::from_secs(1);
 /// How long an announcement row is kept on SQLite.
 const SQLITE_KEEP: Duration = Duration::from_secs(600);
 
+/// The payload (after the instance) that tells the other instances a new HTTPS certificate is
+/// stored (`crate::tls`), rather than which pages a write made stale.
+const CERTIFICATE: &str = "certificate";
+
 /// How this instance tells the others, and recognises its own announcements.
 #[derive(Clone, Debug)]
 pub struct Invalidation {
     /// The notification channel; `None` on SQLite, where announcements are rows.
     channel: Option<Arc<str>>,
     instance: Uuid,
+    /// Woken when another instance stored a new certificate (or when notifications may have
+    /// been lost).
+    certificate: Arc<Notify>,
 }
 
 impl Invalidation {
@@ -69,7 +78,7 @@ impl Invalidation {
             }
             _ => None,
         };
-        Ok(Self { channel, instance: Uuid::new_v4() })
+        Ok(Self { channel, instance: Uuid::new_v4(), certificate: Arc::new(Notify::new()) })
     }
 
     /// Announces, inside the write's transaction `txn`, that it may change `sources`. Call it
@@ -97,6 +106,25 @@ impl Invalidation {
         Ok(())
     }
 
+    /// Tells the other instances on PostgreSQL that a new certificate is stored, so they serve
+    /// it at once. On SQLite one server serves HTTPS, and there is nobody to tell.
+    pub async fn announce_certificate(&self, db: &impl ConnectionTrait) -> Result<(), DbErr> {
+        let Some(channel) = &self.channel else { return Ok(()) };
+        let payload = format!("{}:{CERTIFICATE}", self.instance.simple());
+        db.execute_raw(Statement::from_sql_and_values(
+            DatabaseBackend::Postgres,
+            "SELECT pg_notify($1, $2)",
+            [channel.as_ref().into(), payload.into()],
+        ))
+        .await?;
+        Ok(())
+    }
+
+    /// What another instance's new certificate wakes (`crate::tls` waits on it).
+    pub fn certificate_stored(&self) -> Arc<Notify> {
+        self.certificate.clone()
+    }
+
     /// Starts listening (before the first page is cached, so no write is missed): a
     /// notification listener on PostgreSQL, the announcement table's reader on SQLite.
     /// `Listener::run` then keeps `cache` in step.
@@ -114,7 +142,7 @@ impl Invalidation {
         // seconds, then one every 5 s, before `run`'s own back-off adds to it.
         let pool = PgPoolOptions::new().max_connections(1).acquire_timeout(LAST_RETRY * 5).connect_lazy_with(options);
         let listener = subscribe(&pool, &channel).await.context("cannot listen for the other instances' writes")?;
-        Ok(Listener::Postgres(PostgresListener { pool, channel, instance: self.instance, listener }))
+        Ok(Listener::Postgres(PostgresListener { pool, channel, instance: self.instance, listener, certificate: self.certificate.clone() }))
     }
 }
 
@@ -215,11 +243,12 @@ pub struct PostgresListener {
     channel: Arc<str>,
     instance: Uuid,
     listener: PgListener,
+    certificate: Arc<Notify>,
 }
 
 impl PostgresListener {
     async fn run(self, cache: Arc<PageCache>) {
-        let Self { pool, channel, instance, listener } = self;
+        let Self { pool, channel, instance, listener, certificate } = self;
         let mut listener = Some(listener);
         let mut retry = FIRST_RETRY;
         loop {
@@ -227,6 +256,7 @@ impl PostgresListener {
                 let since = Instant::now();
                 let error = loop {
                     match connected.try_recv().await {
+                        Ok(Some(notification)) if is_certificate(instance, notification.payload()) => certificate.notify_one(),
                         Ok(Some(notification)) => apply(&cache, instance, notification.payload()),
                         Ok(None) => break None,
                         Err(err) => break Some(err),
@@ -247,6 +277,8 @@ impl PostgresListener {
             match subscribe(&pool, &channel).await {
                 Ok(connected) => {
                     cache.clear();
+                    // A certificate stored meanwhile was not heard of either.
+                    certificate.notify_one();
                     tracing::warn!(channel = %channel, "reconnected: listening for other instances' writes again, page cache dropped");
                     listener = Some(connected);
                 }
@@ -265,6 +297,11 @@ async fn subscribe(pool: &PgPool, channel: &str) -> Result<PgListener, sea_orm::
     listener.eager_reconnect(false);
     listener.listen(channel).await?;
     Ok(listener)
+}
+
+/// Whether `payload` is another instance's news of a new certificate.
+fn is_certificate(instance: Uuid, payload: &str) -> bool {
+    payload.split_once(':').is_some_and(|(from, what)| what == CERTIFICATE && from != instance.simple().to_string())
 }
 
 /// Marks stale what another instance's write changed; anything unreadable marks everything.
@@ -293,6 +330,16 @@ fn channel(schema: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn another_instances_certificate_news_is_told_apart_from_a_write() {
+        let me = Uuid::new_v4();
+        let other = Uuid::new_v4();
+        assert!(is_certificate(me, &format!("{}:certificate", other.simple())));
+        assert!(!is_certificate(me, &format!("{}:certificate", me.simple())), "its own");
+        assert!(!is_certificate(me, &format!("{}:64", other.simple())), "a write");
+        assert!(!is_certificate(me, "certificate"));
+    }
 
     #[test]
     fn each_schema_has_its_own_channel_of_at_most_63_bytes() {

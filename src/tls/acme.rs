@@ -3,8 +3,10 @@
 //! it without a new order, and renewed from 30 days before its expiry (a third of its
 //! lifetime for short-lived ones) while the old one keeps serving.
 //!
-//! Only the instance holding the lease (a row of `tls_state`) orders; the others read the
-//! table every few seconds until the new certificate is there.
+//! Only the instance holding the lease (a row of `tls_state`) orders; the others wait, and on
+//! PostgreSQL hear of the new certificate through the instances' LISTEN/NOTIFY channel
+//! (`crate::render::invalidation`) and serve it at once. The table is read again every
+//! `WAIT_FOR_OTHER` too, in case a notification was lost.
 
 use std::path::PathBuf;
 use std::sync::{Arc, RwLock};
@@ -23,6 +25,7 @@ use ts_rs::TS;
 
 use super::{Http01, Resolver, store};
 use crate::ops::config::TlsConfig;
+use crate::render::invalidation::Invalidation;
 
 /// Renew when this much of the certificate's validity is left, or a third of its lifetime
 /// when that is shorter.
@@ -31,8 +34,9 @@ const RENEW_BEFORE: i64 = 30 * 24 * 3600;
 const LEASE_SECONDS: i64 = 300;
 /// An order that has not finished by then (a CA that stopped answering) is given up.
 const ORDER_TIMEOUT: Duration = Duration::from_secs(180);
-/// How often an instance waiting for another's order reads the table.
-const WAIT_FOR_OTHER: Duration = Duration::from_secs(2);
+/// How often an instance waiting for another's order reads the table, if no notification
+/// comes first.
+const WAIT_FOR_OTHER: Duration = Duration::from_secs(30);
 /// How often an instance with a valid certificate reads the table for a renewed one.
 const RECHECK: Duration = Duration::from_secs(600);
 /// Retries after a failure: 2 s, doubled each time, at most an hour.
@@ -82,6 +86,8 @@ struct Current {
 
 pub struct Acme {
     db: DatabaseConnection,
+    /// Tells the other instances of a new certificate, and hears of theirs.
+    invalidation: Invalidation,
     domains: Vec<String>,
     directory: String,
     email: Option<String>,
@@ -98,7 +104,13 @@ pub struct Acme {
 
 impl Acme {
     /// Checks what can be checked before listening, and installs the stored certificate.
-    pub(super) async fn new(config: &TlsConfig, db: DatabaseConnection, resolver: Arc<Resolver>, http01: Http01) -> anyhow::Result<Self> {
+    pub(super) async fn new(
+        config: &TlsConfig,
+        db: DatabaseConnection,
+        invalidation: Invalidation,
+        resolver: Arc<Resolver>,
+        http01: Http01,
+    ) -> anyhow::Result<Self> {
         let directory = config.directory().to_owned();
         if !directory.starts_with("https://") {
             anyhow::bail!("--acme-directory must be an https:// URL, not {directory:?}");
@@ -114,6 +126,7 @@ impl Acme {
         };
         let mut acme = Self {
             db,
+            invalidation,
             domains: config.domains.clone(),
             directory,
             email: config.acme_email.clone(),
@@ -188,14 +201,14 @@ impl Acme {
                 && now < current.renew_at
             {
                 let until = Duration::from_secs((current.renew_at - now) as u64);
-                tokio::time::sleep(until.min(RECHECK)).await;
+                self.wait(until.min(RECHECK)).await;
                 continue;
             }
             match store::take_lease(&self.db, &self.instance, LEASE_SECONDS).await {
                 Ok(true) => {}
                 Ok(false) => {
                     // Another instance is ordering: its certificate will be in the table.
-                    tokio::time::sleep(WAIT_FOR_OTHER).await;
+                    self.wait(WAIT_FOR_OTHER).await;
                     continue;
                 }
                 Err(err) => {
@@ -220,6 +233,12 @@ impl Acme {
                     if let Some(current) = ordered {
                         self.install(&current, if serving.is_some() { "renewed" } else { "new" });
                         serving = Some(current.serial);
+                        if let Err(err) = self.invalidation.announce_certificate(&self.db).await {
+                            tracing::warn!(
+                                "cannot tell the other instances of the new certificate (they read it within {} s): {err}",
+                                WAIT_FOR_OTHER.as_secs()
+                            );
+                        }
                     }
                     failures = 0;
                     self.status.update(|s| s.last_error = None);
@@ -229,6 +248,15 @@ impl Acme {
                     self.failed(err, failures).await;
                 }
             }
+        }
+    }
+
+    /// Waits `duration`, or less when another instance announces a new certificate.
+    async fn wait(&self, duration: Duration) {
+        let stored = self.invalidation.certificate_stored();
+        tokio::select! {
+            _ = tokio::time::sleep(duration) => {}
+            _ = stored.notified() => {}
         }
     }
 
