@@ -230,13 +230,23 @@ pub async fn setup_owner(db: &DatabaseConnection, token: &SetupToken, request: S
 }
 
 /// Sets a new password after checking the current one; every other session of the user ends.
-pub async fn change_password(db: &DatabaseConnection, owner: &OwnerSession, request: ChangePasswordRequest) -> Result<(), AppError> {
+/// The check of the current password counts in the sign-in limiter: without it, a stolen
+/// session could guess the password here without limit.
+pub async fn change_password(
+    db: &DatabaseConnection,
+    owner: &OwnerSession,
+    request: ChangePasswordRequest,
+    ip: Option<&str>,
+) -> Result<(), AppError> {
     let user = users::Entity::find_by_id(owner.user.id).one(db).await?.ok_or_else(|| AppError::Unauthorized(AUTH_REQUIRED.to_owned()))?;
-    if !password::verify(Some(user.password_hash), request.current_password).await? {
+    let attempt = attempts::reserve(db, &user.email, ip, attempts::Ceiling::Applies).await?;
+    if !password::verify(Some(user.password_hash.clone()), request.current_password).await? {
+        attempt.failed(db).await?;
         let mut fields = FieldErrors::default();
         fields.add("current_password", "The current password is not correct");
         return Err(AppError::validation(fields));
     }
+    attempt.succeeded(db).await?;
     let reasons = password::weaknesses(&request.new_password, &user.email);
     if !reasons.is_empty() {
         return Err(AppError::WeakPassword { reasons });
@@ -327,7 +337,7 @@ pub async fn sign_in(
     let (Some(email), Some(password)) = (email, password) else {
         return Err(AppError::BadRequest(MISSING_CREDENTIALS.to_owned()));
     };
-    let attempt = attempts::reserve(db, &email, ip.as_deref()).await?;
+    let attempt = attempts::reserve(db, &email, ip.as_deref(), attempts::Ceiling::Applies).await?;
     let user = users::Entity::find().filter(users::Column::Email.eq(&email)).one(db).await?;
     let valid = password::verify(user.as_ref().map(|u| u.password_hash.clone()), password).await?;
     let user = match user {
@@ -339,7 +349,7 @@ pub async fn sign_in(
     };
     if second_factor::is_enabled(db, user.id).await? {
         attempt.undecided(db).await?;
-        return Ok(SignIn::SecondFactorRequired(second_factor::begin_sign_in(db, user.id).await?));
+        return Ok(SignIn::SecondFactorRequired(second_factor::begin_sign_in(db, user.id, ip.as_deref()).await?));
     }
     attempt.succeeded(db).await?;
     let (token, session) = open_session(db, User { id: user.id, email: user.email }, user_agent, ip).await?;

@@ -81,6 +81,25 @@ pub struct ListQuery {
     pub featured: Option<bool>,
     pub status: Option<String>,
     pub limit: Option<u64>,
+    /// Items to skip (a page of a public JSON list: `PUBLIC_PAGE`).
+    pub offset: Option<u64>,
+}
+
+/// The public JSON lists (`GET /api/<table>`) answer a page at a time, as the HTML pages do:
+/// `?limit=` items (this many when not given, at most `max`) from `?offset=`.
+pub struct PublicPage {
+    pub default: u64,
+    pub max: u64,
+}
+
+pub const PUBLIC_PAGE: PublicPage = PublicPage { default: 100, max: 1000 };
+
+impl ListQuery {
+    /// The query a visitor's `GET /api/<table>` runs: the limit as asked, within `PUBLIC_PAGE`.
+    pub fn public_page(self) -> Self {
+        let limit = self.limit.unwrap_or(PUBLIC_PAGE.default).min(PUBLIC_PAGE.max);
+        Self { limit: Some(limit), ..self }
+    }
 }
 
 /// Which of the shared list filters a table has (its columns of those names).
@@ -247,9 +266,14 @@ fn featured_filter<E: EntityTrait>(select: Select<E>, query: &ListQuery) -> Sele
     }
 }
 
-/// `?limit=` as asked, but never past what the databases take as a row count (a larger
-/// number would be a database error, not the caller's mistake: it just means "all").
+/// `?limit=` and `?offset=` as asked, but never past what the databases take as a row count (a
+/// larger number would be a database error, not the caller's mistake: it just means "all", or
+/// "none left").
 fn limit<E: EntityTrait>(select: Select<E>, query: &ListQuery) -> Select<E> {
+    let select = match query.offset {
+        Some(offset) => select.offset(offset.min(i64::MAX as u64)),
+        None => select,
+    };
     match query.limit {
         Some(limit) => select.limit(limit.min(i64::MAX as u64)),
         None => select,

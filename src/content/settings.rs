@@ -108,7 +108,8 @@ impl SiteSettings {
         }
     }
 
-    fn validate(mut self) -> Result<Self, AppError> {
+    /// The settings trimmed and normalised, or the rules they break (422 on their fields).
+    pub fn validated(mut self) -> Result<Self, AppError> {
         self.analytics_script_url = self.analytics_script_url.trim().to_owned();
         self.analytics_own_origin = self.analytics_own_origin.trim().trim_end_matches('/').to_owned();
         let mut check = Check::new();
@@ -131,7 +132,8 @@ impl SiteSettings {
 pub const ANALYTICS_NOT_ALLOWED: &str =
     "The script must come from a listed analytics provider, or from the domain you declared as your own";
 
-/// The site settings as the admin reads them: with the known providers and any warning.
+/// The site settings as the admin reads them: with the known providers, any warning, and
+/// since when the home page loads its analytics script.
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct SiteSettingsView {
     #[serde(flatten)]
@@ -139,16 +141,53 @@ pub struct SiteSettingsView {
     /// The providers whose scripts are accepted: name and script origin.
     pub analytics_providers: Vec<(String, String)>,
     pub analytics_warning: Option<String>,
+    /// The origin of the script the home page loads, and since when (the dashboard shows it).
+    pub analytics_script: Option<ScriptSince>,
 }
 
-impl From<SiteSettings> for SiteSettingsView {
-    fn from(settings: SiteSettings) -> Self {
-        Self {
-            analytics_providers: ANALYTICS_PROVIDERS.iter().map(|p| (p.name.to_owned(), p.script_origin.to_owned())).collect(),
-            analytics_warning: settings.analytics_warning(),
-            settings,
-        }
+/// Where the home page's script comes from, and since when.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, TS)]
+pub struct ScriptSince {
+    pub origin: String,
+    pub since: DateTimeUtc,
+}
+
+/// The key under which the moment the current analytics script was set is kept.
+const ANALYTICS_SINCE: &str = "analytics_script_since";
+
+impl SiteSettings {
+    /// Whether saving `self` over `before` puts a script on visitors' pages that was not there,
+    /// or widens what the page's policy allows: a new script URL or a new own origin. Clearing
+    /// either takes nothing away from the owner and asks for nothing.
+    pub fn adds_script(&self, before: &SiteSettings) -> bool {
+        let new_script = !self.analytics_script_url.is_empty() && self.analytics_script_url != before.analytics_script_url;
+        let new_origin = !self.analytics_own_origin.is_empty() && self.analytics_own_origin != before.analytics_own_origin;
+        new_script || new_origin
     }
+}
+
+/// The site settings with what the admin shows around them.
+pub async fn view(db: &impl ConnectionTrait) -> Result<SiteSettingsView, AppError> {
+    let row = Entity::find_by_id(SITE.to_owned()).one(db).await?;
+    let settings: SiteSettings = row.as_ref().and_then(|row| serde_json::from_value(row.value.clone()).ok()).unwrap_or_default();
+    let analytics_script = match settings.allowed_analytics_script() {
+        Ok(Some(script)) => {
+            let recorded = Entity::find_by_id(ANALYTICS_SINCE.to_owned())
+                .one(db)
+                .await?
+                .and_then(|since| serde_json::from_value::<ScriptSince>(since.value).ok());
+            // A script set before changes were recorded: since the settings' last save.
+            let since = recorded.map(|r| r.since).or(row.map(|row| row.updated_at)).unwrap_or_else(crate::ops::clock::now);
+            script.origins.first().map(|origin| ScriptSince { origin: origin.clone(), since })
+        }
+        _ => None,
+    };
+    Ok(SiteSettingsView {
+        analytics_providers: ANALYTICS_PROVIDERS.iter().map(|p| (p.name.to_owned(), p.script_origin.to_owned())).collect(),
+        analytics_warning: settings.analytics_warning(),
+        analytics_script,
+        settings,
+    })
 }
 
 pub async fn site(db: &impl ConnectionTrait) -> Result<SiteSettings, AppError> {
@@ -158,15 +197,28 @@ pub async fn site(db: &impl ConnectionTrait) -> Result<SiteSettings, AppError> {
     })
 }
 
-pub async fn save_site(db: &impl ConnectionTrait, settings: SiteSettings) -> Result<SiteSettings, AppError> {
-    let settings = settings.validate()?;
-    let value = serde_json::to_value(&settings).map_err(anyhow::Error::from)?;
-    let row = ActiveModel { key: Set(SITE.to_owned()), value: Set(value), updated_at: Set(crate::ops::clock::now()) };
+/// Saves the settings (validated) over `before`, and records when a new analytics script was
+/// set. Whoever calls it has confirmed the owner when `adds_script` says so.
+pub async fn save_site(db: &impl ConnectionTrait, settings: SiteSettings, before: &SiteSettings) -> Result<SiteSettings, AppError> {
+    let settings = settings.validated()?;
+    let now = crate::ops::clock::now();
+    put(db, SITE, serde_json::to_value(&settings).map_err(anyhow::Error::from)?, now).await?;
+    if settings.analytics_script_url.is_empty() {
+        Entity::delete_by_id(ANALYTICS_SINCE.to_owned()).exec(db).await?;
+    } else if settings.analytics_script_url != before.analytics_script_url {
+        let origin = settings.allowed_analytics_script().ok().flatten().and_then(|s| s.origins.into_iter().next()).unwrap_or_default();
+        put(db, ANALYTICS_SINCE, serde_json::to_value(ScriptSince { origin, since: now }).map_err(anyhow::Error::from)?, now).await?;
+    }
+    Ok(settings)
+}
+
+async fn put(db: &impl ConnectionTrait, key: &str, value: Json, now: DateTimeUtc) -> Result<(), AppError> {
+    let row = ActiveModel { key: Set(key.to_owned()), value: Set(value), updated_at: Set(now) };
     Entity::insert(row)
         .on_conflict(OnConflict::column(Column::Key).update_columns([Column::Value, Column::UpdatedAt]).to_owned())
         .exec(db)
         .await?;
-    Ok(settings)
+    Ok(())
 }
 
 /// Present once an owner account exists: the first-run setup is closed for good.

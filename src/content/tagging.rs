@@ -17,6 +17,10 @@ pub struct TagLinks {
     pub table: &'static str,
 }
 
+/// Ids bound per `IN (…)` list: one parameter each, and SQLite takes at most 32,766 in a
+/// statement (PostgreSQL 65,535), so a list of any length is read in chunks of this many.
+const IN_LIST_CHUNK: usize = 5_000;
+
 /// The input key that lists the tags of an item.
 pub const FIELD: &str = "tag_ids";
 
@@ -43,8 +47,10 @@ async fn known_tags(db: &impl ConnectionTrait, ids: &[Uuid]) -> Result<Vec<Uuid>
     if unique.is_empty() {
         return Ok(unique);
     }
-    let found: Vec<Uuid> =
-        tags::Entity::find().filter(tags::Column::Id.is_in(unique.clone())).all(db).await?.into_iter().map(|t| t.id).collect();
+    let mut found: Vec<Uuid> = Vec::with_capacity(unique.len());
+    for chunk in unique.chunks(IN_LIST_CHUNK) {
+        found.extend(tags::Entity::find().filter(tags::Column::Id.is_in(chunk.to_vec())).all(db).await?.into_iter().map(|t| t.id));
+    }
     let unknown: Vec<String> = unique.iter().filter(|id| !found.contains(id)).map(Uuid::to_string).collect();
     if !unknown.is_empty() {
         return Err(unknown_tags(&unknown.join(", ")));
@@ -83,12 +89,15 @@ pub async fn replace<E: Content>(db: &impl ConnectionTrait, item: Uuid, ids: &[U
     if ids.is_empty() {
         return Ok(());
     }
-    let mut insert = Query::insert();
-    insert.into_table(table).columns([Alias::new("item_id"), Alias::new("tag_id")]);
-    for id in ids {
-        insert.values_panic([Value::from(item).into(), Value::from(*id).into()]);
+    // Two parameters a row.
+    for chunk in ids.chunks(IN_LIST_CHUNK / 2) {
+        let mut insert = Query::insert();
+        insert.into_table(table.clone()).columns([Alias::new("item_id"), Alias::new("tag_id")]);
+        for id in chunk {
+            insert.values_panic([Value::from(item).into(), Value::from(*id).into()]);
+        }
+        db.execute(&insert).await.map_err(link_error)?;
     }
-    db.execute(&insert).await.map_err(link_error)?;
     Ok(())
 }
 
@@ -99,14 +108,16 @@ pub async fn attach<E: Content>(db: &impl ConnectionTrait, items: &mut [E::Model
         return Ok(());
     }
     let ids: Vec<Uuid> = items.iter().map(super::id_of::<E>).collect();
-    let select = Query::select()
-        .columns([Alias::new("item_id"), Alias::new("tag_id")])
-        .from(Alias::new(links.table))
-        .and_where(Expr::col(Alias::new("item_id")).is_in(ids))
-        .to_owned();
     let mut linked: HashMap<Uuid, Vec<Uuid>> = HashMap::new();
-    for row in db.query_all(&select).await? {
-        linked.entry(row.try_get("", "item_id")?).or_default().push(row.try_get("", "tag_id")?);
+    for chunk in ids.chunks(IN_LIST_CHUNK) {
+        let select = Query::select()
+            .columns([Alias::new("item_id"), Alias::new("tag_id")])
+            .from(Alias::new(links.table))
+            .and_where(Expr::col(Alias::new("item_id")).is_in(chunk.iter().copied()))
+            .to_owned();
+        for row in db.query_all(&select).await? {
+            linked.entry(row.try_get("", "item_id")?).or_default().push(row.try_get("", "tag_id")?);
+        }
     }
     if linked.is_empty() {
         return Ok(());
@@ -114,15 +125,24 @@ pub async fn attach<E: Content>(db: &impl ConnectionTrait, items: &mut [E::Model
     let mut tag_ids: Vec<Uuid> = linked.values().flatten().copied().collect();
     tag_ids.sort_unstable();
     tag_ids.dedup();
-    let tags = tags::Entity::find()
-        .filter(tags::Column::Id.is_in(tag_ids))
-        .order_by_asc(tags::Column::Name)
-        .order_by_asc(tags::Column::Id)
-        .all(db)
-        .await?;
+    // In the database's order of names (its collation), kept through a rank per tag.
+    let mut tags: HashMap<Uuid, (usize, tags::Model)> = HashMap::with_capacity(tag_ids.len());
+    for chunk in tag_ids.chunks(IN_LIST_CHUNK) {
+        let found = tags::Entity::find()
+            .filter(tags::Column::Id.is_in(chunk.to_vec()))
+            .order_by_asc(tags::Column::Name)
+            .order_by_asc(tags::Column::Id)
+            .all(db)
+            .await?;
+        for tag in found {
+            tags.insert(tag.id, (tags.len(), tag));
+        }
+    }
     for item in items {
         if let (Some(ids), Some(slot)) = (linked.get(&super::id_of::<E>(item)), E::tags_mut(item)) {
-            *slot = tags.iter().filter(|tag| ids.contains(&tag.id)).cloned().collect();
+            let mut own: Vec<&(usize, tags::Model)> = ids.iter().filter_map(|id| tags.get(id)).collect();
+            own.sort_by_key(|(rank, _)| *rank);
+            *slot = own.into_iter().map(|(_, tag)| tag.clone()).collect();
         }
     }
     Ok(())

@@ -118,10 +118,12 @@ pub async fn setup(
 
 pub async fn change_password(
     State(state): State<AppState>,
+    ClientAddress(client): ClientAddress,
     owner: OwnerSession,
-    Json(request): Json<ChangePasswordRequest>,
+    Json(body): Json<serde_json::Value>,
 ) -> Result<StatusCode, AppError> {
-    auth::change_password(&state.db, &owner, request).await?;
+    let request: ChangePasswordRequest = super::extract::complete(body)?;
+    auth::change_password(&state.db, &owner, request, Some(&client.to_string())).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -1,8 +1,8 @@
 //! The JSON API of every content table: the spec's list reads, and create / update / delete
 //! by id for the owner. One generic handler per operation serves every table.
 
-use axum::extract::State;
-use axum::http::StatusCode;
+use axum::extract::{OriginalUri, State};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, Uri, header};
 use axum::response::IntoResponse;
 use uuid::Uuid;
 
@@ -12,17 +12,38 @@ use crate::auth::OwnerSession;
 use crate::content::homepage::{self, Section, SectionRecord};
 use crate::content::{self, Audience, Content, ListQuery};
 use crate::error::AppError;
+use sea_orm::PaginatorTrait;
 
-/// `GET /api/<table>`: what a visitor may see (published items, with the spec's filters).
+/// `GET /api/<table>`: what a visitor may see (published items, with the spec's filters), a
+/// page at a time (`content::PUBLIC_PAGE`): `X-Total-Count` tells how many there are in all,
+/// and `Link: <…>; rel="next"` where the next page is, while there is one.
 pub async fn list_public<E: Content>(
     State(state): State<AppState>,
     owner: Option<OwnerSession>,
+    OriginalUri(uri): OriginalUri,
     Query(query): Query<ListQuery>,
-) -> Result<axum::Json<Vec<E::Model>>, AppError> {
+) -> Result<impl IntoResponse, AppError> {
     if E::OWNER_ONLY && owner.is_none() {
         return Err(AppError::Unauthorized(format!("Authentication required to access {} data", E::NOUN)));
     }
-    Ok(axum::Json(E::list(&state.db, query, Audience::Public).await?))
+    let query = query.public_page();
+    let total = E::select(&query, Audience::Public).count(&state.db).await?;
+    let (offset, limit) = (query.offset.unwrap_or(0), query.limit.unwrap_or(0));
+    let next = (limit > 0 && offset.saturating_add(limit) < total).then(|| next_page(&uri, offset.saturating_add(limit)));
+    let items = E::list(&state.db, query, Audience::Public).await?;
+    let mut headers = HeaderMap::new();
+    headers.insert(HeaderName::from_static("x-total-count"), HeaderValue::from(total));
+    if let Some(next) = next.and_then(|link| HeaderValue::from_str(&link).ok()) {
+        headers.insert(header::LINK, next);
+    }
+    Ok((headers, axum::Json(items)))
+}
+
+/// The `Link` header of the page from `offset`: the request's own query with `offset` set.
+fn next_page(uri: &Uri, offset: u64) -> String {
+    let kept = uri.query().unwrap_or("").split('&').filter(|pair| !pair.is_empty() && !pair.starts_with("offset="));
+    let query: Vec<String> = kept.map(str::to_owned).chain([format!("offset={offset}")]).collect();
+    format!("<{}?{}>; rel=\"next\"", uri.path(), query.join("&"))
 }
 
 /// `GET /api/admin/<table>`: everything, for the owner.
@@ -77,12 +98,16 @@ pub async fn read_section<S: Section>(State(state): State<AppState>) -> Result<a
     Ok(axum::Json(homepage::read::<S>(&state.db).await?))
 }
 
-/// `PUT /api/homepage/<section>`: the spec's upsert keyed by section.
+/// `PUT /api/homepage/<section>`: the spec's upsert keyed by section; a key the body leaves out
+/// keeps its stored value (`extract::over_stored`).
 pub async fn upsert_section<S: Section>(
+    State(state): State<AppState>,
     _owner: OwnerSession,
     write: Write,
-    Json(content): Json<S>,
+    Json(body): Json<serde_json::Value>,
 ) -> Result<axum::Json<SectionRecord<S>>, AppError> {
+    let stored = homepage::read::<S>(&state.db).await?.content;
+    let content = extract::over_stored(&stored, body)?;
     let txn = write.begin().await?;
     let saved = homepage::upsert::<S>(&txn, content).await?;
     txn.commit().await?;

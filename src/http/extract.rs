@@ -4,6 +4,7 @@
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use sea_orm::{DatabaseConnection, DatabaseTransaction, TransactionTrait};
+use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::AppState;
@@ -100,13 +101,30 @@ pub fn from_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, Ap
     })
 }
 
-/// An update replaces the whole row, so it must say what every field becomes: a key left out
-/// would otherwise be read as "empty" and silently erase the stored value. Each missing key is
-/// a 422 on that field; then the body is read like any other.
-pub fn complete<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, AppError> {
-    let Some(object) = value.as_object() else {
-        return Err(AppError::BadRequest("The body must be a JSON object".to_owned()));
+/// What every PUT body must be: an object, not empty, naming only fields of `T`. An array
+/// (which serde would read as a struct of defaults), an empty object or an unknown key is a 422
+/// on the body, before anything is written.
+fn object_of<T: DeserializeOwned>(value: &serde_json::Value) -> Result<&serde_json::Map<String, serde_json::Value>, AppError> {
+    let mut fields = FieldErrors::default();
+    let Some(object) = value.as_object().filter(|object| !object.is_empty()) else {
+        fields.add(".", "The body must be a JSON object with the fields to save");
+        return Err(AppError::validation(fields));
     };
+    let known = serde_aux::serde_introspection::serde_introspect::<T>();
+    for key in object.keys().filter(|key| !known.contains(&key.as_str())) {
+        fields.add(key, format!("{key} is not a field of this form"));
+    }
+    if !fields.is_empty() {
+        return Err(AppError::validation(fields));
+    }
+    Ok(object)
+}
+
+/// The body of a PUT that replaces a row, so it must say what every field becomes: a key left
+/// out would otherwise be read as "empty" and silently erase the stored value. Each missing key
+/// is a 422 on that field; then the body is read like any other.
+pub fn complete<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, AppError> {
+    let object = object_of::<T>(&value)?;
     let mut fields = FieldErrors::default();
     for key in serde_aux::serde_introspection::serde_introspect::<T>() {
         if !object.contains_key(*key) {
@@ -117,6 +135,18 @@ pub fn complete<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, AppE
         return Err(AppError::validation(fields));
     }
     from_value(value)
+}
+
+/// The body of a PUT of a page section or the site settings, laid over what is stored: a key
+/// left out keeps its stored value (never its default), so a partial body loses nothing.
+pub fn over_stored<T: Serialize + DeserializeOwned>(stored: &T, value: serde_json::Value) -> Result<T, AppError> {
+    let object = object_of::<T>(&value)?.clone();
+    let mut merged = match serde_json::to_value(stored).map_err(anyhow::Error::from)? {
+        serde_json::Value::Object(stored) => stored,
+        _ => serde_json::Map::new(),
+    };
+    merged.extend(object);
+    from_value(serde_json::Value::Object(merged))
 }
 
 /// The path of the first string that holds a NUL character: no text field may (PostgreSQL

@@ -21,6 +21,7 @@ impl MigratorTrait for Migrator {
             Box::new(M0008CacheAnnouncements),
             Box::new(M0009PageRanges),
             Box::new(M0010TlsState),
+            Box::new(M0011SignInLimits),
         ]
     }
 }
@@ -601,5 +602,42 @@ impl MigrationTrait for M0010TlsState {
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         manager.drop_table(Table::drop().table("tls_state").to_owned()).await
+    }
+}
+
+/// The sign-in limits of issue 32: an attempt row is a settled failure (`failed`) or a check
+/// still in flight; a half-done sign-in counts its wrong codes (`failures`, void at five) and
+/// keeps the address group its password came from (`ip`). Existing attempt rows were all
+/// failures.
+struct M0011SignInLimits;
+
+impl MigrationName for M0011SignInLimits {
+    fn name(&self) -> &str {
+        "m0011_sign_in_limits"
+    }
+}
+
+#[sea_orm_migration::async_trait::async_trait]
+impl MigrationTrait for M0011SignInLimits {
+    fn use_transaction(&self) -> Option<bool> {
+        Some(true)
+    }
+
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        for (table, mut column) in [
+            ("sign_in_attempts", boolean("failed").default(true).to_owned()),
+            ("pending_sign_ins", integer("failures").default(0).to_owned()),
+            ("pending_sign_ins", string_null("ip")),
+        ] {
+            manager.alter_table(Table::alter().table(table).add_column(&mut column).to_owned()).await?;
+        }
+        Ok(())
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        for (table, column) in [("sign_in_attempts", "failed"), ("pending_sign_ins", "failures"), ("pending_sign_ins", "ip")] {
+            manager.alter_table(Table::alter().table(table).drop_column(column).to_owned()).await?;
+        }
+        Ok(())
     }
 }

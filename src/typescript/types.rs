@@ -5,15 +5,15 @@
 use ts_rs::{Config, TS};
 
 use crate::auth::second_factor::{
-    CodeRequest, DisableRequest, Enrolment, RecoveryCodes, SecondFactorChallenge, SecondFactorSignInRequest, SecondFactorStatus,
-    StartEnrolmentRequest,
+    CodeRequest, Confirmation, DisableRequest, Enrolment, RecoveryCodes, SecondFactorChallenge, SecondFactorSignInRequest,
+    SecondFactorStatus, StartEnrolmentRequest,
 };
 use crate::auth::{
     ChangePasswordRequest, SecondFactorSignIn, SessionInfo, SessionSummary, SetupRequest, SignInRequest, SignInResponse, SignOutScope, User,
 };
 use crate::citations::Citations;
 use crate::content::homepage::{AboutContent, ContactContent, HeroContent, SectionRecord, StatsContent};
-use crate::content::settings::{SiteSettings, SiteSettingsView};
+use crate::content::settings::{ScriptSince, SiteSettings, SiteSettingsView};
 use crate::content::{ContentStatus, StringList, courses, news, open_calls, projects, publications, research_areas, students, tags, talks};
 use crate::error::{ErrorBody, ErrorDetail, FieldErrors};
 use crate::http::SetupStatus;
@@ -44,7 +44,7 @@ pub fn typescript() -> String {
         ErrorBody, ErrorDetail, FieldErrors, StringList, ContentStatus,
         User, SessionInfo, SignInRequest, SignOutScope, SetupRequest, SetupStatus, ChangePasswordRequest, SessionSummary,
         SignInResponse, SecondFactorChallenge, SecondFactorSignInRequest, SecondFactorSignIn,
-        SecondFactorStatus, StartEnrolmentRequest, Enrolment, CodeRequest, RecoveryCodes, DisableRequest,
+        SecondFactorStatus, StartEnrolmentRequest, Enrolment, CodeRequest, RecoveryCodes, DisableRequest, Confirmation,
         SectionRecord<HeroContent>, HeroContent, StatsContent, AboutContent, ContactContent,
         news::Model, news::Input,
         publications::PublicationKind, publications::Model, publications::Input,
@@ -56,7 +56,7 @@ pub fn typescript() -> String {
         tags::Model, tags::Input,
         open_calls::Model, open_calls::Input,
         Photo, CardImage, SiteInfo, HomeData, HomeStats, SectionPage<AboutContent>, Pagination, PublicationFilters, PublicationsData, TagPageData, Citations, PaperData, PublicStudent, PageData, RenderInput,
-        SiteSettings, SiteSettingsView, UploadedFile,
+        SiteSettings, SiteSettingsView, ScriptSince, UploadedFile,
         EntryStatus, Mapped, DuplicateOf, PreviewEntry, ImportPreview, ImportRequest, ImportOutcome,
         CertificateStatus,
     );

@@ -29,6 +29,7 @@ mod paper_pdfs;
 mod pebble;
 mod photos;
 mod second_factor;
+mod security_review;
 mod sign_in_lock;
 mod static_export;
 mod store;

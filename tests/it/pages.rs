@@ -6,7 +6,7 @@ use std::io::Read;
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::helpers::{TestApp, TestDb};
+use crate::helpers::{OWNER_PASSWORD, TestApp, TestDb};
 use crate::on_both_databases;
 use vita::render::cache::Lookup;
 
@@ -95,7 +95,8 @@ async fn the_analytics_script_comes_from_a_listed_provider_or_the_owners_domain(
             .unwrap();
     assert_eq!(refused.status(), 422, "an origin has no path");
 
-    let saved = save(json!({ "analytics_script_url": "https://plausible.io/js/script.js" })).await.unwrap();
+    let saved =
+        save(json!({ "analytics_script_url": "https://plausible.io/js/script.js", "current_password": OWNER_PASSWORD })).await.unwrap();
     assert_eq!(saved.status(), 200);
     let anonymous = reqwest::Client::new();
     let home = anonymous.get(app.url("/")).send().await.unwrap();
@@ -110,8 +111,7 @@ async fn the_analytics_script_comes_from_a_listed_provider_or_the_owners_domain(
     assert!(!other.text().await.unwrap().contains("plausible.io"));
 
     // A self-hosted counter on a domain the owner types as their own: accepted, with a warning.
-    let own =
-        json!({ "analytics_script_url": "https://stats.example.org/script.js", "analytics_own_origin": "https://Stats.Example.org/" });
+    let own = json!({ "analytics_script_url": "https://stats.example.org/script.js", "analytics_own_origin": "https://Stats.Example.org/", "current_password": OWNER_PASSWORD });
     let saved: serde_json::Value = save(own).await.unwrap().json().await.unwrap();
     assert_eq!(saved["analytics_own_origin"], "https://stats.example.org");
     assert!(saved["analytics_warning"].as_str().unwrap().contains("https://stats.example.org run on your home page"), "{saved}");

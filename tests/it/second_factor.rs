@@ -18,28 +18,28 @@ use crate::helpers::{OWNER_EMAIL, OWNER_PASSWORD, TestApp, TestDb};
 use crate::on_both_databases;
 
 /// The code the owner's app shows at the start of `step`.
-fn code(secret: &str, step: i64) -> String {
+pub(crate) fn code(secret: &str, step: i64) -> String {
     Authenticator::new(secret, OWNER_EMAIL).unwrap().code_at(start_of(step))
 }
 
-fn now_step() -> i64 {
+pub(crate) fn now_step() -> i64 {
     step_of(Utc::now())
 }
 
 /// A client like the test app's own: a cookie jar, and the site as its Origin.
-fn browser(app: &TestApp) -> reqwest::Client {
+pub(crate) fn browser(app: &TestApp) -> reqwest::Client {
     let origin = reqwest::header::HeaderMap::from_iter([(reqwest::header::ORIGIN, app.base.parse().unwrap())]);
     reqwest::Client::builder().cookie_store(true).default_headers(origin).build().unwrap()
 }
 
-async fn json_of(response: reqwest::Response) -> (StatusCode, Value) {
+pub(crate) async fn json_of(response: reqwest::Response) -> (StatusCode, Value) {
     let status = response.status();
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
 /// Turns the second factor on for the app's signed-in client; returns the secret, the step
 /// used to confirm it, and the recovery codes.
-async fn enrol(app: &TestApp) -> (String, i64, Vec<String>) {
+pub(crate) async fn enrol(app: &TestApp) -> (String, i64, Vec<String>) {
     let (status, enrolment) = json_of(
         app.client.post(app.url("/api/auth/second-factor/enrolment")).json(&json!({ "password": OWNER_PASSWORD })).send().await.unwrap(),
     )
@@ -66,7 +66,7 @@ async fn enrol(app: &TestApp) -> (String, i64, Vec<String>) {
 }
 
 /// The first step of a sign-in: no cookie, the token for the second step.
-async fn password_step(client: &reqwest::Client, app: &TestApp) -> String {
+pub(crate) async fn password_step(client: &reqwest::Client, app: &TestApp) -> String {
     let response =
         client.post(app.url("/api/auth/token")).json(&json!({ "email": OWNER_EMAIL, "password": OWNER_PASSWORD })).send().await.unwrap();
     assert_eq!(response.status(), 200);
@@ -76,7 +76,7 @@ async fn password_step(client: &reqwest::Client, app: &TestApp) -> String {
     body["second_factor_token"].as_str().expect("a token for the second step").to_owned()
 }
 
-async fn code_step(client: &reqwest::Client, app: &TestApp, token: &str, code: &str) -> (StatusCode, Value) {
+pub(crate) async fn code_step(client: &reqwest::Client, app: &TestApp, token: &str, code: &str) -> (StatusCode, Value) {
     json_of(
         client
             .post(app.url("/api/auth/token/second-factor"))
@@ -88,7 +88,7 @@ async fn code_step(client: &reqwest::Client, app: &TestApp, token: &str, code: &
     .await
 }
 
-async fn signed_in(client: &reqwest::Client, app: &TestApp) -> bool {
+pub(crate) async fn signed_in(client: &reqwest::Client, app: &TestApp) -> bool {
     client.get(app.url("/api/auth/session")).send().await.unwrap().status() == 200
 }
 

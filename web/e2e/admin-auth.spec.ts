@@ -363,10 +363,18 @@ test('the site settings are saved and read back', async ({ page }) => {
     await submit.click();
     await expect(page.getByText('The script must come from a listed analytics provider', { exact: false })).toBeVisible();
 
+    // A new script asks for the password (issue 32): refused without it, saved with it.
     await url.fill('https://plausible.io/js/script.js');
     await students.check();
     await submit.click();
+    await expect(page.getByText('Enter your password to confirm this change')).toBeVisible();
+    await page.getByLabel('Your password').fill(OWNER.password);
+    await submit.click();
     await expect(page.getByText('Settings updated successfully')).toBeVisible();
+    await expect(page.getByLabel('Your password')).toHaveCount(0);
+    await page.goto(`${server.url}/admin`);
+    await expect(page.getByText(/Analytics script from https:\/\/plausible\.io since /)).toBeVisible();
+    await page.goto(`${server.url}/admin/settings`);
 
     await page.reload();
     await expect(url).toHaveValue('https://plausible.io/js/script.js');

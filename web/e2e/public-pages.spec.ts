@@ -11,7 +11,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, ConsoleMessage, Page } from '@playwright/test';
-import { expect, ownerApi, startVita, test, type VitaServer } from './server';
+import { OWNER, expect, ownerApi, startVita, test, type VitaServer } from './server';
 
 type Started = Awaited<ReturnType<typeof startVita>>;
 
@@ -376,7 +376,7 @@ test.describe('with content', () => {
     expect(asOwner).not.toContain('ana.secret@example.org');
     expect(await html(full, '/students')).not.toContain('Ana Costa');
 
-    await put('/api/settings', { analytics_script_url: '', show_students_publicly: true });
+    await put('/api/settings', { analytics_script_url: '', analytics_own_origin: '', show_students_publicly: true });
     try {
       await open(page, full, '/students');
       await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Current Students', 'Alumni']);
@@ -386,19 +386,20 @@ test.describe('with content', () => {
       expect(await html(full, '/students')).not.toContain('ana.secret@example.org');
       expect(await html(full, '/students')).not.toContain('"email"');
     } finally {
-      await put('/api/settings', { analytics_script_url: '', show_students_publicly: false });
+      await put('/api/settings', { analytics_script_url: '', analytics_own_origin: '', show_students_publicly: false });
     }
   });
 
   test('the analytics script is added to the home page only', async () => {
     const script = 'https://plausible.io/js/script.js';
     expect(await html(full, '/')).not.toContain(script);
-    await put('/api/settings', { analytics_script_url: script, show_students_publicly: false });
+    // A new script needs the password in the same request (issue 32).
+    await put('/api/settings', { analytics_script_url: script, analytics_own_origin: '', show_students_publicly: false, current_password: OWNER.password });
     try {
       expect(await html(full, '/')).toContain(`<script async src="${script}"></script>`);
       for (const path of PATHS.filter((path) => path !== '/')) expect(await html(full, path), path).not.toContain(script);
     } finally {
-      await put('/api/settings', { analytics_script_url: '', show_students_publicly: false });
+      await put('/api/settings', { analytics_script_url: '', analytics_own_origin: '', show_students_publicly: false });
     }
     expect(await html(full, '/')).not.toContain(script);
   });

@@ -23,7 +23,7 @@ use argon2::{Algorithm, Argon2, Params, Version};
 use chrono::{DateTime, Duration, Utc};
 use rand::Rng;
 use sea_orm::ActiveValue::Set;
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, TransactionTrait};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -50,6 +50,12 @@ pub const ALREADY_ON: &str = "Two-factor authentication is already on";
 pub const NOT_ON: &str = "Two-factor authentication is not on";
 pub const NOT_STARTED: &str = "Start setting up two-factor authentication first";
 pub const PASSWORD_WRONG: &str = "The password is not correct";
+pub const TOO_MANY_CODES: &str = "Too many wrong codes for this sign-in: enter your email and password again";
+pub const CONFIRMATION_NEEDED: &str = "Enter your password to confirm this change";
+pub const CODE_NEEDED: &str = "Enter the code from your authenticator app (or a recovery code) to confirm this change";
+
+/// Codes a half-done sign-in may try before it is void.
+pub const MAX_CODE_TRIES: i32 = 5;
 
 /// Whether the owner's sign-in asks for a code, and how many recovery codes are left.
 #[derive(Clone, Debug, Serialize, TS)]
@@ -299,6 +305,50 @@ pub async fn disable(
     Ok(())
 }
 
+/// What a change that puts a script on visitors' pages comes with (`confirm_owner`).
+#[derive(Debug, Default, Deserialize, TS)]
+#[serde(default, deny_unknown_fields)]
+pub struct Confirmation {
+    pub current_password: String,
+    /// A code from the app or a recovery code, when the second factor is on.
+    pub code: String,
+}
+
+/// Checks that the owner is at the keyboard, not only their session: the password, and a code
+/// when the second factor is on, in the same request (a stolen session cookie is not enough).
+/// Counted in the sign-in limiter like a sign-in.
+pub async fn confirm_owner(
+    db: &DatabaseConnection,
+    owner: &OwnerSession,
+    confirmation: Confirmation,
+    ip: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<(), AppError> {
+    let factor = active_factor(db, owner.user.id).await?;
+    let mut missing = FieldErrors::default();
+    if confirmation.current_password.is_empty() {
+        missing.add("current_password", CONFIRMATION_NEEDED);
+    }
+    if factor.is_some() && confirmation.code.trim().is_empty() {
+        missing.add("code", CODE_NEEDED);
+    }
+    if !missing.is_empty() {
+        return Err(AppError::validation(missing));
+    }
+    counted(db, &owner.user.email, ip, async {
+        if !check_password(db, owner.user.id, confirmation.current_password).await? {
+            let mut fields = FieldErrors::default();
+            fields.add("current_password", PASSWORD_WRONG);
+            return Err(AppError::validation(fields));
+        }
+        match &factor {
+            Some(factor) => check_code(db, factor, &owner.user, &confirmation.code, now).await.map(|_| ()),
+            None => Ok(()),
+        }
+    })
+    .await
+}
+
 /// Runs `check` as a sign-in attempt: refused while the limiter locks this account and
 /// address, and a failure counts like a wrong password.
 async fn counted<T>(
@@ -307,7 +357,7 @@ async fn counted<T>(
     ip: Option<&str>,
     check: impl std::future::Future<Output = Result<T, AppError>>,
 ) -> Result<T, AppError> {
-    let attempt = attempts::reserve(db, email, ip).await?;
+    let attempt = attempts::reserve(db, email, ip, attempts::Ceiling::Applies).await?;
     match check.await {
         Ok(value) => {
             attempt.succeeded(db).await?;
@@ -361,8 +411,8 @@ async fn check_code(
     now: DateTime<Utc>,
 ) -> Result<Accepted, AppError> {
     let code = code.trim();
-    let digits: String = code.chars().filter(|c| !c.is_whitespace() && *c != '-').collect();
-    if digits.len() == 6 && digits.bytes().all(|b| b.is_ascii_digit()) {
+    if looks_like_app_code(code) {
+        let digits: String = code.chars().filter(|c| !c.is_whitespace() && *c != '-').collect();
         let Some(step) = Authenticator::new(&factor.secret, &user.email)?.check(&digits, now) else {
             return Err(code_error(CODE_WRONG));
         };
@@ -400,7 +450,7 @@ async fn check_code(
 
 /// The first step of a guarded sign-in, after the right password: a single-use token for the
 /// second step (the caller returns it; no session exists yet).
-pub async fn begin_sign_in(db: &impl ConnectionTrait, user_id: Uuid) -> Result<SecondFactorChallenge, AppError> {
+pub async fn begin_sign_in(db: &impl ConnectionTrait, user_id: Uuid, ip: Option<&str>) -> Result<SecondFactorChallenge, AppError> {
     let now = crate::ops::clock::now();
     pending_sign_ins::Entity::delete_many().filter(pending_sign_ins::Column::ExpiresAt.lte(now)).exec(db).await?;
     let token = super::new_token();
@@ -411,6 +461,8 @@ pub async fn begin_sign_in(db: &impl ConnectionTrait, user_id: Uuid) -> Result<S
         token_hash: Set(super::token_hash(&token)),
         expires_at: Set(expires_at),
         created_at: Set(now),
+        failures: Set(0),
+        ip: Set(ip.map(attempts::address_group)),
     };
     pending_sign_ins::Entity::insert(row).exec(db).await?;
     Ok(SecondFactorChallenge { second_factor_token: token, expires_at })
@@ -418,7 +470,9 @@ pub async fn begin_sign_in(db: &impl ConnectionTrait, user_id: Uuid) -> Result<S
 
 /// The second step: with a live token and an accepted code, the token is used up and the
 /// user returned, for the caller to open the session. A wrong code leaves the token for
-/// another try (each one counted by the limiter).
+/// another try, `MAX_CODE_TRIES` in all whatever the addresses they come from; then the token
+/// is void and the sign-in starts again with the password. Each try also counts in the
+/// sign-in limiter.
 pub async fn finish_sign_in(
     db: &impl ConnectionTrait,
     request: SecondFactorSignInRequest,
@@ -438,11 +492,36 @@ pub async fn finish_sign_in(
     // another state, so start again.
     let factor = active_factor(db, user.id).await?.ok_or_else(expired)?;
     require_code(&request.code)?;
-    let attempt = attempts::reserve(db, &user.email, ip).await?;
+    let from_password_address = pending.ip.is_some() && pending.ip == ip.map(attempts::address_group);
+    let ceiling = if from_password_address && !looks_like_app_code(&request.code) {
+        attempts::Ceiling::ExceptRecoveryCode
+    } else {
+        attempts::Ceiling::Applies
+    };
+    let attempt = attempts::reserve(db, &user.email, ip, ceiling).await?;
+    // The try is taken before the code is checked, in one conditional update, so parallel
+    // tries cannot pass the count between a read and a write. A try the limiter refused
+    // (above) takes none.
+    let tried = pending_sign_ins::Entity::update_many()
+        .col_expr(pending_sign_ins::Column::Failures, Expr::col(pending_sign_ins::Column::Failures).add(1))
+        .filter(pending_sign_ins::Column::Id.eq(pending.id))
+        .filter(pending_sign_ins::Column::Failures.lt(MAX_CODE_TRIES))
+        .exec(db)
+        .await?;
+    if tried.rows_affected != 1 {
+        attempt.undecided(db).await?;
+        pending_sign_ins::Entity::delete_by_id(pending.id).exec(db).await?;
+        return Err(AppError::Unauthorized(TOO_MANY_CODES.to_owned()));
+    }
     let accepted = match check_code(db, &factor, &user, &request.code, now).await {
         Ok(accepted) => accepted,
         Err(error) => {
             attempt.failed(db).await?;
+            if pending.failures + 1 >= MAX_CODE_TRIES {
+                pending_sign_ins::Entity::delete_by_id(pending.id).exec(db).await?;
+                tracing::warn!(user = %user.email, "a sign-in's second step was voided after {MAX_CODE_TRIES} wrong codes");
+                return Err(AppError::Unauthorized(TOO_MANY_CODES.to_owned()));
+            }
             return Err(error);
         }
     };
@@ -453,6 +532,12 @@ pub async fn finish_sign_in(
     }
     attempt.succeeded(db).await?;
     Ok((user, accepted))
+}
+
+/// Six digits, as an authenticator app shows them (a recovery code is ten characters).
+fn looks_like_app_code(code: &str) -> bool {
+    let digits: Vec<char> = code.chars().filter(|c| !c.is_whitespace() && *c != '-').collect();
+    digits.len() == 6 && digits.iter().all(char::is_ascii_digit)
 }
 
 async fn store_recovery_codes(db: &impl ConnectionTrait, user_id: Uuid, hashes: Vec<String>, now: DateTime<Utc>) -> Result<(), AppError> {

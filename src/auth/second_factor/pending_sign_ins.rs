@@ -14,6 +14,10 @@ pub struct Model {
     pub token_hash: String,
     pub expires_at: DateTimeUtc,
     pub created_at: DateTimeUtc,
+    /// Codes tried with this token; it is void at `super::MAX_CODE_TRIES`.
+    pub failures: i32,
+    /// The address group the password came from (`crate::auth::attempts::address_group`).
+    pub ip: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

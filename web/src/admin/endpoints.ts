@@ -3,6 +3,7 @@ import type {
   CertificateStatus,
   ChangePasswordRequest,
   CodeRequest,
+  Confirmation,
   DisableRequest,
   Enrolment,
   RecoveryCodes,
@@ -21,6 +22,9 @@ import type {
   StartEnrolmentRequest,
 } from '../api/types';
 import { ApiError, api } from './api';
+
+/** `PUT /api/settings`: every setting, and the owner's confirmation when the change adds a script (src/http/settings_api.rs). */
+export type SiteSettingsRequest = SiteSettings & Partial<Confirmation>;
 
 export const queryKeys = {
   setupStatus: ['auth', 'setup'] as const,
@@ -66,7 +70,8 @@ export const secondFactorApi = {
 
 export const settingsApi = {
   read: () => api.get<SiteSettingsView>('/api/settings'),
-  save: (settings: SiteSettings) => api.put<SiteSettingsView>('/api/settings', settings),
+  /** With the password (and a code) when the change adds a script to visitors' pages (`addsScript`). */
+  save: (settings: SiteSettingsRequest) => api.put<SiteSettingsView>('/api/settings', settings),
 };
 
 /** The HTTPS certificate Vita gets itself (`--domain`); null when it does not. */

@@ -74,6 +74,12 @@ export type RecoveryCodes = { recovery_codes: Array<string>, };
 
 export type DisableRequest = { password: string, code: string, };
 
+export type Confirmation = { current_password: string, 
+/**
+ * A code from the app or a recovery code, when the second factor is on.
+ */
+code: string, };
+
 export type SectionRecord<T> = { section: string, content: T, updated_at: string | null, };
 
 export type HeroContent = { name: string, title: string, institution: string, bio: string, profile_image_url: string, profile_image_alt: string, google_scholar_url: string, cv_url: string, phone: string, website_url: string, linkedin_url: string, };
@@ -340,6 +346,10 @@ export type SiteSettingsView = {
  */
 analytics_providers: Array<[string, string]>, analytics_warning: string | null, 
 /**
+ * The origin of the script the home page loads, and since when (the dashboard shows it).
+ */
+analytics_script: ScriptSince | null, 
+/**
  * A visitor-counter or analytics script, loaded on the home page only ("" for none):
  * from one of `ANALYTICS_PROVIDERS`, or from `analytics_own_origin`.
  */
@@ -354,6 +364,8 @@ analytics_own_origin: string,
  * (never with e-mail addresses).
  */
 show_students_publicly: boolean, };
+
+export type ScriptSince = { origin: string, since: string, };
 
 export type UploadedFile = { bucket: string, name: string, 
 /**

@@ -8,7 +8,7 @@ import { longText, optionalLine } from '../entities/kit';
 import { ABOUT_FORM } from './AboutScreen';
 import { HERO_FORM } from './HomepageScreen';
 import { failedMessage, savedMessage, type SectionKey } from './section-api';
-import { NOT_ALLOWED, settingsSchema } from './SettingsScreen';
+import { CODE_NEEDED, CONFIRMATION_NEEDED, NOT_ALLOWED, addsScript, settingsSchema } from './SettingsScreen';
 import { domPerTest, fakeServer, type SentRequest } from './testing';
 import { isSitePath } from '../entities/kit';
 import { LINK_MESSAGE, SectionForm, linkRule, urlRule, type SectionLayout } from './SectionForm';
@@ -209,9 +209,10 @@ describe('page-text rules', () => {
   });
 
   it("takes only a listed provider's analytics script or one from the declared own domain, as src/content/settings.rs", () => {
-    const schema = settingsSchema(['https://plausible.io']);
+    const stored = { analytics_script_url: '', analytics_own_origin: '', show_students_publicly: false };
+    const schema = settingsSchema(['https://plausible.io'], stored, false);
     const script = (url: string, own = '') =>
-      message(schema, { analytics_script_url: url, analytics_own_origin: own, show_students_publicly: false } as never);
+      message(schema, { ...stored, analytics_script_url: url, analytics_own_origin: own, current_password: 'pw', code: '' } as never);
     expect(script('')).toBe(true);
     expect(script('https://plausible.io/js/script.js')).toBe(true);
     expect(script('http://plausible.io/js/script.js')).toBe('The script URL must start with https://');
@@ -220,6 +221,24 @@ describe('page-text rules', () => {
     expect(script('https://stats.example.org/s.js', 'https://stats.example.org')).toBe(true);
     expect(script('https://stats.example.org/s.js', 'https://other.example.org')).toBe(NOT_ALLOWED);
     expect(script('', 'https://stats.example.org/path')).toBe('Your analytics domain must be like https://stats.example.org (no path)');
+  });
+
+  it('asks for the password, and the code with two-factor authentication on, only for a new script', () => {
+    const stored = { analytics_script_url: 'https://plausible.io/js/script.js', analytics_own_origin: '', show_students_publicly: false };
+    const values = (changes: object) => ({ ...stored, current_password: '', code: '', ...changes }) as never;
+    const withoutCode = settingsSchema(['https://plausible.io'], stored, false);
+    const withCode = settingsSchema(['https://plausible.io'], stored, true);
+    expect(message(withoutCode, values({ show_students_publicly: true }))).toBe(true);
+    expect(message(withoutCode, values({ analytics_script_url: '' }))).toBe(true);
+    expect(message(withoutCode, values({ analytics_script_url: 'https://plausible.io/js/script.outbound.js' }))).toBe(CONFIRMATION_NEEDED);
+    expect(message(withoutCode, values({ analytics_script_url: 'https://plausible.io/js/other.js', current_password: 'pw' }))).toBe(true);
+    expect(message(withCode, values({ analytics_script_url: 'https://plausible.io/js/other.js', current_password: 'pw' }))).toBe(
+      CODE_NEEDED,
+    );
+    expect(
+      addsScript({ analytics_script_url: stored.analytics_script_url, analytics_own_origin: 'https://Stats.example.org/' }, stored),
+    ).toBe(true);
+    expect(addsScript({ analytics_script_url: '', analytics_own_origin: '' }, stored)).toBe(false);
   });
 
   it("words the toasts as the spec's section 8", () => {

@@ -1,13 +1,17 @@
-/** /admin/settings: the site-wide options (analytics script, students' visibility). */
+/**
+ * /admin/settings: the site-wide options (analytics script, students' visibility).
+ * A change that puts a new script on visitors' pages asks for the password, and
+ * a code when two-factor authentication is on (src/http/settings_api.rs).
+ */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { z } from 'zod';
-import type { SiteSettings, SiteSettingsView } from '../../api/types';
+import type { SecondFactorStatus, SiteSettings, SiteSettingsView } from '../../api/types';
 import { Alert } from '../../components/ui/alert';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
 import { FieldError } from '../../components/ui/form-field';
-import { queryKeys, settingsApi } from '../endpoints';
+import { queryKeys, secondFactorApi, settingsApi, type SiteSettingsRequest } from '../endpoints';
 import { FormShell, fieldsFor, isHttpUrl, optionalLine } from '../entities/kit';
 import { notify } from '../toast';
 import { PageScreen, UpdateButton, useStoredForm, type StoredFormSpec } from './page-form';
@@ -24,11 +28,30 @@ export function httpsOrigin(url: string): string | null {
 
 export const NOT_ALLOWED = 'The script must come from a listed analytics provider, or from the domain you declared as your own';
 
+/** The own origin as the server stores it: no trailing slash, lower case. */
+function normalisedOrigin(origin: string): string {
+  return origin.trim().replace(/\/+$/, '').toLowerCase();
+}
+
+/**
+ * As `SiteSettings::adds_script` (src/content/settings.rs): a new script URL or
+ * a new own origin puts a script on visitors' pages; clearing either does not.
+ */
+export function addsScript(values: Pick<SiteSettings, 'analytics_script_url' | 'analytics_own_origin'>, stored: SiteSettings): boolean {
+  const url = values.analytics_script_url.trim();
+  const own = normalisedOrigin(values.analytics_own_origin);
+  return (url !== '' && url !== stored.analytics_script_url) || (own !== '' && own !== stored.analytics_own_origin);
+}
+
+export const CONFIRMATION_NEEDED = 'Enter your password to confirm this change';
+export const CODE_NEEDED = 'Enter the code from your authenticator app (or a recovery code) to confirm this change';
+
 /**
  * As src/content/settings.rs: https only, from one of the listed providers' origins
  * (`GET /api/settings` lists them) or from the origin the owner declared their own.
+ * A new script asks for the password, and the code with two-factor authentication on.
  */
-export function settingsSchema(providerOrigins: readonly string[]) {
+export function settingsSchema(providerOrigins: readonly string[], stored: SiteSettings, codeAsked: boolean) {
   return z
     .object({
       analytics_script_url: optionalLine('The script URL').refine(
@@ -36,10 +59,12 @@ export function settingsSchema(providerOrigins: readonly string[]) {
         'The script URL must start with https://',
       ),
       analytics_own_origin: optionalLine('Your analytics domain').refine(
-        (origin) => origin === '' || httpsOrigin(origin) === origin.replace(/\/+$/, '').toLowerCase(),
+        (origin) => origin === '' || httpsOrigin(origin) === normalisedOrigin(origin),
         'Your analytics domain must be like https://stats.example.org (no path)',
       ),
       show_students_publicly: z.boolean(),
+      current_password: z.string(),
+      code: z.string(),
     })
     .refine(
       ({ analytics_script_url: url, analytics_own_origin: own }) => {
@@ -48,32 +73,47 @@ export function settingsSchema(providerOrigins: readonly string[]) {
         return providerOrigins.includes(origin) || (own !== '' && httpsOrigin(own) === origin);
       },
       { path: ['analytics_script_url'], message: NOT_ALLOWED },
-    );
+    )
+    .refine((values) => !addsScript(values, stored) || values.current_password !== '', {
+      path: ['current_password'],
+      message: CONFIRMATION_NEEDED,
+    })
+    .refine((values) => !codeAsked || !addsScript(values, stored) || values.code.trim() !== '', { path: ['code'], message: CODE_NEEDED });
 }
 type SettingsValues = z.infer<ReturnType<typeof settingsSchema>>;
 
-export function settingsForm(providerOrigins: readonly string[]): StoredFormSpec<SettingsValues, SiteSettings> {
-  return { schema: settingsSchema(providerOrigins), toInput: (values) => values };
+export function settingsForm(
+  providerOrigins: readonly string[],
+  stored: SiteSettings,
+  codeAsked: boolean,
+): StoredFormSpec<SettingsValues, SiteSettingsRequest> {
+  return {
+    schema: settingsSchema(providerOrigins, stored, codeAsked),
+    // The confirmation goes only with a change that needs it.
+    toInput: ({ current_password, code, ...settings }) =>
+      addsScript(settings, stored) ? { ...settings, current_password, ...(code.trim() === '' ? {} : { code }) } : settings,
+  };
 }
 
 const Field = fieldsFor<SettingsValues>();
 
 export function SettingsScreen() {
   const settings = useQuery({ queryKey: queryKeys.siteSettings, queryFn: settingsApi.read });
+  const secondFactor = useQuery({ queryKey: queryKeys.secondFactor, queryFn: secondFactorApi.status });
   return (
     <PageScreen
       title="Site Settings"
       description="Options that apply to the whole public site."
-      queries={[settings]}
+      queries={[settings, secondFactor]}
       loading="Loading settings…"
       errorTitle="Could not load the settings"
     >
-      {(stored) => <SettingsForm stored={stored} />}
+      {(stored, factor) => <SettingsForm stored={stored} secondFactor={factor} />}
     </PageScreen>
   );
 }
 
-function SettingsForm({ stored }: { stored: SiteSettingsView }) {
+function SettingsForm({ stored, secondFactor }: { stored: SiteSettingsView; secondFactor: SecondFactorStatus }) {
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: settingsApi.save,
@@ -83,11 +123,21 @@ function SettingsForm({ stored }: { stored: SiteSettingsView }) {
     },
     onError: (error) => notify.error(error, 'Failed to update settings'),
   });
-  const spec = useMemo(() => settingsForm(stored.analytics_providers.map(([, origin]) => origin)), [stored.analytics_providers]);
-  const { form, onSubmit, pending } = useStoredForm({ spec, stored, submit: save.mutateAsync });
+  const providerOrigins = useMemo(() => stored.analytics_providers.map(([, origin]) => origin), [stored.analytics_providers]);
+  const spec = useMemo(() => settingsForm(providerOrigins, stored, secondFactor.enabled), [providerOrigins, stored, secondFactor.enabled]);
+  const values = useMemo(() => ({ ...stored, current_password: '', code: '' }), [stored]);
+  const { form, onSubmit, pending } = useStoredForm({
+    spec,
+    stored: values,
+    submit: save.mutateAsync,
+    // The password is for this one change: never kept in the form.
+    onSaved: (saved) => form.reset({ ...saved, current_password: '', code: '' }),
+  });
   const providers = stored.analytics_providers.map(([name, origin]) => `${name} (${origin})`).join(', ');
   const studentsHintId = useId();
   const studentsError = form.formState.errors.show_students_publicly?.message;
+  const [url, own] = form.watch(['analytics_script_url', 'analytics_own_origin']);
+  const confirming = addsScript({ analytics_script_url: url, analytics_own_origin: own }, stored);
 
   return (
     <FormShell form={form} onSubmit={onSubmit} aria-label="Site settings">
@@ -118,6 +168,19 @@ function SettingsForm({ stored }: { stored: SiteSettingsView }) {
             inputMode="url"
             placeholder="https://stats.example.org"
           />
+          {confirming ? (
+            <fieldset className="grid gap-4 rounded-lg border border-border p-4">
+              <legend className="px-1 text-sm font-medium">Confirm it is you</legend>
+              <p className="text-sm text-muted-foreground">
+                A new script runs on every visitor&apos;s home page, so this change needs your password
+                {secondFactor.enabled ? ' and a code from your authenticator app' : ''}.
+              </p>
+              <Field.Text name="current_password" label="Your password" type="password" autoComplete="current-password" required />
+              {secondFactor.enabled ? (
+                <Field.Text name="code" label="Authentication code" inputMode="numeric" autoComplete="one-time-code" required />
+              ) : null}
+            </fieldset>
+          ) : null}
           <div className="grid gap-1.5">
             <Checkbox label="Show students publicly" aria-describedby={studentsHintId} {...form.register('show_students_publicly')} />
             <p id={studentsHintId} className="pl-6 text-sm text-muted-foreground">

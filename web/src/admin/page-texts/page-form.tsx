@@ -82,12 +82,15 @@ export function useStoredForm<V extends FieldValues, Input>({
   spec,
   stored,
   submit,
+  onSaved,
 }: {
   spec: StoredFormSpec<V, Input>;
   stored: V;
   submit: (input: Input) => Promise<unknown>;
+  /** After a save, with the values saved (the form was reset to them). */
+  onSaved?: (values: V) => void;
 }) {
-  const entityForm = useEntityForm({ schema: spec.schema, toInput: spec.toInput, defaultValues: stored, submit });
+  const entityForm = useEntityForm({ schema: spec.schema, toInput: spec.toInput, defaultValues: stored, submit, onSaved });
   const {
     reset,
     formState: { isDirty },

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from '../../components/icons';
 import { Link } from 'react-router';
-import { certificateApi, queryKeys } from '../endpoints';
+import { certificateApi, queryKeys, settingsApi } from '../endpoints';
 import { formatDateTime } from '../format';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { DASHBOARD_CARDS } from '../sections';
@@ -38,6 +38,7 @@ export function DashboardPage() {
           </li>
         ))}
       </ul>
+      <AnalyticsNotice />
       <CertificateNotice />
     </>
   );
@@ -64,6 +65,30 @@ function CertificateNotice() {
           The last attempt to get a certificate failed: {data.last_error}
         </p>
       )}
+    </section>
+  );
+}
+
+/**
+ * Which outside script runs on the home page, and since when: a script the
+ * owner did not add (a stolen session cannot add one without the password,
+ * but the owner should still see it at a glance).
+ */
+function AnalyticsNotice() {
+  const { data } = useQuery({ queryKey: queryKeys.siteSettings, queryFn: settingsApi.read });
+  const script = data?.analytics_script;
+  if (!script) return null;
+  return (
+    <section aria-labelledby="analytics-title" className="mt-8 rounded-xl border border-border bg-card p-5 text-card-foreground shadow-sm">
+      <h2 id="analytics-title" className="font-semibold">
+        Scripts on your pages
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Analytics script from {script.origin} since {formatDateTime(script.since)}.{' '}
+        <Link to="/admin/settings" className="font-medium text-primary underline underline-offset-4 focus-ring">
+          Site settings
+        </Link>
+      </p>
     </section>
   );
 }
