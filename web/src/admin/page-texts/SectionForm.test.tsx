@@ -211,7 +211,14 @@ describe('page-text rules', () => {
   it("takes only a listed provider's analytics script or one from the declared own domain, as src/content/settings.rs", () => {
     const schema = settingsSchema(['https://plausible.io']);
     const script = (url: string, own = '') =>
-      message(schema, { analytics_script_url: url, analytics_own_origin: own, show_students_publicly: false } as never);
+      message(schema, {
+        analytics_script_url: url,
+        analytics_own_origin: own,
+        show_students_publicly: false,
+        orcid_id: '',
+        openalex_api_key: '',
+        show_citation_counts: false,
+      } as never);
     expect(script('')).toBe(true);
     expect(script('https://plausible.io/js/script.js')).toBe(true);
     expect(script('http://plausible.io/js/script.js')).toBe('The script URL must start with https://');
