@@ -104,6 +104,7 @@ enum ImportCommand {
     /// else from DOI content negotiation. A DOI already stored is a duplicate and skipped.
     /// Exits non-zero when nothing could be added.
     Doi {
+        /// The DOIs: bare (10.1145/3448016.3452841), doi:… or https://doi.org/….
         #[arg(required = true)]
         dois: Vec<String>,
         /// Only print what would be added.
