@@ -122,25 +122,38 @@ impl Scholarly {
     /// The metadata of `doi` (already checked by `rules::validate::doi`): Crossref's, else
     /// the CSL-JSON of DOI content negotiation, with the agency's BibTeX when it has one.
     pub async fn lookup_doi(&self, doi: &str) -> Result<DoiRecord, AppError> {
+        self.lookup(doi, true).await
+    }
+
+    /// Like `lookup_doi` for a DOI Crossref said it does not know (a batch call left it out):
+    /// DOI content negotiation only.
+    pub async fn lookup_doi_elsewhere(&self, doi: &str) -> Result<DoiRecord, AppError> {
+        self.lookup(doi, false).await
+    }
+
+    async fn lookup(&self, doi: &str, ask_crossref: bool) -> Result<DoiRecord, AppError> {
         let caller = self.caller().await;
         let path = http::path_segment(doi);
         let crossref = format!("{}/works/{path}{}", self.base(Source::Crossref), mailto(&caller, '?'));
-        let (work, source) =
-            match self.http.get(Source::Crossref, &crossref, "application/json", &caller.user_agent).await.map_err(outside)? {
-                Some(body) => (json::<Value>(Source::Crossref, &body)?.get("message").cloned().unwrap_or(Value::Null), Source::Crossref),
-                None => {
-                    let url = format!("{}/{path}", self.base(Source::Doi));
-                    match self
-                        .http
-                        .get(Source::Doi, &url, "application/vnd.citationstyles.csl+json", &caller.user_agent)
-                        .await
-                        .map_err(outside)?
-                    {
-                        Some(body) => (json::<Value>(Source::Doi, &body)?, Source::Doi),
-                        None => return Err(AppError::NotFound(NOT_FOUND.to_owned())),
-                    }
+        let from_crossref = match ask_crossref {
+            true => self.http.get(Source::Crossref, &crossref, "application/json", &caller.user_agent).await.map_err(outside)?,
+            false => None,
+        };
+        let (work, source) = match from_crossref {
+            Some(body) => (json::<Value>(Source::Crossref, &body)?.get("message").cloned().unwrap_or(Value::Null), Source::Crossref),
+            None => {
+                let url = format!("{}/{path}", self.base(Source::Doi));
+                match self
+                    .http
+                    .get(Source::Doi, &url, "application/vnd.citationstyles.csl+json", &caller.user_agent)
+                    .await
+                    .map_err(outside)?
+                {
+                    Some(body) => (json::<Value>(Source::Doi, &body)?, Source::Doi),
+                    None => return Err(AppError::NotFound(NOT_FOUND.to_owned())),
                 }
-            };
+            }
+        };
         if !work.is_object() {
             return Err(outside(Failure::Malformed(source, "no work in the answer".to_owned())));
         }

@@ -102,7 +102,7 @@ pub async fn entries(db: &DatabaseConnection, scholarly: &Scholarly, orcid_id: &
         }
         let missing: Vec<&String> = dois.iter().filter(|doi| !filled.contains_key(*doi)).collect();
         for doi in missing {
-            if let Ok(record) = scholarly.lookup_doi(doi).await {
+            if let Ok(record) = scholarly.lookup_doi_elsewhere(doi).await {
                 filled.insert(doi.clone(), (record.publication, record.bibtex));
             }
         }
