@@ -1,10 +1,9 @@
 //! The one HTTP client every outside call goes through, so each is equally calm: a connect
 //! timeout of 5 s and a total of 20 s, a User-Agent naming the site and the owner's contact
-//! (what Crossref's and OpenAlex's polite pools ask), at most 10 requests a second to any one
-//! source, 429 answers waited out as `Retry-After` says (a few times, then given up), and
+//! (what Crossref's and OpenAlex's polite pools ask), fewer than 10 requests a second to any
+//! one source, 429 answers waited out as `Retry-After` says (a few times, then given up), and
 //! answers over 10 MB refused while they stream in, before they are held whole.
 
-use std::collections::HashMap;
 use std::fmt;
 use std::time::Duration;
 
@@ -17,8 +16,9 @@ pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 pub const TOTAL_TIMEOUT: Duration = Duration::from_secs(20);
 /// The largest answer read: a work with thousands of references is well under 1 MB.
 pub const MAX_BODY: usize = 10 * 1024 * 1024;
-/// One request per this interval to a source: 10 a second.
-pub const PACE: Duration = Duration::from_millis(100);
+/// One request per this interval to a source: fewer than 10 a second, with room for the
+/// network's jitter (a source counts arrivals, not departures).
+pub const PACE: Duration = Duration::from_millis(110);
 /// How many times a 429 is waited out before the call fails.
 const RATE_LIMIT_RETRIES: u32 = 3;
 /// The longest `Retry-After` waited for; a source asking for more is treated as failing.
@@ -27,7 +27,7 @@ const LONGEST_RETRY_WAIT: Duration = Duration::from_secs(30);
 const FIRST_BACKOFF: Duration = Duration::from_secs(1);
 
 /// The outside sources Vita calls.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Source {
     Crossref,
     Doi,
@@ -88,8 +88,8 @@ pub type Answer = Option<Vec<u8>>;
 
 pub struct Client {
     inner: reqwest::Client,
-    /// When each source may be called next.
-    next_call: Mutex<HashMap<Source, Instant>>,
+    /// When each source (by `Source as usize`) may be called next.
+    next_call: [Mutex<Option<Instant>>; 4],
 }
 
 impl Client {
@@ -100,19 +100,17 @@ impl Client {
             // doi.org answers with redirects to the registration agency (reqwest follows up to 10).
             .redirect(reqwest::redirect::Policy::limited(10))
             .build()?;
-        Ok(Self { inner, next_call: Mutex::new(HashMap::new()) })
+        Ok(Self { inner, next_call: Default::default() })
     }
 
-    /// Waits for `source`'s turn: at most one call per `PACE` to each source.
+    /// Waits for `source`'s turn: one call per `PACE` to each source, counted from when the
+    /// previous call left (the lock is held through the wait, so calls leave one by one).
     async fn take_turn(&self, source: Source) {
-        let at = {
-            let mut next = self.next_call.lock().await;
-            let now = Instant::now();
-            let at = next.get(&source).copied().unwrap_or(now).max(now);
-            next.insert(source, at + PACE);
-            at
-        };
-        tokio::time::sleep_until(at).await;
+        let mut next = self.next_call[source as usize].lock().await;
+        if let Some(at) = *next {
+            tokio::time::sleep_until(at).await;
+        }
+        *next = Some(Instant::now() + PACE);
     }
 
     /// GETs `url` from `source` with `accept`: the body of a 2xx answer, `None` for 404/410,

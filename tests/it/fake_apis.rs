@@ -62,6 +62,8 @@ pub struct Seen {
     pub path_and_query: String,
     pub accept: String,
     pub user_agent: String,
+    /// When it came (the benchmark counts requests per second).
+    pub at: std::time::Instant,
 }
 
 struct Recording {
@@ -249,6 +251,7 @@ async fn answer(State(fake): State<Arc<Fake>>, request: Request) -> Response {
         },
         accept: accept.clone(),
         user_agent: header_text(request.headers(), header::USER_AGENT),
+        at: std::time::Instant::now(),
     });
     let mode = {
         let mut modes = fake.modes.lock().unwrap();
