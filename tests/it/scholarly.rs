@@ -362,6 +362,11 @@ async fn orcid_works_are_previewed_and_imported(test_db: TestDb) {
         .await
         .unwrap();
     assert_eq!(bad["error"]["fields"]["orcid_id"], vita::rules::validate::ORCID_RULE);
+    // ORCID's own example iD: well-formed, but no record here (ORCID's recorded 404).
+    let unknown =
+        app.client.post(app.url("/api/scholarly/orcid/preview")).json(&json!({"orcid_id": "0000-0002-1825-0097"})).send().await.unwrap();
+    assert_eq!(unknown.status(), 404);
+    assert!(unknown.text().await.unwrap().contains("ORCID has no public record 0000-0002-1825-0097"));
     let empty = app.client.post(app.url("/api/scholarly/orcid/preview")).json(&json!({"orcid_id": ORCID_EMPTY})).send().await.unwrap();
     assert_eq!(empty.status(), 404);
     assert!(empty.text().await.unwrap().contains("has no public works"));
@@ -436,7 +441,29 @@ async fn the_daily_jobs_run_once_and_report(test_db: TestDb) {
     assert!(a.unwrap() ^ b.unwrap(), "exactly one instance runs the job");
 }
 
+/// Item 5: a title with markup and `</script>` (as Crossref writes them, tags and character
+/// references) is stored as text and escaped on the paper page like any other.
+async fn hostile_titles_are_text(test_db: TestDb) {
+    let fake = FakeApis::start().await;
+    let work = json!({"status": "ok", "message": {
+        "DOI": "10.5555/hostile", "type": "journal-article", "container-title": ["J"], "issued": {"date-parts": [[2024]]},
+        "author": [{"given": "Eve", "family": "<b>Evil</b>"}],
+        "title": ["<i>Masking</i> &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; </script><script>alert(2)</script>"]}});
+    // Shaped like a recorded Crossref work; no recording has a hostile title.
+    fake.answer(CROSSREF, "/works/10.5555/hostile", 200, serde_json::to_vec(&work).unwrap());
+    let output = vita(&["import", "doi", "10.5555/hostile"], &test_db, &fake).await;
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stdout));
+    let stored = publications::Entity::find().one(&test_db.db).await.unwrap().unwrap();
+    assert_eq!(stored.title, "Masking </script><script>alert(1)</script> alert(2)");
+    assert_eq!(stored.authors.0, ["Eve <b>Evil</b>"]);
+    let app = TestApp::spawn_on(test_db).await;
+    let html = reqwest::get(app.url(&format!("/publications/{}", stored.slug))).await.unwrap().text().await.unwrap();
+    assert!(html.contains("Masking &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; alert(2)"), "escaped in the page");
+    assert!(!html.contains("<script>alert") && !html.contains("<b>Evil"), "nothing written as markup");
+}
+
 on_both_databases!(
+    hostile_titles_are_text,
     a_doi_fills_the_form_from_crossref,
     other_agencies_answer_through_content_negotiation,
     bad_dois_are_explained,
