@@ -103,11 +103,15 @@ struct Classified {
 }
 
 impl Classified {
-    /// The entry's BibTeX text, stored with the paper: none for a work found by its DOI when
-    /// its agency gave no BibTeX.
     fn bibtex(&self) -> Option<&str> {
-        Some(self.raw_text.as_str()).filter(|text| !text.trim().is_empty())
+        stored_bibtex(&self.raw_text)
     }
+}
+
+/// An entry's text as the paper's stored BibTeX: none for a work found by its DOI when its
+/// agency gave no BibTeX (its text is empty).
+fn stored_bibtex(text: &str) -> Option<&str> {
+    Some(text).filter(|text| !text.trim().is_empty())
 }
 
 /// A stored paper, as far as duplicate detection needs it.
@@ -307,8 +311,7 @@ async fn classify(db: &impl ConnectionTrait, entries: Vec<RawEntry>) -> Result<(
             duplicate_of: None,
             note,
         };
-        let bibtex = Some(text.as_str()).filter(|text| !text.trim().is_empty());
-        let mapped = match mapped.and_then(|m| validate(&m, bibtex).map(|()| m)) {
+        let mapped = match mapped.and_then(|m| validate(&m, stored_bibtex(&text)).map(|()| m)) {
             Err(reason) => {
                 preview.status = EntryStatus::Invalid;
                 preview.reason = Some(reason);
