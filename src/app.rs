@@ -43,6 +43,8 @@ pub struct App {
     setup_token: Option<String>,
     /// What hears the writes of other instances (PostgreSQL) or processes (SQLite).
     writes_elsewhere: Listener,
+    /// The longest random wait before the daily jobs' first look (`OutsideConfig::jitter`).
+    jitter: Duration,
 }
 
 impl App {
@@ -90,6 +92,7 @@ impl App {
         // Listening before the first page is cached: no other instance's write is missed.
         let writes_elsewhere = invalidation.listen(&db).await?;
         let sitemap_max_urls = config.sitemap_max_urls;
+        let scholarly = crate::scholarly::Scholarly::for_site(&config.outside, &db, &base_url)?.map(Arc::new);
         let state = AppState {
             db,
             renderer,
@@ -103,8 +106,10 @@ impl App {
             invalidation,
             sitemap_max_urls,
             certificate: tls.as_ref().and_then(Tls::status),
+            scholarly,
         };
-        Ok(Self { listener, https_listener, tls, state, limits: config.limits.clone(), setup_token: token, writes_elsewhere })
+        let jitter = config.outside.jitter;
+        Ok(Self { listener, https_listener, tls, state, limits: config.limits.clone(), setup_token: token, writes_elsewhere, jitter })
     }
 
     pub fn local_addr(&self) -> SocketAddr {
@@ -140,9 +145,20 @@ impl App {
     /// HTTPS listener (`--domain`, `--tls-cert`) speaks HTTP/2 too, chosen by ALPN, with the
     /// TLS handshake bounded by the header timeout.
     pub async fn serve(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
-        let Self { listener, https_listener, tls, state, limits, writes_elsewhere, .. } = self;
+        let Self { listener, https_listener, tls, state, limits, writes_elsewhere, jitter, .. } = self;
         let db = state.db.clone();
         let refresher = tokio::spawn(http::refresh_stale_pages(state.clone()));
+        // The daily citation refresh and ORCID check, unless outside calls are off.
+        let daily_jobs = state.scholarly.clone().map(|scholarly| {
+            let jobs = crate::scholarly::jobs::Jobs {
+                db: state.db.clone(),
+                scholarly,
+                invalidation: state.invalidation.clone(),
+                cache: state.cache.clone(),
+                jitter,
+            };
+            tokio::spawn(jobs.run())
+        });
         let writes_elsewhere = tokio::spawn(writes_elsewhere.run(state.cache.clone()));
         let router = http::router(state);
         let slots = Arc::new(Semaphore::new(limits.max_connections as usize));
@@ -185,6 +201,9 @@ impl App {
         stopper.abort();
         refresher.abort();
         writes_elsewhere.abort();
+        if let Some(jobs) = daily_jobs {
+            jobs.abort();
+        }
         for task in keeping_current.into_iter().flat_map(|(_, tasks)| tasks) {
             task.abort();
         }
@@ -209,6 +228,11 @@ impl Listening<'_> {
         let mut builder = auto::Builder::new(TokioExecutor::new());
         builder.http1().timer(TokioTimer::new()).header_read_timeout(self.limits.header_timeout());
         builder.http2().timer(TokioTimer::new()).keep_alive_interval(Some(self.limits.header_timeout()));
+        if tls.is_some() {
+            // A response's head and body go out in one write, so in one TLS record rather than
+            // one record each (what a vectored write becomes over rustls).
+            builder.http1().writev(false);
+        }
         let builder = Arc::new(if tls.is_some() { builder } else { builder.http1_only() });
         let body_timeout = self.limits.body_timeout();
         let handshake_timeout = self.limits.header_timeout();

@@ -1,5 +1,6 @@
 //! The command line: `vita [serve]`, `vita migrate`, `vita admin add`, `vita admin reset-2fa`,
-//! `vita import bibtex`, `vita backup`, `vita restore`, `vita export`.
+//! `vita import bibtex|doi|orcid`, `vita citations refresh`, `vita backup`, `vita restore`,
+//! `vita export`.
 
 use std::io::{BufRead, IsTerminal};
 use std::path::PathBuf;
@@ -8,12 +9,14 @@ use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
 
 use crate::app::{self, App};
-use crate::import::{self, DuplicateOf, EntryStatus, ImportRequest};
+use crate::import::bibtex::RawEntry;
+use crate::import::{self, DuplicateOf, EntryStatus, ImportPreview};
 use crate::media::files::Files;
-use crate::ops::config::{Config, StoreConfig};
+use crate::ops::config::{Config, OutsideConfig, StoreConfig};
 use crate::portability::backup;
 use crate::portability::export;
 use crate::render::invalidation::Invalidation;
+use crate::scholarly::{self, Scholarly};
 use crate::{auth, store};
 
 #[derive(Parser)]
@@ -44,6 +47,9 @@ enum Command {
     /// Bring publications in from another tool.
     #[command(subcommand)]
     Import(ImportCommand),
+    /// The citation counts of the papers, from Crossref and OpenAlex.
+    #[command(subcommand)]
+    Citations(CitationsCommand),
     /// Write the whole site (every table but the sessions, and the uploaded files) to one
     /// archive, while the site keeps serving.
     Backup {
@@ -91,6 +97,56 @@ enum ImportCommand {
         /// Update the stored paper an entry duplicates instead of skipping the entry.
         #[arg(long)]
         update_duplicates: bool,
+        #[command(flatten)]
+        store: StoreConfig,
+    },
+    /// Add papers by their DOI (bare, doi:… or a doi.org link): the metadata from Crossref,
+    /// else from DOI content negotiation. A DOI already stored is a duplicate and skipped.
+    /// Exits non-zero when nothing could be added.
+    Doi {
+        /// The DOIs: bare (10.1145/3448016.3452841), doi:… or https://doi.org/….
+        #[arg(required = true)]
+        dois: Vec<String>,
+        /// Only print what would be added.
+        #[arg(long)]
+        dry_run: bool,
+        #[command(flatten)]
+        sources: OutsideArgs,
+        #[command(flatten)]
+        store: StoreConfig,
+    },
+    /// Add the works of an ORCID record that are not stored yet (filled from their DOI).
+    /// Exits non-zero when nothing could be added.
+    Orcid {
+        /// The ORCID iD, e.g. 0000-0002-1825-0097.
+        id: String,
+        /// Only print what would be added.
+        #[arg(long)]
+        dry_run: bool,
+        #[command(flatten)]
+        sources: OutsideArgs,
+        #[command(flatten)]
+        store: StoreConfig,
+    },
+}
+
+/// Where the outside sources are and what the User-Agent says of this site.
+#[derive(clap::Args)]
+struct OutsideArgs {
+    /// The site's public address, named in the User-Agent of the outside calls.
+    #[arg(long, env = "VITA_BASE_URL", default_value = "http://localhost")]
+    base_url: String,
+    #[command(flatten)]
+    outside: OutsideConfig,
+}
+
+#[derive(Subcommand)]
+enum CitationsCommand {
+    /// Fetch the citation counts of every published paper with a DOI now (the server does it
+    /// daily). Exits non-zero when no source answered.
+    Refresh {
+        #[command(flatten)]
+        sources: OutsideArgs,
         #[command(flatten)]
         store: StoreConfig,
     },
@@ -160,6 +216,40 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 .map_err(|_| anyhow::anyhow!("{} is not a BibTeX file: a .bib file is UTF-8 text", file.display()))?;
             let db = store::open(&store_config).await?;
             let result = import_bibtex(&db, text, dry_run, update_duplicates).await;
+            store::close(db).await;
+            result
+        }
+        Some(Command::Import(ImportCommand::Doi { dois, dry_run, sources, store: store_config })) => {
+            let db = store::open(&store_config).await?;
+            let result = import_dois(&db, &sources, &dois, dry_run).await;
+            store::close(db).await;
+            result
+        }
+        Some(Command::Import(ImportCommand::Orcid { id, dry_run, sources, store: store_config })) => {
+            let id = crate::rules::validate::orcid_id(&id).map_err(|rule| anyhow::anyhow!("{id:?}: {rule}"))?;
+            let db = store::open(&store_config).await?;
+            let result = async {
+                let scholarly = outside_sources(&db, &sources).await?;
+                let entries = scholarly::orcid::entries(&db, &scholarly, &id, true).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+                import_entries(&db, entries, dry_run, false).await
+            }
+            .await;
+            store::close(db).await;
+            result
+        }
+        Some(Command::Citations(CitationsCommand::Refresh { sources, store: store_config })) => {
+            let db = store::open(&store_config).await?;
+            let result = async {
+                let scholarly = outside_sources(&db, &sources).await?;
+                let invalidation = Invalidation::for_database(&db).await?;
+                let outcome = scholarly::refresh::run(&db, &scholarly, &invalidation, None).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+                println!("{}", outcome.summary());
+                if !outcome.any_answered() {
+                    bail!("no source answered: the last known counts stay");
+                }
+                anyhow::Ok(())
+            }
+            .await;
             store::close(db).await;
             result
         }
@@ -239,9 +329,63 @@ fn announce(line: &str) {
     let _ = writeln!(std::io::stdout(), "{line}");
 }
 
+/// The outside sources, unless `--no-outside-calls` turned them off.
+async fn outside_sources(db: &sea_orm::DatabaseConnection, args: &OutsideArgs) -> anyhow::Result<Scholarly> {
+    Scholarly::for_site(&args.outside, db, &args.base_url)?.ok_or_else(|| anyhow::anyhow!("{}", scholarly::TURNED_OFF))
+}
+
+/// Looks each DOI up and adds the new ones as `import_entries` does a file's entries; a DOI
+/// that is malformed or that no agency knows is an invalid entry with its reason.
+async fn import_dois(db: &sea_orm::DatabaseConnection, args: &OutsideArgs, dois: &[String], dry_run: bool) -> anyhow::Result<()> {
+    let scholarly = outside_sources(db, args).await?;
+    let mut entries = Vec::with_capacity(dois.len());
+    for (index, typed) in dois.iter().enumerate() {
+        let found = match crate::rules::validate::doi(typed) {
+            Err(rule) => Err(rule.to_owned()),
+            Ok(doi) => scholarly.lookup_doi(&doi).await.map_err(|e| format!("{doi}: {e}")),
+        };
+        let (text, mapped) = match found {
+            Ok(record) => (record.bibtex.unwrap_or_default(), Ok(record.publication)),
+            Err(reason) => (String::new(), Err(reason)),
+        };
+        entries.push(RawEntry { line: index + 1, key: Some(typed.clone()), text, warnings: Vec::new(), mapped });
+    }
+    import_entries(db, entries, dry_run, true).await
+}
+
 /// Prints the preview as a table, then imports (unless `dry_run`) and prints the summary.
 async fn import_bibtex(db: &sea_orm::DatabaseConnection, text: String, dry_run: bool, update_duplicates: bool) -> anyhow::Result<()> {
-    let preview = import::preview(db, &text).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+    let entries = import::read_file(&text, import::READ_LIMIT).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+    let preview = import::preview_entries(db, entries.clone()).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+    print_preview(&preview, update_duplicates);
+    let (to_import, to_update) = chosen(&preview, update_duplicates);
+    finish_import(db, entries, &preview, to_import, to_update, dry_run).await
+}
+
+/// The preview of `entries` printed, then the new ones imported (unless `dry_run`); with
+/// `show_stored`, what each added paper holds is printed too.
+async fn import_entries(db: &sea_orm::DatabaseConnection, entries: Vec<RawEntry>, dry_run: bool, show_stored: bool) -> anyhow::Result<()> {
+    let preview = import::preview_entries(db, entries.clone()).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+    print_preview(&preview, false);
+    let (to_import, to_update) = chosen(&preview, false);
+    if show_stored {
+        for entry in preview.entries.iter().filter(|e| to_import.contains(&e.index)) {
+            if let Some(p) = &entry.publication {
+                println!(
+                    "\n{}\n  {}\n  {}, {}{}",
+                    p.title,
+                    p.authors.join(", "),
+                    p.venue,
+                    p.year,
+                    p.doi.as_deref().map(|d| format!(", doi:{d}")).unwrap_or_default()
+                );
+            }
+        }
+    }
+    finish_import(db, entries, &preview, to_import, to_update, dry_run).await
+}
+
+fn print_preview(preview: &ImportPreview, update_duplicates: bool) {
     println!("{:>5}  {:>6}  {:<9}  title, or why not", "entry", "line", "status");
     for entry in &preview.entries {
         let status = match entry.status {
@@ -262,7 +406,11 @@ async fn import_bibtex(db: &sea_orm::DatabaseConnection, text: String, dry_run: 
         let note = entry.note.as_deref().map(|note| format!(" [{note}]")).unwrap_or_default();
         println!("{:>5}  {:>6}  {:<9}  {what}{note}", entry.index + 1, entry.line, status);
     }
-    let chosen = |status: EntryStatus| -> Vec<u32> {
+}
+
+/// The entries to add (the new ones) and to update (duplicates of stored papers, when asked).
+fn chosen(preview: &ImportPreview, update_duplicates: bool) -> (Vec<u32>, Vec<u32>) {
+    let with = |status: EntryStatus| -> Vec<u32> {
         preview
             .entries
             .iter()
@@ -270,17 +418,25 @@ async fn import_bibtex(db: &sea_orm::DatabaseConnection, text: String, dry_run: 
             .map(|e| e.index)
             .collect()
     };
-    let request = ImportRequest {
-        bibtex: text,
-        import: chosen(EntryStatus::New),
-        update: if update_duplicates { chosen(EntryStatus::Duplicate) } else { Vec::new() },
-    };
+    (with(EntryStatus::New), if update_duplicates { with(EntryStatus::Duplicate) } else { Vec::new() })
+}
+
+async fn finish_import(
+    db: &sea_orm::DatabaseConnection,
+    entries: Vec<RawEntry>,
+    preview: &ImportPreview,
+    to_import: Vec<u32>,
+    to_update: Vec<u32>,
+    dry_run: bool,
+) -> anyhow::Result<()> {
     let total = preview.entries.len() as u32;
-    let (imported, updated) = (request.import.len() as u32, request.update.len() as u32);
+    let (imported, updated) = (to_import.len() as u32, to_update.len() as u32);
     if dry_run {
         println!("Dry run: {} (nothing was written)", import::summary(imported, updated, total - imported - updated));
     } else {
-        let outcome = import::import(db, &Invalidation::for_database(db).await?, request).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+        let invalidation = Invalidation::for_database(db).await?;
+        let outcome =
+            import::import_entries(db, &invalidation, entries, &to_import, &to_update).await.map_err(|e| anyhow::anyhow!("{e}"))?;
         println!("{}", outcome.message);
     }
     if imported + updated == 0 {

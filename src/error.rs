@@ -44,6 +44,11 @@ pub enum AppError {
     /// The file storage (the S3 bucket, or the data folder) failed or cannot be reached.
     #[error("File storage is unavailable, please try again later")]
     StorageUnavailable(#[source] anyhow::Error),
+    /// An outside scholarly source (Crossref, doi.org, ORCID, OpenAlex) failed the owner's
+    /// lookup: down, too slow, an error status or an answer that cannot be read. The message
+    /// names the source and what went wrong.
+    #[error("{0}")]
+    OutsideSource(String),
     /// Anything else. The cause is logged, never shown.
     #[error("Internal server error")]
     Internal(#[from] anyhow::Error),
@@ -111,6 +116,7 @@ impl AppError {
             AppError::TooManyRequests { .. } => (StatusCode::TOO_MANY_REQUESTS, "too_many_requests"),
             AppError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
             AppError::StorageUnavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable"),
+            AppError::OutsideSource(_) => (StatusCode::BAD_GATEWAY, "outside_source"),
             AppError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
         }
     }

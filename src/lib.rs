@@ -9,7 +9,8 @@
 //!    settings), then `auth` (owner, sessions, second factor);
 //! 4. `citations`, then `render` (pages and their cache), then `import` and `discovery`
 //!    (feeds, sitemap);
-//! 5. `portability::backup` and `tls` (HTTPS: certificates, ACME), then `http` and `app`, then `portability::export` (renders the
+//! 5. `portability::backup`, `tls` (HTTPS: certificates, ACME) and `scholarly` (the outside
+//!    sources: DOI lookups, ORCID, citation counts), then `http` and `app`, then `portability::export` (renders the
 //!    site through the router), `cli` and `typescript` (the generated admin types).
 
 pub mod app;
@@ -26,6 +27,7 @@ pub mod ops;
 pub mod portability;
 pub mod render;
 pub mod rules;
+pub mod scholarly;
 pub mod store;
 pub mod tls;
 pub mod typescript;

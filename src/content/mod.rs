@@ -27,6 +27,7 @@ macro_rules! text_enum {
     };
 }
 
+pub mod citation_counts;
 pub mod courses;
 pub mod homepage;
 pub mod news;

@@ -28,6 +28,15 @@ pub struct SiteSettings {
     /// The spec keeps the student list for signed-in users; this shows it to every visitor
     /// (never with e-mail addresses).
     pub show_students_publicly: bool,
+    /// The owner's ORCID iD (`0000-0002-1825-0097`, "" for none): the admin's "Import from
+    /// ORCID" reads its works, and a daily check lists the new ones on the dashboard.
+    pub orcid_id: String,
+    /// An OpenAlex API key ("" for none): citation counts by year from OpenAlex. Without one,
+    /// Crossref's counts are used. Only the owner reads it (`GET /api/settings`).
+    pub openalex_api_key: String,
+    /// Shows each paper's citation count on /publications, with the total (off by default;
+    /// the paper pages always show theirs).
+    pub show_citation_counts: bool,
 }
 
 /// An analytics service whose script the home page may load. The page's policy is widened
@@ -112,7 +121,17 @@ impl SiteSettings {
     pub fn validated(mut self) -> Result<Self, AppError> {
         self.analytics_script_url = self.analytics_script_url.trim().to_owned();
         self.analytics_own_origin = self.analytics_own_origin.trim().trim_end_matches('/').to_owned();
+        self.openalex_api_key = self.openalex_api_key.trim().to_owned();
         let mut check = Check::new();
+        if !self.orcid_id.trim().is_empty() {
+            match crate::rules::validate::orcid_id(&self.orcid_id) {
+                Ok(id) => self.orcid_id = id,
+                Err(rule) => check.fail("orcid_id", rule),
+            }
+        } else {
+            self.orcid_id = String::new();
+        }
+        check.max_len("openalex_api_key", "The OpenAlex API key", &self.openalex_api_key, MAX_SHORT);
         check.max_len("analytics_script_url", "The script URL", &self.analytics_script_url, MAX_SHORT);
         check.max_len("analytics_own_origin", "Your analytics domain", &self.analytics_own_origin, MAX_SHORT);
         if !self.analytics_own_origin.is_empty() {

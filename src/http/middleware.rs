@@ -136,6 +136,9 @@ pub fn written_sources(path: &str) -> Sources {
     }
     match (table, segments.next().unwrap_or("")) {
         ("auth" | "uploads", _) => Sources::NONE,
+        // Lookups and previews call out and write nothing; an ORCID import adds papers.
+        ("scholarly", "orcid") if segments.next() == Some("import") => Sources::PUBLICATIONS,
+        ("scholarly", _) => Sources::NONE,
         ("settings", _) => Sources::SETTINGS,
         ("homepage", "hero") => Sources::HERO,
         ("homepage", "stats") => Sources::STATS,
@@ -198,6 +201,9 @@ mod tests {
         assert_eq!(written_sources("/api/settings"), Sources::SETTINGS);
         assert_eq!(written_sources("/api/auth/token"), Sources::NONE);
         assert_eq!(written_sources("/api/uploads/cv-files"), Sources::NONE);
+        assert_eq!(written_sources("/api/scholarly/doi-lookup"), Sources::NONE);
+        assert_eq!(written_sources("/api/scholarly/orcid/preview"), Sources::NONE);
+        assert_eq!(written_sources("/api/scholarly/orcid/import"), Sources::PUBLICATIONS);
         assert_eq!(written_sources("/api/something-new"), Sources::ALL);
     }
 

@@ -19,6 +19,9 @@
 //! | `GET /api/backup` | the owner downloads the whole site as a backup archive (`crate::portability::backup`) |
 //! | `GET /api/admin/certificate` | the HTTPS certificate of `--domain`: expiry and last error, or null (`crate::tls`) |
 //! | `POST /api/publications/import/preview` (.bib text), `POST /api/publications/import` | BibTeX import |
+//! | `POST /api/scholarly/doi-lookup` | the owner's "Fill from DOI": a DOI's metadata (`crate::scholarly`) |
+//! | `POST /api/scholarly/orcid/preview`, `POST /api/scholarly/orcid/import` | "Import from ORCID" |
+//! | `GET /api/admin/scholarly` | the dashboard's citations (total, h-index, by year) and the sources' last runs and errors |
 //! | `POST /api/uploads/<bucket>?filename=`, `DELETE /api/uploads/<bucket>/<name>` | owner uploads |
 //! | `GET /files/<bucket>/<name>` | uploaded files (`profile-photos`, `cv-files`; `paper-pdfs` for the owner only) |
 //! | `GET /publications.bib`, `GET /publications.json` | every published paper as BibTeX, as CSL-JSON |
@@ -57,6 +60,7 @@ pub mod middleware;
 mod papers;
 mod public;
 pub use public::refresh_stale_pages;
+pub mod scholarly_api;
 pub mod session;
 mod settings_api;
 mod uploads;
@@ -104,6 +108,8 @@ pub struct AppState {
     pub sitemap_max_urls: usize,
     /// With `--domain`: the certificate's state, for the dashboard.
     pub certificate: Option<Arc<crate::tls::acme::Status>>,
+    /// The outside scholarly sources; `None` with `--no-outside-calls`.
+    pub scholarly: Option<Arc<crate::scholarly::Scholarly>>,
 }
 
 /// JSON bodies larger than this are refused with 413 before they are read.
@@ -135,7 +141,11 @@ pub fn router(state: AppState) -> Router {
         .route("/homepage/contact", get(content::read_section::<ContactContent>).put(content::upsert_section::<ContactContent>))
         // Before the table's `/{id}` routes are added: a static segment wins over a parameter.
         .route("/publications/import/preview", post(imports::preview).layer(DefaultBodyLimit::disable()))
-        .route("/publications/import", post(imports::import).layer(DefaultBodyLimit::max(imports::MAX_IMPORT_BODY)));
+        .route("/publications/import", post(imports::import).layer(DefaultBodyLimit::max(imports::MAX_IMPORT_BODY)))
+        .route("/scholarly/doi-lookup", post(scholarly_api::lookup_doi))
+        .route("/scholarly/orcid/preview", post(scholarly_api::orcid_preview))
+        .route("/scholarly/orcid/import", post(scholarly_api::orcid_import))
+        .route("/admin/scholarly", get(scholarly_api::dashboard));
     let api = [
         content_routes::<news::Entity>,
         content_routes::<publications::Entity>,

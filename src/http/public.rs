@@ -190,8 +190,8 @@ async fn render_key(state: &AppState, key: &str, today: NaiveDate) -> Result<Ren
         return Ok(Rendered { page: None, sources: Sources::NONE, kept_as: None });
     };
     let (paper, hero) = tokio::try_join!(pages::load_paper(&state.db, slug), homepage::read::<HeroContent>(&state.db))?;
-    // The paper shows its tags.
-    let sources = Sources::HERO | Sources::PUBLICATIONS | Sources::TAGS;
+    // The paper shows its tags and its citation count.
+    let sources = Sources::HERO | Sources::PUBLICATIONS | Sources::TAGS | Sources::CITATIONS;
     let Some(paper) = paper else { return Ok(Rendered { page: None, sources, kept_as: None }) };
     let html = render(state, key, hero.content, PageData::Paper(Box::new(paper)), None, today).await?;
     Ok(Rendered { page: Some(compress(html, None).await?), sources, kept_as: None })
@@ -369,10 +369,16 @@ async fn render_public(
     {
         return Ok(Rendered { page: Some(cached), sources: page.sources(), kept_as });
     }
+    // /publications shows the citation counts only when the owner turned them on: only then
+    // does a refresh of the counts make it stale.
+    let sources = match &data {
+        PageData::Publications(list) if list.citations.is_some() => page.sources() | Sources::CITATIONS,
+        _ => page.sources(),
+    };
     let analytics = if page == PublicPage::Home { allowed_analytics(&site) } else { None };
     let html = render(state, page.path(), hero.content, data, analytics.as_ref().map(|script| script.src.as_str()), today).await?;
     let policy = analytics.map(|script| state.security.policy_allowing_script(&script.origins));
-    Ok(Rendered { page: Some(compress(html, policy).await?), sources: page.sources(), kept_as })
+    Ok(Rendered { page: Some(compress(html, policy).await?), sources, kept_as })
 }
 
 /// Compresses a rendered page off the executor (it is CPU-bound).

@@ -40,7 +40,9 @@ struct Block<'a> {
 }
 
 /// One entry of the file as read: its place, its key, its raw text and what it maps to.
-#[derive(Debug)]
+/// Works found by their DOI or in an ORCID record come as entries too (`crate::scholarly`),
+/// with their agency's BibTeX as the text, or none.
+#[derive(Clone, Debug)]
 pub struct RawEntry {
     pub line: usize,
     pub key: Option<String>,
@@ -607,7 +609,7 @@ pub fn normalise_doi(value: &str) -> Option<String> {
 /// An abstract as plain text: tags (JATS, HTML) removed, whitespace collapsed. A tag that
 /// ends a block (`</p>`, `<br>`) leaves a space, so paragraphs do not run together; an inline
 /// one (`<i>`) leaves nothing, so "<i>x</i>," stays "x,".
-fn strip_markup(value: &str) -> String {
+pub fn strip_markup(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
     let mut tag: Option<String> = None;
     for c in value.chars() {

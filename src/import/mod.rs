@@ -102,6 +102,18 @@ struct Classified {
     mapped: Option<Mapped>,
 }
 
+impl Classified {
+    fn bibtex(&self) -> Option<&str> {
+        stored_bibtex(&self.raw_text)
+    }
+}
+
+/// An entry's text as the paper's stored BibTeX: none for a work found by its DOI when its
+/// agency gave no BibTeX (its text is empty).
+fn stored_bibtex(text: &str) -> Option<&str> {
+    Some(text).filter(|text| !text.trim().is_empty())
+}
+
 /// A stored paper, as far as duplicate detection needs it.
 struct Stored {
     id: Uuid,
@@ -155,7 +167,12 @@ fn too_slow() -> AppError {
 
 /// The preview of `text` against what `db` holds.
 pub async fn preview(db: &impl ConnectionTrait, text: &str) -> Result<ImportPreview, AppError> {
-    let entries = read_file(text, READ_LIMIT).await?;
+    preview_entries(db, read_file(text, READ_LIMIT).await?).await
+}
+
+/// The preview of entries read from anywhere: a .bib file, or works found by their DOI or in
+/// an ORCID record (`crate::scholarly`), which come as entries too.
+pub async fn preview_entries(db: &impl ConnectionTrait, entries: Vec<RawEntry>) -> Result<ImportPreview, AppError> {
     let (classified, _) = classify(db, entries).await?;
     let entries: Vec<PreviewEntry> = classified.into_iter().map(|c| c.preview).collect();
     let count = |status| entries.iter().filter(|e| e.status == status).count() as u32;
@@ -172,6 +189,18 @@ pub async fn preview(db: &impl ConnectionTrait, text: &str) -> Result<ImportPrev
 pub async fn import(db: &DatabaseConnection, invalidation: &Invalidation, request: ImportRequest) -> Result<ImportOutcome, AppError> {
     // Read before the transaction: the store is not held while the file is parsed.
     let entries = read_file(&request.bibtex, READ_LIMIT).await?;
+    import_entries(db, invalidation, entries, &request.import, &request.update).await
+}
+
+/// Imports the entries at the positions `import` and updates the stored papers that the
+/// entries at `update` duplicate, after classifying them again in the transaction.
+pub async fn import_entries(
+    db: &DatabaseConnection,
+    invalidation: &Invalidation,
+    entries: Vec<RawEntry>,
+    import: &[u32],
+    update: &[u32],
+) -> Result<ImportOutcome, AppError> {
     let txn = db.begin().await?;
     invalidation.announce(&txn, Sources::PUBLICATIONS).await?;
     let (classified, mut taken) = classify(&txn, entries).await?;
@@ -192,8 +221,8 @@ pub async fn import(db: &DatabaseConnection, invalidation: &Invalidation, reques
             })
             .collect()
     };
-    let to_import = chosen(&request.import, &importable, "imported")?;
-    let to_update = chosen(&request.update, &updatable, "updated")?;
+    let to_import = chosen(import, &importable, "imported")?;
+    let to_update = chosen(update, &updatable, "updated")?;
     if let Some(&both) = to_import.iter().find(|i| to_update.contains(i)) {
         return Err(bibtex_error(&format!("Entry {} cannot be both imported and updated", both + 1)));
     }
@@ -202,13 +231,13 @@ pub async fn import(db: &DatabaseConnection, invalidation: &Invalidation, reques
         let entry = &classified[i];
         let mapped = entry.mapped.as_ref().expect("a new entry is mapped");
         let slug = unique_slug(&mapped.title, &mut taken);
-        content::create::<publications::Entity>(&txn, input(mapped, Some(slug), &entry.raw_text)).await?;
+        content::create::<publications::Entity>(&txn, input(mapped, Some(slug), entry.bibtex())).await?;
     }
     for &i in &to_update {
         let entry = &classified[i];
         let mapped = entry.mapped.as_ref().expect("a duplicate is mapped");
         let id = entry.preview.duplicate_of.as_ref().and_then(|d| d.id).expect("a stored duplicate");
-        update_stored(&txn, id, mapped, &entry.raw_text).await?;
+        update_stored(&txn, id, mapped, entry.bibtex()).await?;
     }
     txn.commit().await?;
     let imported = to_import.len() as u32;
@@ -282,7 +311,7 @@ async fn classify(db: &impl ConnectionTrait, entries: Vec<RawEntry>) -> Result<(
             duplicate_of: None,
             note,
         };
-        let mapped = match mapped.and_then(|m| validate(&m, &text).map(|()| m)) {
+        let mapped = match mapped.and_then(|m| validate(&m, stored_bibtex(&text)).map(|()| m)) {
             Err(reason) => {
                 preview.status = EntryStatus::Invalid;
                 preview.reason = Some(reason);
@@ -322,15 +351,15 @@ fn bibtex_error(message: &str) -> AppError {
 
 /// The publication's own rules (lengths, URLs, year range), so an entry the store would refuse
 /// is shown as invalid in the preview instead of failing the import.
-fn validate(mapped: &Mapped, raw: &str) -> Result<(), String> {
-    match publications::Entity::active_model(input(mapped, Some("x".to_owned()), raw)) {
+fn validate(mapped: &Mapped, bibtex: Option<&str>) -> Result<(), String> {
+    match publications::Entity::active_model(input(mapped, Some("x".to_owned()), bibtex)) {
         Ok(_) => Ok(()),
         Err(AppError::Validation { fields, message }) => Err(fields.first_message().map(str::to_owned).unwrap_or(message)),
         Err(other) => Err(other.to_string()),
     }
 }
 
-fn input(m: &Mapped, slug: Option<String>, raw: &str) -> publications::Input {
+fn input(m: &Mapped, slug: Option<String>, bibtex: Option<&str>) -> publications::Input {
     publications::Input {
         title: m.title.clone(),
         slug,
@@ -348,7 +377,7 @@ fn input(m: &Mapped, slug: Option<String>, raw: &str) -> publications::Input {
         volume: m.volume.clone(),
         issue: m.issue.clone(),
         publisher: m.publisher.clone(),
-        bibtex: Some(raw.to_owned()),
+        bibtex: bibtex.map(str::to_owned),
         featured: false,
         status: ContentStatus::Published,
         // BibTeX has no tags of this site: the owner tags imported papers in the admin.
@@ -358,7 +387,7 @@ fn input(m: &Mapped, slug: Option<String>, raw: &str) -> publications::Input {
 
 /// An update keeps what the owner set that a .bib file has no word for (slug, status,
 /// featured, the uploaded PDF) and every stored value the entry leaves empty.
-async fn update_stored(db: &impl ConnectionTrait, id: Uuid, m: &Mapped, raw: &str) -> Result<(), AppError> {
+async fn update_stored(db: &impl ConnectionTrait, id: Uuid, m: &Mapped, bibtex: Option<&str>) -> Result<(), AppError> {
     let stored = content::get::<publications::Entity>(db, id).await?;
     let mut model = stored.clone().into_active_model();
     model.title = Set(m.title.clone());
@@ -375,7 +404,7 @@ async fn update_stored(db: &impl ConnectionTrait, id: Uuid, m: &Mapped, raw: &st
     model.url = Set(m.url.clone().or(stored.url));
     model.pdf_url = Set(m.pdf_url.clone().or(stored.pdf_url));
     model.r#abstract = Set(m.r#abstract.clone().or(stored.r#abstract));
-    model.bibtex = Set(Some(raw.to_owned()));
+    model.bibtex = Set(bibtex.map(str::to_owned).or(stored.bibtex));
     model.updated_at = Set(crate::ops::clock::now());
     model.update(db).await?;
     Ok(())

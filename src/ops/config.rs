@@ -21,6 +21,13 @@
 //! | `--body-timeout` | `VITA_BODY_TIMEOUT` | `30` seconds: the longest pause inside a request body (then 408) |
 //! | `--max-connections` | `VITA_MAX_CONNECTIONS` | `1024` open connections; more wait until one closes |
 //! | `--shutdown-timeout` | `VITA_SHUTDOWN_TIMEOUT` | `10` seconds for open requests after SIGTERM, then exit |
+//! | `--doi-base` | `VITA_DOI_BASE` | `https://doi.org` (DOI content negotiation) |
+//! | `--crossref-base` | `VITA_CROSSREF_BASE` | `https://api.crossref.org` |
+//! | `--orcid-base` | `VITA_ORCID_BASE` | `https://pub.orcid.org` |
+//! | `--openalex-base` | `VITA_OPENALEX_BASE` | `https://api.openalex.org` |
+//! | `--contact-email` | `VITA_CONTACT_EMAIL` | the owner account's e-mail: the polite pools' contact |
+//! | `--openalex-key` | `VITA_OPENALEX_KEY` | none: the key set in the admin's settings, else Crossref's counts only |
+//! | `--no-outside-calls` | `VITA_NO_OUTSIDE_CALLS` | off: DOI lookups, ORCID and citation counts call the sources above |
 //! | — | `RUST_LOG` | `info` |
 
 use std::fmt;
@@ -101,10 +108,74 @@ pub struct Config {
     #[command(flatten)]
     pub store: StoreConfig,
 
+    #[command(flatten)]
+    pub outside: OutsideConfig,
+
     /// Addresses in one sitemap file before `/sitemap.xml` becomes an index of several: the
     /// protocol's 50,000, lowered only by tests.
     #[arg(skip = SITEMAP_MAX_URLS)]
     pub sitemap_max_urls: usize,
+}
+
+/// The outside scholarly sources (`crate::scholarly`): where they are, who is calling, and
+/// whether Vita may call them at all. Shared by `vita serve`, `vita import doi|orcid` and
+/// `vita citations refresh`.
+#[derive(Args, Clone, Debug)]
+pub struct OutsideConfig {
+    /// DOI content negotiation (metadata of DOIs that Crossref does not know: DataCite, …).
+    #[arg(long, env = "VITA_DOI_BASE", default_value = DOI_BASE)]
+    pub doi_base: String,
+
+    /// The Crossref REST API (metadata and citation counts of Crossref DOIs).
+    #[arg(long, env = "VITA_CROSSREF_BASE", default_value = CROSSREF_BASE)]
+    pub crossref_base: String,
+
+    /// The ORCID public API (the owner's works).
+    #[arg(long, env = "VITA_ORCID_BASE", default_value = ORCID_BASE)]
+    pub orcid_base: String,
+
+    /// The OpenAlex API (citation counts per year, with an API key).
+    #[arg(long, env = "VITA_OPENALEX_BASE", default_value = OPENALEX_BASE)]
+    pub openalex_base: String,
+
+    /// The contact address sent in the User-Agent, as Crossref's and OpenAlex's polite pools
+    /// ask (default: the owner account's e-mail).
+    #[arg(long, env = "VITA_CONTACT_EMAIL")]
+    pub contact_email: Option<String>,
+
+    /// An OpenAlex API key; overrides the one set in the admin's settings.
+    #[arg(long, env = "VITA_OPENALEX_KEY", hide_env_values = true)]
+    pub openalex_key: Option<String>,
+
+    /// Never call an outside source: no DOI lookup, no ORCID check, no citation refresh.
+    #[arg(long, env = "VITA_NO_OUTSIDE_CALLS")]
+    pub no_outside_calls: bool,
+
+    /// The longest random wait before a daily job's first run after the start (so several
+    /// instances and sites do not all call at the same minute); tests set zero.
+    #[arg(skip = std::time::Duration::from_secs(600))]
+    pub jitter: std::time::Duration,
+}
+
+pub const DOI_BASE: &str = "https://doi.org";
+pub const CROSSREF_BASE: &str = "https://api.crossref.org";
+pub const ORCID_BASE: &str = "https://pub.orcid.org";
+pub const OPENALEX_BASE: &str = "https://api.openalex.org";
+
+impl OutsideConfig {
+    /// The public sources, as in production; tests point the bases at their fake.
+    pub fn public_sources() -> Self {
+        Self {
+            doi_base: DOI_BASE.to_owned(),
+            crossref_base: CROSSREF_BASE.to_owned(),
+            orcid_base: ORCID_BASE.to_owned(),
+            openalex_base: OPENALEX_BASE.to_owned(),
+            contact_email: None,
+            openalex_key: None,
+            no_outside_calls: false,
+            jitter: std::time::Duration::from_secs(600),
+        }
+    }
 }
 
 /// HTTPS: a certificate from an ACME CA for `--domain`, or the owner's own files.

@@ -228,6 +228,8 @@ pub async fn export_from(db: DatabaseConnection, files: Files, dir: &Path, base:
         // A static sitemap is one file: a file server cannot answer the index's parts.
         sitemap_max_urls: usize::MAX,
         certificate: None,
+        // Exporting renders what is stored: it calls no outside source.
+        scholarly: None,
     };
     let paths = site_paths(&state).await?;
     let router = http::router(state);

@@ -103,7 +103,10 @@ impl Sources {
     pub const TALKS: Sources = Sources(1 << 11);
     pub const TAGS: Sources = Sources(1 << 12);
     pub const OPEN_CALLS: Sources = Sources(1 << 13);
-    const COUNT: usize = 14;
+    /// The citation counts of the outside sources (`content::citation_counts`): a refresh
+    /// changes only the pages that show them.
+    pub const CITATIONS: Sources = Sources(1 << 14);
+    const COUNT: usize = 15;
     pub const ALL: Sources = Sources((1 << Self::COUNT) - 1);
 
     fn bits(self) -> impl Iterator<Item = usize> {

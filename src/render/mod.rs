@@ -107,6 +107,17 @@ pub struct PublicationsData {
     /// The filter form's choices: every tag, and the years that have published papers.
     pub tags: Vec<tags::Model>,
     pub years: Vec<i32>,
+    /// With the owner's "show citation counts on Publications" on: each listed paper's count
+    /// (by its id) and the total.
+    pub citations: Option<ListedCitations>,
+}
+
+/// The citation counts of `/publications`.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct ListedCitations {
+    #[ts(type = "number")]
+    pub total: i64,
+    pub papers: std::collections::HashMap<Uuid, crate::content::citation_counts::CitedBy>,
 }
 
 /// `/tags/<slug>`: everything published with one tag, by kind.

@@ -8,7 +8,9 @@ use uuid::Uuid;
 
 use super::cache::Sources;
 use super::filters::PublicationFilters;
-use super::{HomeData, HomeStats, PageData, Pagination, PaperData, PublicStudent, PublicationsData, SectionPage, TagPageData};
+use super::{
+    HomeData, HomeStats, ListedCitations, PageData, Pagination, PaperData, PublicStudent, PublicationsData, SectionPage, TagPageData,
+};
 use crate::content::homepage::{self, AboutContent, ContactContent, HeroContent, StatsContent};
 use crate::content::settings::SiteSettings;
 use crate::content::{
@@ -107,8 +109,9 @@ impl PublicPage {
                 }
                 PublicPage::About => Sources::ABOUT,
                 PublicPage::Research => Sources::RESEARCH_AREAS,
-                // Items show their tags as chips; the filter form lists the tags.
-                PublicPage::Publications => Sources::PUBLICATIONS | Sources::TAGS,
+                // Items show their tags as chips; the filter form lists the tags; the settings
+                // say whether the citation counts are shown (`CITATIONS` is added then).
+                PublicPage::Publications => Sources::PUBLICATIONS | Sources::TAGS | Sources::SETTINGS,
                 PublicPage::Projects => Sources::PROJECTS | Sources::TAGS,
                 PublicPage::Teaching => Sources::COURSES,
                 PublicPage::Students => Sources::STUDENTS | Sources::SETTINGS,
@@ -259,6 +262,21 @@ pub async fn load_tag(db: &DatabaseConnection, slug: &str) -> Result<Option<TagP
     Ok(Some(TagPageData { tag, publications, projects, talks, news }))
 }
 
+/// The counts `/publications` shows when the owner turned them on: each listed paper's
+/// preferred count, and the total over every published paper.
+async fn shown_citations(db: &DatabaseConnection, listed: &[publications::Model]) -> Result<ListedCitations, AppError> {
+    use crate::content::citation_counts;
+    let all = citation_counts::all(db).await?;
+    let papers = listed
+        .iter()
+        .filter_map(|paper| {
+            let rows = all.get(&paper.id)?;
+            citation_counts::preferred(rows).map(|row| (paper.id, citation_counts::CitedBy::from(row)))
+        })
+        .collect();
+    Ok(ListedCitations { total: citation_counts::summary(db).await?.total, papers })
+}
+
 /// What a tag page is rendered from.
 pub fn tag_page_sources() -> Sources {
     Sources::HERO | Sources::TAGS | Sources::PUBLICATIONS | Sources::PROJECTS | Sources::TALKS | Sources::NEWS
@@ -320,6 +338,10 @@ pub async fn load(
                 tags::Entity::list(db, ListQuery::default(), public),
                 published_years(db),
             )?;
+            let citations = match settings.show_citation_counts {
+                true => Some(shown_citations(db, &publications).await?),
+                false => None,
+            };
             PageData::Publications(PublicationsData {
                 publications,
                 pagination,
@@ -327,6 +349,7 @@ pub async fn load(
                 filters,
                 tags: all_tags,
                 years,
+                citations,
             })
         }
         PublicPage::Projects => {
@@ -376,7 +399,8 @@ pub async fn load_paper(db: &DatabaseConnection, slug: &str) -> Result<Option<Pa
     // The Cite section shows the key the paper has in `/publications.bib`.
     let published = publications::Entity::find().filter(publications::Column::Status.eq(ContentStatus::Published)).all(db).await?;
     let key = crate::citations::keys::assign(&published).remove(&paper.id).unwrap_or_else(|| crate::citations::derived_key(&paper));
-    Ok(Some(PaperData::new(paper, &key)))
+    let cited_by = crate::content::citation_counts::cited_by(db, paper.id).await?;
+    Ok(Some(PaperData { cited_by, ..PaperData::new(paper, &key) }))
 }
 
 /// The years that have published papers, newest first (the filter form's choices).

@@ -26,6 +26,8 @@ pub struct PaperData {
     /// Where the PDF button points: the uploaded file under the paper's own path
     /// (site-relative), else the external PDF link; none without either.
     pub pdf_href: Option<String>,
+    /// "Cited by N", with the source and the day of the count, once a source counted it.
+    pub cited_by: Option<crate::content::citation_counts::CitedBy>,
 }
 
 impl PaperData {
@@ -35,7 +37,13 @@ impl PaperData {
             Some(_) => Some(uploaded_pdf_path(&publication.slug)),
             None => publication.pdf_url.clone(),
         };
-        Self { citations: citations::format(&publication), bibtex: citations::bibtex(&publication, key), pdf_href, publication }
+        Self {
+            citations: citations::format(&publication),
+            bibtex: citations::bibtex(&publication, key),
+            pdf_href,
+            publication,
+            cited_by: None,
+        }
     }
 }
 

@@ -22,6 +22,7 @@ impl MigratorTrait for Migrator {
             Box::new(M0009PageRanges),
             Box::new(M0010TlsState),
             Box::new(M0011SignInLimits),
+            Box::new(M0012ScholarlySources),
         ]
     }
 }
@@ -639,5 +640,74 @@ impl MigrationTrait for M0011SignInLimits {
             manager.alter_table(Table::alter().table(table).drop_column(column).to_owned()).await?;
         }
         Ok(())
+    }
+}
+
+/// Issue 33: citation counts from the outside sources, one row per paper and source, kept
+/// apart from the papers so a refresh never touches a paper's row or its `updated_at`; and
+/// each source's last run and last error (the dashboard shows them), with the lease that lets
+/// one instance at a time run a daily job. Both can be fetched again: `vita backup` leaves
+/// them out.
+struct M0012ScholarlySources;
+
+impl MigrationName for M0012ScholarlySources {
+    fn name(&self) -> &str {
+        "m0012_scholarly_sources"
+    }
+}
+
+#[sea_orm_migration::async_trait::async_trait]
+impl MigrationTrait for M0012ScholarlySources {
+    fn use_transaction(&self) -> Option<bool> {
+        Some(true)
+    }
+
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .create_table(
+                Table::create()
+                    .table("citation_counts")
+                    .if_not_exists()
+                    .col(uuid("publication_id"))
+                    // `crossref` or `openalex`.
+                    .col(string("source"))
+                    .col(big_integer("count"))
+                    // `[{"year": 2024, "count": 17}, …]` when the source gives it (OpenAlex).
+                    .col(json_null("by_year"))
+                    .col(timestamp_with_time_zone("counted_at"))
+                    .primary_key(Index::create().col("publication_id").col("source"))
+                    .foreign_key(
+                        ForeignKey::create()
+                            .name("fk_citation_counts_publication")
+                            .from("citation_counts", "publication_id")
+                            .to("publications", "id")
+                            .on_delete(ForeignKeyAction::Cascade),
+                    )
+                    .to_owned(),
+            )
+            .await?;
+        manager
+            .create_table(
+                Table::create()
+                    .table("outside_sources")
+                    .if_not_exists()
+                    // A source (`crossref`, `openalex`, `orcid`) or a job (`citations-job`).
+                    .col(string("name").primary_key())
+                    .col(timestamp_with_time_zone_null("last_run_at"))
+                    .col(timestamp_with_time_zone_null("last_success_at"))
+                    .col(text_null("last_error"))
+                    .col(timestamp_with_time_zone_null("last_error_at"))
+                    // What the last run found (the ORCID check: the new works).
+                    .col(json_null("detail"))
+                    .col(string_null("lease_holder"))
+                    .col(timestamp_with_time_zone_null("lease_until"))
+                    .to_owned(),
+            )
+            .await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager.drop_table(Table::drop().table("outside_sources").to_owned()).await?;
+        manager.drop_table(Table::drop().table("citation_counts").to_owned()).await
     }
 }

@@ -12,20 +12,25 @@ use crate::auth::{
     ChangePasswordRequest, SecondFactorSignIn, SessionInfo, SessionSummary, SetupRequest, SignInRequest, SignInResponse, SignOutScope, User,
 };
 use crate::citations::Citations;
+use crate::content::citation_counts::{CitedBy, Summary, YearCount};
 use crate::content::homepage::{AboutContent, ContactContent, HeroContent, SectionRecord, StatsContent};
 use crate::content::settings::{ScriptSince, SiteSettings, SiteSettingsView};
 use crate::content::{ContentStatus, StringList, courses, news, open_calls, projects, publications, research_areas, students, tags, talks};
 use crate::error::{ErrorBody, ErrorDetail, FieldErrors};
 use crate::http::SetupStatus;
+use crate::http::scholarly_api::{DoiLookup, DoiLookupRequest, OrcidImportRequest, OrcidPreviewRequest, ScholarlyDashboard};
 use crate::import::bibtex::Mapped;
 use crate::import::{DuplicateOf, EntryStatus, ImportOutcome, ImportPreview, ImportRequest, PreviewEntry};
 use crate::media::files::UploadedFile;
 use crate::media::photos::Photo;
 use crate::render::filters::PublicationFilters;
 use crate::render::{
-    CardImage, HomeData, HomeStats, PageData, Pagination, PaperData, PublicStudent, PublicationsData, RenderInput, SectionPage, SiteInfo,
-    TagPageData,
+    CardImage, HomeData, HomeStats, ListedCitations, PageData, Pagination, PaperData, PublicStudent, PublicationsData, RenderInput,
+    SectionPage, SiteInfo, TagPageData,
 };
+use crate::scholarly::DoiRecord;
+use crate::scholarly::orcid::CheckResult;
+use crate::scholarly::runs::SourceStatus;
 use crate::tls::acme::CertificateStatus;
 
 /// Where the generated file lives, relative to the repository root.
@@ -55,10 +60,12 @@ pub fn typescript() -> String {
         talks::TalkType, talks::Model, talks::Input,
         tags::Model, tags::Input,
         open_calls::Model, open_calls::Input,
-        Photo, CardImage, SiteInfo, HomeData, HomeStats, SectionPage<AboutContent>, Pagination, PublicationFilters, PublicationsData, TagPageData, Citations, PaperData, PublicStudent, PageData, RenderInput,
+        Photo, CardImage, SiteInfo, HomeData, HomeStats, SectionPage<AboutContent>, Pagination, PublicationFilters, PublicationsData, ListedCitations, TagPageData, Citations, CitedBy, PaperData, PublicStudent, PageData, RenderInput,
         SiteSettings, SiteSettingsView, ScriptSince, UploadedFile,
         EntryStatus, Mapped, DuplicateOf, PreviewEntry, ImportPreview, ImportRequest, ImportOutcome,
         CertificateStatus,
+        DoiLookupRequest, DoiRecord, DoiLookup, OrcidPreviewRequest, OrcidImportRequest,
+        YearCount, Summary, SourceStatus, CheckResult, ScholarlyDashboard,
     );
     let mut out = String::from("// Generated from the Rust types by `VITA_UPDATE_TYPES=1 cargo test types`. Do not edit.\n\n");
     for declaration in declarations {

@@ -6,7 +6,7 @@ use std::process::{Child, Command, Stdio};
 use sea_orm::{ConnectionTrait, DatabaseConnection};
 use tempfile::TempDir;
 use vita::app::App;
-use vita::ops::config::{Config, StoreConfig};
+use vita::ops::config::{Config, OutsideConfig, StoreConfig};
 use vita::store::{self, Database};
 
 /// The PostgreSQL server the tests use. Each test gets its own schema in it, so runs and
@@ -335,6 +335,8 @@ pub fn test_config(data_dir: &std::path::Path) -> Config {
         trusted_proxies: vec![],
         limits: Default::default(),
         store: StoreConfig { data_dir: data_dir.to_owned(), database_url: None, s3_bucket: None, s3_settings: vec![] },
+        // Tests never call the real sources; the scholarly tests point these at their fake.
+        outside: OutsideConfig { no_outside_calls: true, ..OutsideConfig::public_sources() },
         sitemap_max_urls: vita::ops::config::SITEMAP_MAX_URLS,
     }
 }

@@ -21,6 +21,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("discovery", 9),
     ("portability::backup", 10),
     ("tls", 10),
+    ("scholarly", 10),
     ("http", 11),
     ("app", 12),
     // The static export renders every page through the router, as a visitor would.

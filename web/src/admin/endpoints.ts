@@ -2,6 +2,7 @@
 import type {
   CertificateStatus,
   ChangePasswordRequest,
+  ScholarlyDashboard,
   CodeRequest,
   Confirmation,
   DisableRequest,
@@ -32,6 +33,7 @@ export const queryKeys = {
   secondFactor: ['auth', 'second-factor'] as const,
   siteSettings: ['settings'] as const,
   certificate: ['admin', 'certificate'] as const,
+  scholarly: ['admin', 'scholarly'] as const,
 };
 
 export const authApi = {
@@ -77,4 +79,9 @@ export const settingsApi = {
 /** The HTTPS certificate Vita gets itself (`--domain`); null when it does not. */
 export const certificateApi = {
   status: () => api.get<CertificateStatus | null>('/api/admin/certificate'),
+};
+
+/** Citation counts, the outside sources' last runs and errors, and the ORCID check. */
+export const scholarlyApi = {
+  dashboard: () => api.get<ScholarlyDashboard>('/api/admin/scholarly'),
 };

@@ -292,11 +292,28 @@ filters: PublicationFilters,
 /**
  * The filter form's choices: every tag, and the years that have published papers.
  */
-tags: Array<Tag>, years: Array<number>, };
+tags: Array<Tag>, years: Array<number>, 
+/**
+ * With the owner's "show citation counts on Publications" on: each listed paper's count
+ * (by its id) and the total.
+ */
+citations: ListedCitations | null, };
+
+export type ListedCitations = { total: number, papers: { [key in string]: CitedBy }, };
 
 export type TagPageData = { tag: Tag, publications: Array<Publication>, projects: Array<Project>, talks: Array<Talk>, news: Array<NewsItem>, };
 
 export type Citations = { ieee: string, apa: string, };
+
+export type CitedBy = { count: number, 
+/**
+ * "OpenAlex" or "Crossref".
+ */
+source: string, 
+/**
+ * `YYYY-MM-DD`, the day the source was asked.
+ */
+counted_on: string, };
 
 export type PaperData = { publication: Publication, 
 /**
@@ -311,7 +328,11 @@ bibtex: string,
  * Where the PDF button points: the uploaded file under the paper's own path
  * (site-relative), else the external PDF link; none without either.
  */
-pdf_href: string | null, };
+pdf_href: string | null, 
+/**
+ * "Cited by N", with the source and the day of the count, once a source counted it.
+ */
+cited_by: CitedBy | null, };
 
 export type PublicStudent = { id: string, name: string, level: StudentLevel, status: StudentStatus, bio: string | null, thesis_title: string | null, start_year: number, graduation_year: number | null, current_position: string | null, linkedin_url: string | null, website_url: string | null, profile_image_url: string | null, 
 /**
@@ -338,7 +359,22 @@ analytics_own_origin: string,
  * The spec keeps the student list for signed-in users; this shows it to every visitor
  * (never with e-mail addresses).
  */
-show_students_publicly: boolean, };
+show_students_publicly: boolean, 
+/**
+ * The owner's ORCID iD (`0000-0002-1825-0097`, "" for none): the admin's "Import from
+ * ORCID" reads its works, and a daily check lists the new ones on the dashboard.
+ */
+orcid_id: string, 
+/**
+ * An OpenAlex API key ("" for none): citation counts by year from OpenAlex. Without one,
+ * Crossref's counts are used. Only the owner reads it (`GET /api/settings`).
+ */
+openalex_api_key: string, 
+/**
+ * Shows each paper's citation count on /publications, with the total (off by default;
+ * the paper pages always show theirs).
+ */
+show_citation_counts: boolean, };
 
 export type SiteSettingsView = { 
 /**
@@ -363,7 +399,22 @@ analytics_own_origin: string,
  * The spec keeps the student list for signed-in users; this shows it to every visitor
  * (never with e-mail addresses).
  */
-show_students_publicly: boolean, };
+show_students_publicly: boolean, 
+/**
+ * The owner's ORCID iD (`0000-0002-1825-0097`, "" for none): the admin's "Import from
+ * ORCID" reads its works, and a daily check lists the new ones on the dashboard.
+ */
+orcid_id: string, 
+/**
+ * An OpenAlex API key ("" for none): citation counts by year from OpenAlex. Without one,
+ * Crossref's counts are used. Only the owner reads it (`GET /api/settings`).
+ */
+openalex_api_key: string, 
+/**
+ * Shows each paper's citation count on /publications, with the total (off by default;
+ * the paper pages always show theirs).
+ */
+show_citation_counts: boolean, };
 
 export type ScriptSince = { origin: string, since: string, };
 
@@ -416,3 +467,67 @@ export type ImportOutcome = { imported: number, updated: number, skipped: number
 message: string, };
 
 export type CertificateStatus = { domains: Array<string>, expires_at: string | null, last_error: string | null, };
+
+export type DoiLookupRequest = { 
+/**
+ * A bare DOI, `doi:…` or a doi.org link.
+ */
+doi: string, };
+
+export type DoiRecord = { publication: ImportedPublication, 
+/**
+ * The BibTeX its agency gives (doi.org content negotiation), when it gives one.
+ */
+bibtex: string | null, 
+/**
+ * "Crossref", or "doi.org" for the other agencies.
+ */
+source: string, };
+
+export type DoiLookup = { record: DoiRecord, duplicate_of: DuplicateOf | null, };
+
+export type OrcidPreviewRequest = { 
+/**
+ * The iD to read; the one in the settings when left out.
+ */
+orcid_id?: string, };
+
+export type OrcidImportRequest = { orcid_id: string | null, 
+/**
+ * The previewed works to add, by `index`.
+ */
+import: Array<number>, };
+
+export type YearCount = { year: number, count: number, };
+
+export type CitationSummary = { total: number, h_index: number, 
+/**
+ * Papers that a source counted.
+ */
+papers_counted: number, 
+/**
+ * Citations per year over all papers (OpenAlex's counts by year; empty without them).
+ */
+per_year: Array<YearCount>, 
+/**
+ * The newest count's day, `YYYY-MM-DD`.
+ */
+counted_on: string | null, };
+
+export type SourceStatus = { name: string, last_run_at: string | null, last_success_at: string | null, last_error: string | null, last_error_at: string | null, };
+
+export type OrcidCheck = { orcid_id: string, new_works: number, 
+/**
+ * The new works' titles, the first twenty.
+ */
+titles: Array<string>, };
+
+export type ScholarlyDashboard = { citations: CitationSummary, sources: Array<SourceStatus>, 
+/**
+ * The daily ORCID check's last result for the iD set now.
+ */
+orcid: OrcidCheck | null, 
+/**
+ * Whether Vita may call the sources (`--no-outside-calls` turns it off).
+ */
+outside_calls: boolean, };

@@ -317,7 +317,7 @@ describe('publications', () => {
     const { main } = dom(
       page('/publications', {
         page: 'publications',
-        data: { publications, scholar_url: 'https://scholar.example.com/jane', pagination: ONE_PAGE, ...NO_FILTERS },
+        data: { publications, scholar_url: 'https://scholar.example.com/jane', pagination: ONE_PAGE, citations: null, ...NO_FILTERS },
       }),
     );
     expect(text(main.querySelector('h1'))).toBe('Selected Publications');
@@ -332,7 +332,10 @@ describe('publications', () => {
 
   it("shows 'No publications found' and no scholar link when there is nothing", () => {
     const { main } = dom(
-      page('/publications', { page: 'publications', data: { publications: [], scholar_url: '', pagination: ONE_PAGE, ...NO_FILTERS } }),
+      page('/publications', {
+        page: 'publications',
+        data: { publications: [], scholar_url: '', pagination: ONE_PAGE, citations: null, ...NO_FILTERS },
+      }),
     );
     expect(main.textContent).toContain('No publications found');
     expect(main.textContent).not.toContain('Google Scholar');

@@ -24,6 +24,7 @@ function paperInput(overrides: Partial<Publication> = {}, data: Partial<PaperDat
       citations: { ieee: 'Z. Ångström, <i>IEEE Trans. Comput.</i>', apa: 'Ångström, Z. (2024). <i>Masking</i>.' },
       bibtex: '@article{masking,\n  title = {Masking & <friends>}\n}',
       pdf_href: p.pdf_url,
+      cited_by: null,
       ...data,
     },
   });
@@ -71,6 +72,13 @@ describe('paper page', () => {
     expect(text(main.querySelector('#abstract-title + p'))).toContain('We present a masking scheme');
   });
 
+  it('shows "Cited by N" with the source and the day of the count, and nothing before a count', () => {
+    const counted = dom(paperInput({}, { cited_by: { count: 1234, source: 'OpenAlex', counted_on: '2026-11-25' } })).main;
+    expect(text(counted.querySelector('[data-cited-by]'))).toBe('Cited by 1234 (OpenAlex, 2026-11-25)');
+    expect(counted.querySelector('[data-cited-by] time')?.getAttribute('datetime')).toBe('2026-11-25');
+    expect(dom(paperInput()).main.querySelector('[data-cited-by]')).toBeNull();
+  });
+
   it('links the PDF, the DOI and the publisher page', () => {
     const { main } = dom(paperInput({ url: 'https://publisher.example/p' }));
     const hrefs = [...main.querySelectorAll('header a')].map((a) => `${text(a)} ${a.getAttribute('href')}`);
@@ -116,7 +124,7 @@ describe('COinS on /publications', () => {
     const papers = [publication(), publication({ title: 'A Thesis & Co', slug: 'thesis', kind: 'thesis', venue: 'KTH' })];
     const input = pageInput('/publications', {
       page: 'publications',
-      data: { publications: papers, scholar_url: '', pagination: ONE_PAGE, ...NO_FILTERS },
+      data: { publications: papers, scholar_url: '', pagination: ONE_PAGE, citations: null, ...NO_FILTERS },
     });
     const { main } = dom(input);
     const spans = [...main.querySelectorAll('span.Z3988')];

@@ -345,6 +345,7 @@ export function tagAndFilterInputs(): RenderInput[] {
         filters: { kind: 'journal-article', year: 2024, tag: 'side-channels', q: 'masking & “risc”' },
         tags: [sideChannels()],
         years: [2024, 2023],
+        citations: null,
       },
     }),
     pageInput('/tags/side-channels', {
@@ -378,6 +379,7 @@ export function filledInputs(): RenderInput[] {
         publications: fullHomeData().featured_publications,
         scholar_url: 'https://scholar.example.com/jane',
         pagination: ONE_PAGE,
+        citations: null,
         ...NO_FILTERS,
       },
     }),
@@ -439,7 +441,10 @@ export function emptyInputs(): RenderInput[] {
     homeInput(),
     pageInput('/about', { page: 'about', data: { stored: false, content: aboutContent() } }),
     pageInput('/research', { page: 'research', data: { areas: [] } }),
-    pageInput('/publications', { page: 'publications', data: { publications: [], scholar_url: '', pagination: ONE_PAGE, ...NO_FILTERS } }),
+    pageInput('/publications', {
+      page: 'publications',
+      data: { publications: [], scholar_url: '', pagination: ONE_PAGE, citations: null, ...NO_FILTERS },
+    }),
     pageInput('/projects', { page: 'projects', data: { projects: [], pagination: ONE_PAGE } }),
     pageInput('/teaching', { page: 'teaching', data: { courses: [], pagination: ONE_PAGE } }),
     pageInput('/students', { page: 'students', data: { students: [], pagination: ONE_PAGE } }),

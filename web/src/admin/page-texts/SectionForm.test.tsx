@@ -209,7 +209,14 @@ describe('page-text rules', () => {
   });
 
   it("takes only a listed provider's analytics script or one from the declared own domain, as src/content/settings.rs", () => {
-    const stored = { analytics_script_url: '', analytics_own_origin: '', show_students_publicly: false };
+    const stored = {
+      analytics_script_url: '',
+      analytics_own_origin: '',
+      show_students_publicly: false,
+      orcid_id: '',
+      openalex_api_key: '',
+      show_citation_counts: false,
+    };
     const schema = settingsSchema(['https://plausible.io'], stored, false);
     const script = (url: string, own = '') =>
       message(schema, { ...stored, analytics_script_url: url, analytics_own_origin: own, current_password: 'pw', code: '' } as never);
@@ -224,7 +231,14 @@ describe('page-text rules', () => {
   });
 
   it('asks for the password, and the code with two-factor authentication on, only for a new script', () => {
-    const stored = { analytics_script_url: 'https://plausible.io/js/script.js', analytics_own_origin: '', show_students_publicly: false };
+    const stored = {
+      analytics_script_url: 'https://plausible.io/js/script.js',
+      analytics_own_origin: '',
+      show_students_publicly: false,
+      orcid_id: '',
+      openalex_api_key: '',
+      show_citation_counts: false,
+    };
     const values = (changes: object) => ({ ...stored, current_password: '', code: '', ...changes }) as never;
     const withoutCode = settingsSchema(['https://plausible.io'], stored, false);
     const withCode = settingsSchema(['https://plausible.io'], stored, true);

@@ -63,6 +63,10 @@ export function settingsSchema(providerOrigins: readonly string[], stored: SiteS
         'Your analytics domain must be like https://stats.example.org (no path)',
       ),
       show_students_publicly: z.boolean(),
+      // Checked on the server (the check character, ISO 7064 11,2); its 422 shows under the field.
+      orcid_id: optionalLine('ORCID iD'),
+      openalex_api_key: optionalLine('The OpenAlex API key'),
+      show_citation_counts: z.boolean(),
       current_password: z.string(),
       code: z.string(),
     })
@@ -136,6 +140,7 @@ function SettingsForm({ stored, secondFactor }: { stored: SiteSettingsView; seco
   const providers = stored.analytics_providers.map(([name, origin]) => `${name} (${origin})`).join(', ');
   const studentsHintId = useId();
   const studentsError = form.formState.errors.show_students_publicly?.message;
+  const countsHintId = useId();
   const [url, own] = form.watch(['analytics_script_url', 'analytics_own_origin']);
   const confirming = addsScript({ analytics_script_url: url, analytics_own_origin: own }, stored);
 
@@ -188,6 +193,34 @@ function SettingsForm({ stored, secondFactor }: { stored: SiteSettingsView; seco
               every visitor sees the list, never with e-mail addresses.
             </p>
             <FieldError messages={studentsError ? [studentsError] : []} />
+          </div>
+        </CardContent>
+        <CardHeader>
+          <CardTitle>Publications from outside sources</CardTitle>
+          <CardDescription>ORCID, and the citation counts refreshed daily from Crossref and OpenAlex.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <Field.Text
+            name="orcid_id"
+            label="ORCID iD"
+            hint="e.g. 0000-0002-1825-0097. Your works there can be imported (Publications → Import from ORCID), and a daily check tells the dashboard about new ones."
+            placeholder="0000-0002-1825-0097"
+          />
+          <Field.Text
+            name="openalex_api_key"
+            label="OpenAlex API key"
+            hint="Free from openalex.org: citation counts per year for the dashboard's chart. Without it, Crossref's counts are used."
+            autoComplete="off"
+          />
+          <div className="grid gap-1.5">
+            <Checkbox
+              label="Show citation counts on Publications"
+              aria-describedby={countsHintId}
+              {...form.register('show_citation_counts')}
+            />
+            <p id={countsHintId} className="pl-6 text-sm text-muted-foreground">
+              Off by default: each paper's own page shows its count. On: the list shows each paper's count and the total too.
+            </p>
           </div>
         </CardContent>
         <CardFooter>

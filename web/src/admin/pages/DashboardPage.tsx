@@ -5,6 +5,7 @@ import { certificateApi, queryKeys, settingsApi } from '../endpoints';
 import { formatDateTime } from '../format';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { DASHBOARD_CARDS } from '../sections';
+import { CitationsCard } from './CitationsCard';
 
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
@@ -38,6 +39,7 @@ export function DashboardPage() {
           </li>
         ))}
       </ul>
+      <CitationsCard />
       <AnalyticsNotice />
       <CertificateNotice />
     </>

@@ -1,5 +1,5 @@
 import { ArrowRight, FileText, Link as LinkIcon } from '../../components/icons';
-import type { Publication } from '../../api/types';
+import type { CitedBy, ListedCitations, Publication } from '../../api/types';
 import { ButtonLink } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { doiUrl } from '../../lib/doi';
@@ -88,7 +88,7 @@ export function FeaturedPublications({ publications, loading = false }: { public
   );
 }
 
-function PublicationEntry({ publication, baseUrl }: { publication: Publication; baseUrl: string }) {
+function PublicationEntry({ publication, baseUrl, citedBy }: { publication: Publication; baseUrl: string; citedBy?: CitedBy }) {
   const details = [publication.venue, publication.volume && `vol. ${publication.volume}`, publication.pages && `pp. ${publication.pages}`]
     .filter(Boolean)
     .join(', ');
@@ -104,6 +104,11 @@ function PublicationEntry({ publication, baseUrl }: { publication: Publication; 
       </div>
       <p className="text-muted-foreground">{publication.authors.join(', ')}</p>
       <p className="text-sm font-medium text-primary italic">{details}</p>
+      {citedBy && (
+        <p className="text-sm text-muted-foreground" data-cited-by="">
+          {`Cited by ${citedBy.count} (${citedBy.source}, ${citedBy.counted_on})`}
+        </p>
+      )}
       <TagChips tags={publication.tags} />
       {publication.abstract && (
         <details className="group text-sm">
@@ -132,10 +137,13 @@ export function PublicationList({
   baseUrl,
   loading = false,
   error = false,
+  citations,
 }: {
   publications: Publication[];
   /** The site's address, for the COinS' link to each paper page. */
   baseUrl: string;
+  /** Each paper's citation count, when the owner shows them on /publications. */
+  citations?: ListedCitations | null;
   loading?: boolean;
   error?: boolean;
 }) {
@@ -152,7 +160,7 @@ export function PublicationList({
           <ol className="divide-y divide-border border-t border-border md:border-t-0">
             {items.map((publication) => (
               <li key={publication.id}>
-                <PublicationEntry publication={publication} baseUrl={baseUrl} />
+                <PublicationEntry publication={publication} baseUrl={baseUrl} citedBy={citations?.papers[publication.id]} />
               </li>
             ))}
           </ol>

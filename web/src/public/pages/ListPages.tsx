@@ -50,7 +50,12 @@ export function PublicationsPage({ data, baseUrl }: { data: PublicationsData; ba
           <PublicationFilterForm filters={data.filters} tags={data.tags} years={data.years} />
           <ActiveFilters filters={data.filters} tags={data.tags} />
         </div>
-        <PublicationList publications={data.publications} baseUrl={baseUrl} />
+        {data.citations && (
+          <p className="mb-6 text-sm text-muted-foreground" data-citations-total="">
+            {`Cited ${data.citations.total} times in all.`}
+          </p>
+        )}
+        <PublicationList publications={data.publications} baseUrl={baseUrl} citations={data.citations} />
         <Pagination path={filtersHref(data.filters)} pagination={data.pagination} />
       </PageBody>
     </>

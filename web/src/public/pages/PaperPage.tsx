@@ -110,6 +110,13 @@ export function PaperPage({ data, owner }: { data: PaperData; owner: string }) {
           <h1 className="mt-5 text-3xl font-bold tracking-tight text-balance break-words sm:text-4xl">{paper.title}</h1>
           <Authors authors={paper.authors} owner={owner} />
           <p className="mt-2 font-medium text-primary italic">{paper.venue}</p>
+          {data.cited_by && (
+            <p className="mt-2 text-sm text-muted-foreground" data-cited-by="">
+              {/* One text node: the server's render and the browser's hydration read the same. */}
+              {`Cited by ${data.cited_by.count} (${data.cited_by.source}, `}
+              <time dateTime={data.cited_by.counted_on}>{data.cited_by.counted_on}</time>)
+            </p>
+          )}
           <TagChips tags={paper.tags} className="mt-4" />
           {(paper.doi || data.pdf_href || paper.url) && (
             <div className="mt-6 flex flex-wrap gap-2">

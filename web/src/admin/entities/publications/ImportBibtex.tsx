@@ -26,7 +26,7 @@ const MAX_BYTES = 5 * 1024 * 1024;
 const PAGE_SIZE = 50;
 
 /** What the owner chose for one entry. */
-type Choice = 'import' | 'update' | 'skip';
+export type Choice = 'import' | 'update' | 'skip';
 
 /** The default: new entries are imported, duplicates and invalid entries skipped. */
 function defaultChoice(entry: PreviewEntry): Choice {
@@ -79,8 +79,6 @@ function ImportBibtex({ onDone }: { onDone: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [preview, setPreview] = useState<{ text: string; result: ImportPreview } | null>(null);
-  const [choices, setChoices] = useState<Choice[]>([]);
-  const [page, setPage] = useState(0);
 
   /** One request at a time: the buttons wait, and a failure is shown above them. */
   const request = async (send: () => Promise<void>) => {
@@ -113,14 +111,11 @@ function ImportBibtex({ onDone }: { onDone: () => void }) {
     await request(async () => {
       const result = await api.post<ImportPreview>('/api/publications/import/preview', undefined, { text });
       setPreview({ text, result });
-      setChoices(result.entries.map(defaultChoice));
-      setPage(0);
     });
   };
 
-  const runImport = async () => {
+  const runImport = async (pick: (choice: Choice) => number[]) => {
     if (!preview) return;
-    const pick = (choice: Choice) => preview.result.entries.filter((_, i) => choices[i] === choice).map((entry) => entry.index);
     await request(async () => {
       const outcome = await api.post<ImportOutcome>('/api/publications/import', {
         bibtex: preview.text,
@@ -188,7 +183,42 @@ function ImportBibtex({ onDone }: { onDone: () => void }) {
     );
   }
 
-  const { entries, new: fresh, duplicates, invalid } = preview.result;
+  return (
+    <PreviewChoices
+      result={preview.result}
+      caption="Entries of the BibTeX file"
+      pending={pending}
+      error={error}
+      onBack={() => setPreview(null)}
+      onImport={(pick) => void runImport(pick)}
+    />
+  );
+}
+
+/**
+ * A preview's entries, 50 a page, each with its status and the owner's choice
+ * (new ones imported by default), then Back and Import: shared by the BibTeX
+ * and the ORCID import.
+ */
+export function PreviewChoices({
+  result,
+  caption,
+  pending,
+  error,
+  onBack,
+  onImport,
+}: {
+  result: ImportPreview;
+  caption: string;
+  pending: boolean;
+  error: string | null;
+  onBack: () => void;
+  onImport: (pick: (choice: Choice) => number[]) => void;
+}) {
+  const [choices, setChoices] = useState<Choice[]>(() => result.entries.map(defaultChoice));
+  const [page, setPage] = useState(0);
+  const { entries, new: fresh, duplicates, invalid } = result;
+  const pick = (choice: Choice) => entries.filter((_, i) => choices[i] === choice).map((entry) => entry.index);
   const pages = Math.max(1, Math.ceil(entries.length / PAGE_SIZE));
   const shown = entries.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
   const chosen = choices.filter((choice) => choice !== 'skip').length;
@@ -199,7 +229,7 @@ function ImportBibtex({ onDone }: { onDone: () => void }) {
       </p>
       <div className="max-h-[55vh] overflow-auto rounded-md border border-border">
         <table className="w-full text-sm">
-          <caption className="sr-only">Entries of the BibTeX file</caption>
+          <caption className="sr-only">{caption}</caption>
           <thead className="sticky top-0 bg-muted text-left">
             <tr>
               <th scope="col" className="p-2">
@@ -247,10 +277,10 @@ function ImportBibtex({ onDone }: { onDone: () => void }) {
         </Alert>
       ) : null}
       <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={() => setPreview(null)}>
+        <Button variant="outline" onClick={onBack}>
           Back
         </Button>
-        <Button disabled={pending || chosen === 0} onClick={() => void runImport()}>
+        <Button disabled={pending || chosen === 0} onClick={() => onImport(pick)}>
           {pending ? <Spinner className="size-4" /> : null}
           Import {chosen} {chosen === 1 ? 'entry' : 'entries'}
         </Button>

@@ -2,7 +2,9 @@
 import type { Publication, PublicationInput } from '../../../api/types';
 import { EntityScreen, optionsOf, type EntityFormSpec } from '../kit';
 import { PublishFields, TitleSlugFields } from '../kit/common-fields';
+import { FillFromDoi } from './FillFromDoi';
 import { ImportBibtexButton } from './ImportBibtex';
+import { ImportOrcidButton } from './ImportOrcid';
 import { PaperPdfField, removePaperPdf } from './PaperPdfField';
 import { KIND_LABELS, publicationForm, publicationKind, type PublicationValues } from './schema';
 import { TagPickerField } from '../tags/TagPicker';
@@ -11,6 +13,7 @@ const form: EntityFormSpec<Publication, PublicationValues, PublicationInput> = {
   ...publicationForm,
   fields: ({ form, Field, item }) => (
     <>
+      {!item && <FillFromDoi form={form} />}
       <TitleSlugFields form={form} rule="until-edited" hint="Used in the page address; filled in from the title." />
       <Field.List name="authors" label="Authors" itemLabel="Author" wide />
       <Field.Select name="kind" label="Type" options={optionsOf(KIND_LABELS)} />
@@ -55,7 +58,12 @@ export default function PublicationsScreen() {
       list={{ layout: 'cards', details }}
       form={form}
       onDeleted={(row) => removePaperPdf(row.pdf_file)}
-      headerActions={<ImportBibtexButton />}
+      headerActions={
+        <>
+          <ImportOrcidButton />
+          <ImportBibtexButton />
+        </>
+      }
     />
   );
 }
