@@ -59,19 +59,16 @@ async fn sign_in_as(
     if let Some(address) = forwarded {
         request = request.header("x-forwarded-for", address);
     }
-    let response = request.send().await.unwrap();
-    let status = response.status().as_u16();
-    let retry_after = response.headers().get("retry-after").map(|v| v.to_str().unwrap().parse().unwrap());
-    (status, retry_after, response.json().await.unwrap_or(Value::Null))
+    answer(request.send().await.unwrap()).await
 }
 
 async fn code_from(client: &reqwest::Client, app: &TestApp, token: &str, code: &str) -> (u16, Option<i64>, Value) {
-    let response = client
-        .post(app.url("/api/auth/token/second-factor"))
-        .json(&json!({ "second_factor_token": token, "code": code }))
-        .send()
-        .await
-        .unwrap();
+    let request = client.post(app.url("/api/auth/token/second-factor")).json(&json!({ "second_factor_token": token, "code": code }));
+    answer(request.send().await.unwrap()).await
+}
+
+/// A response's status, `Retry-After` (seconds) and JSON body.
+async fn answer(response: reqwest::Response) -> (u16, Option<i64>, Value) {
     let status = response.status().as_u16();
     let retry_after = response.headers().get("retry-after").map(|v| v.to_str().unwrap().parse().unwrap());
     (status, retry_after, response.json().await.unwrap_or(Value::Null))
@@ -213,11 +210,7 @@ async fn retry_after_is_the_real_remaining_wait(test_db: TestDb) {
     let mut burst = tokio::task::JoinSet::new();
     for _ in 0..10 {
         let request = guesser.post(app.url("/api/auth/token")).json(&json!({ "email": OWNER_EMAIL, "password": "a guess" }));
-        burst.spawn(async move {
-            let response = request.send().await.unwrap();
-            let retry_after: Option<i64> = response.headers().get("retry-after").map(|v| v.to_str().unwrap().parse().unwrap());
-            (response.status().as_u16(), retry_after, response.text().await.unwrap())
-        });
+        burst.spawn(async move { answer(request.send().await.unwrap()).await });
     }
     for (status, retry_after, body) in burst.join_all().await {
         assert_eq!(status, 429, "{body}");

@@ -411,8 +411,7 @@ async fn check_code(
     now: DateTime<Utc>,
 ) -> Result<Accepted, AppError> {
     let code = code.trim();
-    if looks_like_app_code(code) {
-        let digits: String = code.chars().filter(|c| !c.is_whitespace() && *c != '-').collect();
+    if let Some(digits) = app_code_digits(code) {
         let Some(step) = Authenticator::new(&factor.secret, &user.email)?.check(&digits, now) else {
             return Err(code_error(CODE_WRONG));
         };
@@ -493,7 +492,7 @@ pub async fn finish_sign_in(
     let factor = active_factor(db, user.id).await?.ok_or_else(expired)?;
     require_code(&request.code)?;
     let from_password_address = pending.ip.is_some() && pending.ip == ip.map(attempts::address_group);
-    let ceiling = if from_password_address && !looks_like_app_code(&request.code) {
+    let ceiling = if from_password_address && app_code_digits(&request.code).is_none() {
         attempts::Ceiling::ExceptRecoveryCode
     } else {
         attempts::Ceiling::Applies
@@ -534,10 +533,11 @@ pub async fn finish_sign_in(
     Ok((user, accepted))
 }
 
-/// Six digits, as an authenticator app shows them (a recovery code is ten characters).
-fn looks_like_app_code(code: &str) -> bool {
-    let digits: Vec<char> = code.chars().filter(|c| !c.is_whitespace() && *c != '-').collect();
-    digits.len() == 6 && digits.iter().all(char::is_ascii_digit)
+/// The six digits of a code as an authenticator app shows them (spaces and dashes dropped);
+/// `None` for anything else, such as a recovery code (ten characters).
+fn app_code_digits(code: &str) -> Option<String> {
+    let digits: String = code.chars().filter(|c| !c.is_whitespace() && *c != '-').collect();
+    (digits.len() == 6 && digits.bytes().all(|b| b.is_ascii_digit())).then_some(digits)
 }
 
 async fn store_recovery_codes(db: &impl ConnectionTrait, user_id: Uuid, hashes: Vec<String>, now: DateTime<Utc>) -> Result<(), AppError> {
