@@ -26,15 +26,17 @@ pub async fn same_origin(State(state): State<AppState>, request: Request, next: 
     let safe = matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS);
     if !safe {
         let https = session::is_https(&state, request.extensions(), request.headers());
-        if let Some(reason) = refusal(request.headers(), https) {
+        if let Some(reason) = refusal(request.headers(), request.uri().authority().map(|a| a.as_str()), https) {
             return AppError::Forbidden(reason.to_owned()).into_response();
         }
     }
     next.run(request).await
 }
 
-/// Why an unsafe request is refused, if it is. `https`: the site's scheme for this request.
-fn refusal(headers: &HeaderMap, https: bool) -> Option<&'static str> {
+/// Why an unsafe request is refused, if it is. `authority`: the request target's host, which
+/// HTTP/2 sends instead of a `Host` header (`:authority`); `https`: the site's scheme for this
+/// request.
+fn refusal(headers: &HeaderMap, authority: Option<&str>, https: bool) -> Option<&'static str> {
     let site = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok());
     if matches!(site, Some("cross-site" | "same-site")) {
         return Some(CROSS_SITE);
@@ -43,7 +45,7 @@ fn refusal(headers: &HeaderMap, https: bool) -> Option<&'static str> {
         let no_browser_headers = site.is_none() && session::carries_session_cookie(headers);
         return no_browser_headers.then_some("A signed-in request must come from the site's own pages: it has no Origin header");
     };
-    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).or(authority).unwrap_or("");
     let same = match origin.split_once("://") {
         Some((scheme, origin_host)) => {
             scheme.eq_ignore_ascii_case(if https { "https" } else { "http" }) && origin_host.eq_ignore_ascii_case(host)
@@ -209,7 +211,7 @@ mod tests {
 
     #[test]
     fn same_host_origin_passes_and_foreign_origin_fails() {
-        let refused = |pairs: &[(&'static str, &'static str)], https: bool| refusal(&headers(pairs), https).is_some();
+        let refused = |pairs: &[(&'static str, &'static str)], https: bool| refusal(&headers(pairs), None, https).is_some();
         assert!(!refused(&[("host", "localhost:8080"), ("origin", "http://localhost:8080")], false));
         assert!(refused(&[("host", "localhost:8080"), ("origin", "https://evil.example")], false));
         assert!(refused(&[("host", "localhost:8080"), ("origin", "null")], false));
@@ -224,5 +226,14 @@ mod tests {
         assert!(refused(&[("host", "example.org"), ("cookie", "a=b; __Host-vita_session=abc")], true));
         assert!(!refused(&[("host", "example.org"), ("cookie", "vita_session=abc"), ("sec-fetch-site", "same-origin")], false));
         assert!(!refused(&[("host", "example.org"), ("cookie", "other=abc")], false));
+    }
+
+    #[test]
+    fn over_http2_the_host_is_the_authority() {
+        // HTTP/2 has no Host header: the host comes as `:authority`, which is the URI's.
+        let origin = headers(&[("origin", "https://www.example.org"), ("sec-fetch-site", "same-origin")]);
+        assert_eq!(refusal(&origin, Some("www.example.org"), true), None);
+        assert_eq!(refusal(&origin, Some("evil.example"), true), Some(CROSS_SITE));
+        assert_eq!(refusal(&origin, None, true), Some(CROSS_SITE));
     }
 }

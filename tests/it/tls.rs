@@ -32,6 +32,19 @@ async fn issues_redirects_and_keeps_the_certificate_over_a_restart(test_db: Test
     // Canonical addresses are the domain's, over HTTPS.
     let sitemap = client.get(format!("https://{DOMAIN}:{https}/sitemap.xml")).send().await.unwrap().text().await.unwrap();
     assert!(sitemap.contains(&format!("https://{DOMAIN}:{https}/")), "{sitemap}");
+    // A browser's write over HTTP/2 (no Host header, the host is `:authority`) is same-origin:
+    // a wrong password is refused as such, not as a cross-site request (403).
+    let sign_in = client
+        .post(format!("https://{DOMAIN}:{https}/api/auth/token"))
+        .header("origin", format!("https://{DOMAIN}:{https}"))
+        .header("sec-fetch-site", "same-origin")
+        .json(&serde_json::json!({"email": "owner@example.org", "password": "not the password"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(sign_in.version(), reqwest::Version::HTTP_2);
+    assert_eq!(sign_in.status(), 400);
+    assert!(sign_in.text().await.unwrap().contains("Invalid login credentials"));
 
     // Plain HTTP: everything but the challenge goes to HTTPS, path and query kept; an unknown
     // Host goes to the domain.
