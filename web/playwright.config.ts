@@ -14,7 +14,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: 'list',
-  timeout: 30_000,
+  // A guard against a hang, not a timing: the Rust tests run beside these (./scripts/test), and
+  // a long spec (tags: 17 s alone) must not fail because the two cores are shared.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   use: {
     trace: 'retain-on-failure',
