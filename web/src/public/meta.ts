@@ -6,6 +6,7 @@
 import type { Pagination, RenderInput } from '../api/types';
 import { pageHref } from './components/Pagination';
 import { tagPageTitle } from './pages/TagPage';
+import { plainMath } from './math';
 
 export type PageMeta = {
   /** The full document title. */
@@ -64,12 +65,15 @@ export function pageMeta(input: RenderInput): PageMeta {
   }
   if (page.page === 'paper') {
     const paper = page.data.publication;
-    const fallback = `${paper.authors.join(', ')}. ${paper.venue}, ${paper.year}.`;
+    // Text only: math in its Unicode form (`$H_0$` → H₀), see ./math.tsx.
+    const title = plainMath(paper.title);
+    const venue = paper.venue ? `${plainMath(paper.venue)}, ` : '';
+    const fallback = `${paper.authors.join(', ')}. ${venue}${paper.year}.`;
     return {
-      title: `${paper.title} — ${owner}`,
-      description: summarise(paper.abstract || fallback),
+      title: `${title} — ${owner}`,
+      description: summarise(paper.abstract ? plainMath(paper.abstract) : fallback),
       canonicalUrl,
-      openGraph: { type: 'article', title: paper.title, siteName: owner },
+      openGraph: { type: 'article', title, siteName: owner },
     };
   }
   if (page.page === 'tag') {
