@@ -9,6 +9,7 @@
 //! in the file, bounded by the expansion budget, and stops when [`Stop`] says so (the time
 //! limit passed, or the client went away).
 
+mod latex;
 mod macros;
 
 use std::collections::HashMap;
@@ -283,7 +284,7 @@ fn parse(
     // Every value braced, so the crate reads it as it is (no macro is left to resolve).
     let mut source = format!("@{kind}{{{key},\n");
     for (name, value) in &fields {
-        source.push_str(&format!("{name} = {{{value}}},\n"));
+        source.push_str(&format!("{name} = {{{}}},\n", latex::decode(value)));
     }
     source.push('}');
     let bibliography = Bibliography::parse(&source).map_err(|e| format!("Not valid BibTeX: {}", describe_parse_error(&e)))?;
@@ -474,18 +475,38 @@ fn map(entry: &biblatex::Entry) -> Result<Mapped, String> {
 /// A field's text: accents already decoded by the parser, protective braces dropped (their
 /// case kept), math kept between dollars, LaTeX dashes and ties as Unicode, NFC.
 fn text(chunks: ChunksRef) -> String {
+    // The formulas stand in the text as private-use characters while the prose is tidied,
+    // then come back verbatim: their braces, `--` and `~` are TeX, not prose.
     let mut out = String::new();
+    let mut formulas = Vec::new();
     for chunk in chunks {
         match &chunk.v {
-            Chunk::Normal(s) | Chunk::Verbatim(s) => out.push_str(s),
+            Chunk::Normal(s) | Chunk::Verbatim(s) => out.push_str(&s.replace(|c: char| ('\u{e000}'..='\u{e0ff}').contains(&c), "")),
             Chunk::Math(s) => {
-                out.push('$');
-                out.push_str(s);
-                out.push('$');
+                if formulas.len() < 0x100 {
+                    out.push(char::from_u32(0xe000 + formulas.len() as u32).unwrap_or(' '));
+                    formulas.push(s.clone());
+                }
             }
         }
     }
-    tidy(&out)
+    let mut tidied = tidy(&out).replace(latex::TILDE, "~");
+    for (i, tex) in formulas.iter().enumerate().rev() {
+        if let Some(mark) = char::from_u32(0xe000 + i as u32) {
+            tidied = tidied.replace(mark, &formula(tex));
+        }
+    }
+    tidied
+}
+
+/// A formula as stored: TeX between `$`, or `$$` for one that was displayed (`latex` passes
+/// `$$…$$` as `$\[…\]$`).
+fn formula(tex: &str) -> String {
+    let tex = tex.trim();
+    match tex.strip_prefix("\\[").and_then(|t| t.strip_suffix("\\]")) {
+        Some(display) => format!("$${}$$", display.trim()),
+        None => format!("${tex}$"),
+    }
 }
 
 /// What the parser leaves of LaTeX: ligature dashes, ties, a few text commands.

@@ -350,3 +350,20 @@ fn the_stored_entry_has_its_macros_and_crossref_written_out() {
         "@inproceedings{p1, title={Paper},\n  author={A B},\n  year = {2023},\n  publisher = {Springer},\n  booktitle = {CHES 2023}\n}"
     );
 }
+
+/// Issue 27, item 4: the commands ADS, DBLP and publishers' exports use are decoded, and math
+/// stays math, stored as TeX between `$` with its braces.
+#[test]
+fn latex_commands_of_real_exports_are_decoded_and_math_stays_tex() {
+    let m = one("@article{ads, title = {Quasars at z{\\raisebox{-0.5ex}\\textasciitilde}0.3 and J005512.2{\\ensuremath{-}}255834: \
+         10\\textendash 20\\% of {\\sim}5\\,Gyr \\& more\\textemdash the $\\Lambda$CDM H\\textsubscript{2} test}, \
+         author = {A B}, journal = {ApJ}, year = 2020, \
+         abstract = {We find $H_0 = 74.0^{+1.4}_{-1.3}$ km s$^{-1}$ and $$\\Omega_m h^2 = \\frac{\\omega_m}{1}$$ at \\ensuremath{\\sigma_{8}}.}}");
+    assert_eq!(m.title, "Quasars at z∼0.3 and J005512.2$-$255834: 10–20% of $\\sim$5 Gyr & more—the $\\Lambda$CDM H₂ test");
+    assert_eq!(
+        m.r#abstract.as_deref(),
+        Some("We find $H_0 = 74.0^{+1.4}_{-1.3}$ km s$^{-1}$ and $$\\Omega_m h^2 = \\frac{\\omega_m}{1}$$ at $\\sigma_{8}$.")
+    );
+    let url = one("@misc{u, title={T}, author={A B}, year=2020, howpublished={Web}, url={https://example.org/\\textasciitilde{}me/a\\_b}}");
+    assert_eq!(url.url.as_deref(), Some("https://example.org/~me/a_b"));
+}
