@@ -114,7 +114,7 @@ fn mapping_of_types_dois_links_and_abstracts() {
     assert_eq!((report.kind, report.venue.as_str(), report.issue.as_deref()), (PublicationKind::Report, "NIST", Some("800-53")));
     let chapter = one("@incollection{t, title={T}, author={A B}, booktitle={Handbook}, year=2019, url={www.example.org}}");
     assert_eq!((chapter.kind, chapter.venue.as_str(), chapter.url), (PublicationKind::BookChapter, "Handbook", None));
-    assert_eq!(one("@book{t, title={T}, author={A B}, year=2019}").venue, "Book", "no publisher: the kind's label");
+    assert_eq!(one("@book{t, title={T}, author={A B}, year=2019}").venue, "", "no publisher: no venue, rather than an invented one");
 }
 
 #[test]
@@ -216,18 +216,21 @@ fn a_long_chain_of_macros_does_not_recurse() {
     assert_eq!(one(&text).venue, "End");
 }
 
-/// As BibTeX: an undefined word is a warning and the word itself (`month = april`).
+/// As BibTeX: an undefined word is a warning with its line and the word itself (`month =
+/// april`, `selected = true`); the entry imports (issue 27, item 3).
 #[test]
 fn an_undefined_word_is_kept_with_a_warning() {
-    let entries = read("@article{x, title={T}, author={A B}, journal={J}, year=2020, month=april, selected=true}");
+    let entries = read("@comment{x}\n@article{x, title={T}, author={A B}, journal={J}, year=2020,\n  month=april,\n  selected=true}");
     assert_eq!(entries[0].mapped.as_ref().unwrap().month, Some(4));
     assert_eq!(
         entries[0].warnings,
         [
-            "april is no @string macro of the file: kept as the text \"april\"",
-            "true is no @string macro of the file: kept as the text \"true\""
+            "Line 3: april is no @string macro of the file: kept as the text \"april\"",
+            "Line 4: true is no @string macro of the file: kept as the text \"true\""
         ]
     );
+    let m = one("@misc{x, title={T}, author={A B}, year=2020, howpublished = unknownword, note=alsounknown}");
+    assert_eq!(m.venue, "unknownword", "the word is the field's text");
 }
 
 /// Issue 31, item 3: the table is built once and shared (the time is the benchmark's: 10 s when
@@ -366,4 +369,37 @@ fn latex_commands_of_real_exports_are_decoded_and_math_stays_tex() {
     );
     let url = one("@misc{u, title={T}, author={A B}, year=2020, howpublished={Web}, url={https://example.org/\\textasciitilde{}me/a\\_b}}");
     assert_eq!(url.url.as_deref(), Some("https://example.org/~me/a_b"));
+}
+
+/// Issue 27, item 5: a DOI given only as a resolver or ACM link in `url` or `note`.
+#[test]
+fn a_doi_only_in_a_link_is_taken() {
+    let doi = |fields: &str| one(&format!("@inproceedings{{x, title={{T}}, author={{A B}}, booktitle={{C}}, year=2010, {fields}}}")).doi;
+    assert_eq!(doi("url={http://doi.acm.org/10.1145/1806689.1806707}").as_deref(), Some("10.1145/1806689.1806707"));
+    assert_eq!(doi("url={https://dl.acm.org/doi/abs/10.1145/3448016.3452841}").as_deref(), Some("10.1145/3448016.3452841"));
+    assert_eq!(doi("url={https://dl.acm.org/doi/10.1145/3448016.3452841}").as_deref(), Some("10.1145/3448016.3452841"));
+    assert_eq!(doi("url={http://dx.doi.org/10.1007/978-3-642-40041-4_5}").as_deref(), Some("10.1007/978-3-642-40041-4_5"));
+    assert_eq!(doi("note={Available at https://doi.org/10.1103/PhysRevD.98.030001.}").as_deref(), Some("10.1103/physrevd.98.030001"));
+    assert_eq!(doi("doi={10.1/own}, url={https://doi.org/10.2/other}").as_deref(), Some("10.1/own"), "the doi field first");
+    assert_eq!(doi("url={https://notdoi.org/10.1/x}"), None);
+    assert_eq!(doi("url={http://dl.acm.org/citation.cfm?id=1806707}"), None);
+}
+
+/// Issue 27, item 6: the venue is the journal or proceedings, else publisher, howpublished,
+/// institution, organization, school, series in that order; else none, never a kind's name.
+#[test]
+fn the_venue_is_a_field_of_the_entry_or_none() {
+    let venue = |entry: &str| one(entry).venue;
+    assert_eq!(venue("@inproceedings{x, title={T}, author={A B}, year=2010}"), "");
+    assert_eq!(venue("@misc{x, title={T}, author={A B}, year=2010}"), "");
+    assert_eq!(venue("@inproceedings{x, title={T}, author={A B}, year=2010, series={LNCS}, organization={IEEE}}"), "IEEE");
+    assert_eq!(venue("@misc{x, title={T}, author={A B}, year=2010, series={S}, school={Sc}, organization={O}, institution={I}}"), "I");
+    assert_eq!(venue("@misc{x, title={T}, author={A B}, year=2010, series={S}, howpublished={H}, publisher={P}}"), "P");
+    assert_eq!(
+        venue("@book{x, title={T}, author={A B}, year=2010, series={Graduate Texts in Mathematics}}"),
+        "Graduate Texts in Mathematics"
+    );
+    assert_eq!(venue("@article{x, title={T}, author={A B}, year=2010, journal={J}, publisher={P}}"), "J");
+    assert_eq!(venue("@inproceedings{x, title={T}, author={A B}, year=2010, booktitle={B}, publisher={P}}"), "B");
+    assert_eq!(venue("@phdthesis{x, title={T}, author={A B}, year=2010, publisher={P}, school={S}}"), "S");
 }
