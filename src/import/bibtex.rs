@@ -507,9 +507,10 @@ fn text(chunks: ChunksRef) -> String {
 
 /// A formula as stored: TeX between `$`, or `$$` for one that was displayed (`latex` passes
 /// `$$…$$` as `$\[…\]$`).
+/// Its text is kept as written, spaces included: "$4.2 billion and $5" is math to BibTeX, but
+/// with its spaces kept the pages read it as prose again (`crate::rules::math`).
 fn formula(tex: &str) -> String {
-    let tex = tex.trim();
-    match tex.strip_prefix("\\[").and_then(|t| t.strip_suffix("\\]")) {
+    match tex.trim().strip_prefix("\\[").and_then(|t| t.strip_suffix("\\]")) {
         Some(display) => format!("$${}$$", display.trim()),
         None => format!("${tex}$"),
     }

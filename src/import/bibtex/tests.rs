@@ -361,12 +361,16 @@ fn latex_commands_of_real_exports_are_decoded_and_math_stays_tex() {
     let m = one("@article{ads, title = {Quasars at z{\\raisebox{-0.5ex}\\textasciitilde}0.3 and J005512.2{\\ensuremath{-}}255834: \
          10\\textendash 20\\% of {\\sim}5\\,Gyr \\& more\\textemdash the $\\Lambda$CDM H\\textsubscript{2} test}, \
          author = {A B}, journal = {ApJ}, year = 2020, \
-         abstract = {We find $H_0 = 74.0^{+1.4}_{-1.3}$ km s$^{-1}$ and $$\\Omega_m h^2 = \\frac{\\omega_m}{1}$$ at \\ensuremath{\\sigma_{8}}.}}");
+         abstract = {We find $H_0 = 74.0^{+1.4}_{-1.3}$ km s$^{-1}$ and $$\\Omega_m h^2 = \\frac{\\omega_m}{1}$$ at \\ensuremath{\\sigma_{8}}. It cost $4.2 billion and $5 more.}}");
     assert_eq!(m.title, "Quasars at z∼0.3 and J005512.2$-$255834: 10–20% of $\\sim$5 Gyr & more—the $\\Lambda$CDM H₂ test");
     assert_eq!(
         m.r#abstract.as_deref(),
-        Some("We find $H_0 = 74.0^{+1.4}_{-1.3}$ km s$^{-1}$ and $$\\Omega_m h^2 = \\frac{\\omega_m}{1}$$ at $\\sigma_{8}$.")
+        Some(
+            "We find $H_0 = 74.0^{+1.4}_{-1.3}$ km s$^{-1}$ and $$\\Omega_m h^2 = \\frac{\\omega_m}{1}$$ at $\\sigma_{8}$. It cost $4.2 billion and $5 more."
+        )
     );
+    // What BibTeX reads as math in prose keeps its spaces, so the pages read it as prose.
+    assert!(!crate::rules::math::to_html(m.r#abstract.as_deref().unwrap(), true).contains("billion and <math"));
     let url = one("@misc{u, title={T}, author={A B}, year=2020, howpublished={Web}, url={https://example.org/\\textasciitilde{}me/a\\_b}}");
     assert_eq!(url.url.as_deref(), Some("https://example.org/~me/a_b"));
 }
