@@ -287,7 +287,11 @@ fn parse(
     // Every value braced, so the crate reads it as it is (no macro is left to resolve).
     let mut source = format!("@{kind}{{{key},\n");
     for (name, value) in &fields {
-        source.push_str(&format!("{name} = {{{}}},\n", latex::decode(value)));
+        let value = match name.as_str() {
+            "journal" | "journaltitle" | "booktitle" => latex::journal_macro(value).map_or_else(|| latex::decode(value), str::to_owned),
+            _ => latex::decode(value),
+        };
+        source.push_str(&format!("{name} = {{{value}}},\n"));
     }
     source.push('}');
     let bibliography = Bibliography::parse(&source).map_err(|e| format!("Not valid BibTeX: {}", describe_parse_error(&e)))?;

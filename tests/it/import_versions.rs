@@ -121,7 +121,25 @@ async fn the_migration_takes_off_only_proven_invented_venues(test_db: TestDb) {
     assert_eq!(venues, ["", "", "Conference paper", "Conference paper", "Conference paper"]);
 }
 
+/// The realistic file of issue 27's shapes (ADS, DBLP versions, ACM links, al-folio words, no
+/// venue): no entry is lost, the DBLP journal version is marked, and the venues are the
+/// entries' own.
+async fn a_realistic_file_loses_no_entry(test_db: TestDb) {
+    let db = &test_db.db;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/bibtex/issue27-real-shapes.bib");
+    let text = std::fs::read_to_string(path).unwrap();
+    let preview = import::preview(db, &text).await.unwrap();
+    assert_eq!((preview.new, preview.duplicates, preview.invalid), (11, 0, 0));
+    let version = preview.entries.iter().find(|e| e.key.as_deref() == Some("DBLP:journals/siamcomp/Williams18")).unwrap();
+    assert!(version.note.as_deref().unwrap().starts_with("Another version of Faster all-pairs shortest paths via circuit complexity"));
+    assert_eq!(import_all(db, &text).await.imported, 11);
+    let stored = publications::Entity::find().all(db).await.unwrap();
+    assert!(stored.iter().all(|p| !["Conference paper", "Other", "Preprint", "Book"].contains(&p.venue.as_str())));
+    assert_eq!(stored.iter().filter(|p| p.venue.is_empty()).count(), 2);
+}
+
 on_both_databases!(
+    a_realistic_file_loses_no_entry,
     versions_with_other_dois_are_not_duplicates,
     an_undefined_word_warns_with_its_line_and_imports,
     an_entry_without_a_venue_has_none,

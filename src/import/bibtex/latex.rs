@@ -7,6 +7,9 @@
 //! except `\ensuremath` inside it, which is dropped. `$$…$$` becomes `$\[…\]$`, which the crate
 //! keeps as one formula (it reads `$$` as an empty one), and `formula` writes it back.
 //!
+//! ADS writes journals as the AAS macros (`journal = {\apj}`): a value that is only one of
+//! them becomes the journal's name.
+//!
 //! The arguments of a command are decoded by calling this again on them: the nesting is that of
 //! the value's braces, which the reader refused beyond 64 levels before anything gets here.
 
@@ -17,6 +20,66 @@ pub const TILDE: char = '\u{f8fe}';
 /// Symbols that only exist in math, written as a formula of their own when found in prose.
 const MATH_SYMBOLS: &[&str] =
     &["sim", "approx", "pm", "mp", "times", "lesssim", "gtrsim", "odot", "sun", "deg", "prime", "infty", "le", "ge", "leq", "geq"];
+
+/// The journal macros of the AAS (`aas_macros.sty`) that ADS writes as a whole `journal`
+/// (`journal = {\apj}`), with the names ADS itself gives them.
+const JOURNAL_MACROS: &[(&str, &str)] = &[
+    ("aj", "The Astronomical Journal"),
+    ("actaa", "Acta Astronomica"),
+    ("araa", "Annual Review of Astronomy and Astrophysics"),
+    ("apj", "The Astrophysical Journal"),
+    ("apjl", "The Astrophysical Journal Letters"),
+    ("apjs", "The Astrophysical Journal Supplement Series"),
+    ("ao", "Applied Optics"),
+    ("apss", "Astrophysics and Space Science"),
+    ("aap", "Astronomy and Astrophysics"),
+    ("aapr", "Astronomy and Astrophysics Reviews"),
+    ("aaps", "Astronomy and Astrophysics Supplement Series"),
+    ("azh", "Astronomicheskii Zhurnal"),
+    ("baas", "Bulletin of the American Astronomical Society"),
+    ("icarus", "Icarus"),
+    ("jcap", "Journal of Cosmology and Astroparticle Physics"),
+    ("jrasc", "Journal of the Royal Astronomical Society of Canada"),
+    ("memras", "Memoirs of the Royal Astronomical Society"),
+    ("mnras", "Monthly Notices of the Royal Astronomical Society"),
+    ("na", "New Astronomy"),
+    ("nar", "New Astronomy Reviews"),
+    ("pra", "Physical Review A"),
+    ("prb", "Physical Review B"),
+    ("prc", "Physical Review C"),
+    ("prd", "Physical Review D"),
+    ("pre", "Physical Review E"),
+    ("prl", "Physical Review Letters"),
+    ("pasa", "Publications of the Astronomical Society of Australia"),
+    ("pasp", "Publications of the Astronomical Society of the Pacific"),
+    ("pasj", "Publications of the Astronomical Society of Japan"),
+    ("qjras", "Quarterly Journal of the Royal Astronomical Society"),
+    ("skytel", "Sky and Telescope"),
+    ("solphys", "Solar Physics"),
+    ("sovast", "Soviet Astronomy"),
+    ("ssr", "Space Science Reviews"),
+    ("zap", "Zeitschrift für Astrophysik"),
+    ("nat", "Nature"),
+    ("iaucirc", "IAU Circulars"),
+    ("aplett", "Astrophysics Letters"),
+    ("gca", "Geochimica et Cosmochimica Acta"),
+    ("grl", "Geophysical Research Letters"),
+    ("jcp", "Journal of Chemical Physics"),
+    ("jgr", "Journal of Geophysical Research"),
+    ("jqsrt", "Journal of Quantitative Spectroscopy and Radiative Transfer"),
+    ("memsai", "Memorie della Società Astronomica Italiana"),
+    ("nphysa", "Nuclear Physics A"),
+    ("physrep", "Physics Reports"),
+    ("physscr", "Physica Scripta"),
+    ("planss", "Planetary and Space Science"),
+    ("procspie", "Proceedings of the SPIE"),
+];
+
+/// The journal a whole `journal` value names as an AAS macro (`\apj`).
+pub fn journal_macro(value: &str) -> Option<&'static str> {
+    let name = value.trim().strip_prefix('\\')?;
+    JOURNAL_MACROS.iter().find(|(macro_name, _)| *macro_name == name).map(|(_, journal)| *journal)
+}
 
 /// `value` with the commands decoded (see the module's list).
 pub fn decode(value: &str) -> String {
@@ -227,6 +290,15 @@ mod tests {
         assert_eq!(decode("~user \\textasciitilde x"), format!("~user {TILDE}x"));
         assert_eq!(decode("10\\,GeV"), "10 GeV");
         assert_eq!(decode("H\\textsubscript{2}O and 10\\textsuperscript{-3} and 2\\textsuperscript{nd}"), "H₂O and 10⁻³ and 2nd");
+    }
+
+    #[test]
+    fn ads_journal_macros_are_the_journals_names() {
+        assert_eq!(journal_macro("\\apj"), Some("The Astrophysical Journal"));
+        assert_eq!(journal_macro(" \\mnras "), Some("Monthly Notices of the Royal Astronomical Society"));
+        assert_eq!(journal_macro("\\prd"), Some("Physical Review D"));
+        assert_eq!(journal_macro("\\unknownjournal"), None);
+        assert_eq!(journal_macro("see \\apj"), None, "only a whole value");
     }
 
     #[test]
