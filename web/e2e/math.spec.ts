@@ -27,12 +27,20 @@ const PAPER = {
   status: 'published',
 };
 
+/** Rich text, stored sanitised, converted when the page is rendered. */
+const AREA = {
+  title: 'Cosmology with $\\sigma_8$',
+  content: '<p>The energy $E = mc^2$ and, displayed, $$\\int_0^1 x^2\\,dx = \\frac{1}{3}$$</p><pre><code>$not math$</code></pre>',
+};
+
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   vita = await startVita();
   api = await ownerApi(vita.server);
   const created = await api.post('/api/publications', { data: { ...PAPER, tag_ids: [] } });
   expect(created.status(), await created.text()).toBe(201);
+  const area = await api.post('/api/research-areas', { data: AREA });
+  expect(area.status(), await area.text()).toBe(201);
 });
 
 test.afterAll(async () => {
@@ -77,11 +85,20 @@ test('the list shows the title as math too', async ({ page }) => {
   await expect(link).not.toContainText('$');
 });
 
+test('rich text and titles of research areas show math; code stays code', async ({ page }) => {
+  await page.goto(`${vita.server.url}/research`);
+  const area = page.locator('article', { hasText: 'Cosmology with' });
+  await expect(area.getByRole('heading', { level: 2 }).locator('math')).toHaveCount(1);
+  await expect(area.locator('p math[display="inline"]')).toHaveCount(1);
+  await expect(area.locator('math[display="block"] mfrac')).toBeVisible();
+  await expect(area.locator('pre code')).toHaveText('$not math$');
+});
+
 for (const scheme of ['light', 'dark'] as const) {
-  test(`${scheme}: no axe violations with math on the paper page and the list`, async ({ page }) => {
+  test(`${scheme}: no axe violations with math on the paper page, the list and the research page`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: scheme });
     const failures: string[] = [];
-    for (const url of [paperUrl(), `${vita.server.url}/publications`]) {
+    for (const url of [paperUrl(), `${vita.server.url}/publications`, `${vita.server.url}/research`]) {
       await page.goto(url);
       await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
