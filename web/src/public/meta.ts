@@ -22,7 +22,8 @@ const DESCRIPTION_MAX = 160;
 
 /** Collapses whitespace and cuts at a word boundary to at most 160 characters. */
 export function summarise(text: string, max = DESCRIPTION_MAX): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
+  // A description is text: its math in Unicode (./math.tsx).
+  const clean = plainMath(text).replace(/\s+/g, ' ').trim();
   if (clean.length <= max) return clean;
   const cut = clean.slice(0, max - 1);
   const lastSpace = cut.lastIndexOf(' ');
@@ -71,7 +72,7 @@ export function pageMeta(input: RenderInput): PageMeta {
     const fallback = `${paper.authors.join(', ')}. ${venue}${paper.year}.`;
     return {
       title: `${title} — ${owner}`,
-      description: summarise(paper.abstract ? plainMath(paper.abstract) : fallback),
+      description: summarise(paper.abstract || fallback),
       canonicalUrl,
       openGraph: { type: 'article', title, siteName: owner },
     };
