@@ -85,6 +85,14 @@ async fn an_entry_without_a_venue_has_none(test_db: TestDb) {
     assert!(page.contains("<math display=\"inline\"><semantics><mrow><mi mathvariant=\"normal\">Λ</mi>"), "the title's math is MathML");
     let list = reqwest::get(app.url("/publications")).await.unwrap().text().await.unwrap();
     assert!(list.contains("<annotation encoding=\"application/x-tex\">\\Lambda</annotation>"));
+    // Text-only places: the Unicode form; BibTeX as stored.
+    let atom = reqwest::get(app.url("/publications.atom")).await.unwrap().text().await.unwrap();
+    assert!(atom.contains("<title>On the ΛCDM Tension</title>") && !atom.contains("\\Lambda"), "{atom}");
+    let csl = reqwest::get(app.url("/publications.json")).await.unwrap().text().await.unwrap();
+    assert!(csl.contains("\"title\": \"On the ΛCDM Tension\"") || csl.contains("\"title\":\"On the ΛCDM Tension\""), "{csl}");
+    assert!(!csl.contains("container-title"), "no venue, no container: {csl}");
+    let bib = reqwest::get(app.url("/publications.bib")).await.unwrap().text().await.unwrap();
+    assert!(bib.contains("title={On the $\\Lambda$CDM Tension}"), "{bib}");
 }
 
 /// Papers stored before m0013 with their kind's name as venue lose it only where the stored
