@@ -170,7 +170,7 @@ pub fn html_with_math(html: &str) -> String {
     let mut rest = html;
     while !rest.is_empty() {
         if rest.starts_with('<') {
-            let end = rest.find('>').map_or(rest.len(), |e| e + 1);
+            let end = tag_end(rest);
             let tag = &rest[..end];
             let name: String = tag.trim_start_matches(['<', '/']).chars().take_while(char::is_ascii_alphanumeric).collect();
             if name.eq_ignore_ascii_case("code") || name.eq_ignore_ascii_case("pre") {
@@ -194,6 +194,21 @@ pub fn html_with_math(html: &str) -> String {
         }
     }
     out
+}
+
+/// Where the tag at the start of `html` ends: after its `>`, skipping quoted attribute values
+/// (the serialiser leaves `>` unescaped in them).
+fn tag_end(html: &str) -> usize {
+    let mut quote = None;
+    for (i, c) in html.char_indices() {
+        match (quote, c) {
+            (None, '"' | '\'') => quote = Some(c),
+            (Some(q), c) if c == q => quote = None,
+            (None, '>') => return i + 1,
+            _ => {}
+        }
+    }
+    html.len()
 }
 
 /// The entities ammonia writes (and numeric ones) back to characters.

@@ -91,6 +91,11 @@ fn rich_text_converts_its_text_but_not_tags_code_or_entities_as_markup() {
     assert!(out.contains("<p><math display=\"block\">"), "{out}");
     assert_eq!(html_with_math("<p>No math &amp; no dollars</p>"), "<p>No math &amp; no dollars</p>");
     assert_eq!(html_with_math("<p>It cost $4 &amp; $5</p>"), "<p>It cost $4 &amp; $5</p>");
+    // A `>` inside an attribute value (ammonia leaves it) does not end the tag.
+    let titled = "<p><a href=\"https://example.org/\" title=\"a > $x$ b\">link</a> and $y$</p>";
+    let out = html_with_math(titled);
+    assert!(out.starts_with("<p><a href=\"https://example.org/\" title=\"a > $x$ b\">link</a> and <math"), "{out}");
+    assert_eq!(math_count(&out), 1);
 }
 
 /// At least 40 real titles and abstracts (physics, mathematics, theory CS), converted and
