@@ -312,8 +312,14 @@ fn depth(tex: &str) -> usize {
     deepest
 }
 
-/// One formula as `<math>`, its TeX as the annotation; `None` when it cannot be read.
+/// One formula as `<math>`, its TeX as the annotation; `None` when it cannot be read. The
+/// converter runs under `catch_unwind`: a formula that made it panic is shown as its source,
+/// never taking the page (or the render thread that called it from JavaScript) down.
 pub fn mathml(tex: &str, display: bool) -> Option<String> {
+    std::panic::catch_unwind(|| convert(tex, display)).ok().flatten()
+}
+
+fn convert(tex: &str, display: bool) -> Option<String> {
     let prepared = prepare(tex);
     let storage = Storage::new();
     let events = events(&prepared, &storage)?;
@@ -488,6 +494,10 @@ fn tag(text: &str) -> Option<(usize, String)> {
 /// or `None` when some part has no Unicode form (a fraction, a root, a subscript letter
 /// Unicode lacks, a matrix).
 pub fn unicode(tex: &str) -> Option<String> {
+    std::panic::catch_unwind(|| unicode_of(tex)).ok().flatten()
+}
+
+fn unicode_of(tex: &str) -> Option<String> {
     let prepared = prepare(tex);
     let storage = Storage::new();
     let events = events(&prepared, &storage)?;

@@ -130,3 +130,73 @@ fn math_golden() {
         }
     }
 }
+
+/// Generated hostile texts: the conversion never panics, every `<` it writes starts a MathML
+/// Core tag (or is the rich text's own markup), and the prose around formulas is kept.
+mod generated {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn fragment() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("$".to_owned()),
+            Just("$$".to_owned()),
+            Just("\\(".to_owned()),
+            Just("\\)".to_owned()),
+            Just("\\[".to_owned()),
+            Just("\\]".to_owned()),
+            Just("\\$".to_owned()),
+            Just("{".to_owned()),
+            Just("}".to_owned()),
+            Just("^".to_owned()),
+            Just("_".to_owned()),
+            Just("&".to_owned()),
+            Just("<".to_owned()),
+            Just(">".to_owned()),
+            Just("\"".to_owned()),
+            Just("\\frac{".to_owned()),
+            Just("\\sqrt[".to_owned()),
+            Just("\\operatorname{".to_owned()),
+            Just("\\text{".to_owned()),
+            Just("\\mathrm{".to_owned()),
+            Just("\\left(".to_owned()),
+            Just("\\right)".to_owned()),
+            Just("\\begin{pmatrix}".to_owned()),
+            Just("\\end{pmatrix}".to_owned()),
+            Just("\\\\".to_owned()),
+            Just("\\color{red}".to_owned()),
+            Just("\\hspace{1em}".to_owned()),
+            Just("\\ensuremath{".to_owned()),
+            Just("<img src=x onerror=alert(1)>".to_owned()),
+            Just("</math><script>".to_owned()),
+            "[a-zA-Z0-9 +=,.-]{0,6}",
+            "\\\\[a-zA-Z]{1,8}",
+        ]
+    }
+
+    /// Every `<` of `html` opens or closes an element of `allowed`.
+    fn only_tags(html: &str, allowed: &[&str]) -> Result<(), String> {
+        for tag in html.split('<').skip(1) {
+            let name: String = tag.trim_start_matches('/').chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+            if !allowed.contains(&name.as_str()) {
+                return Err(format!("<{name}> in {html}"));
+            }
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #[test]
+        fn text_with_hostile_tex_becomes_only_mathml(parts in prop::collection::vec(fragment(), 0..40)) {
+            let text = parts.concat();
+            let html = to_html(&text, true);
+            prop_assert!(only_tags(&html, ELEMENTS).is_ok(), "{}", only_tags(&html, ELEMENTS).unwrap_err());
+            let _ = to_plain(&text);
+            let rich = html_with_math(&format!("<p>{}</p>", escape(&text)));
+            let mut allowed = ELEMENTS.to_vec();
+            allowed.push("p");
+            prop_assert!(only_tags(&rich, &allowed).is_ok(), "{}", only_tags(&rich, &allowed).unwrap_err());
+        }
+    }
+}
