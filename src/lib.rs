@@ -3,7 +3,7 @@
 //! The modules stand in layers, each using only the ones below it (`tests/it/layers.rs` fails
 //! on an import that goes up):
 //!
-//! 1. `error`, `ops` (config, clock, logs), `rules` (limits, patterns, field validation);
+//! 1. `error`, `ops` (config, clock, logs), `rules` (limits, patterns, field validation, TeX math as MathML);
 //! 2. `store` (connections, migrations);
 //! 3. `media` (uploaded files, photo variants), then `content` (the tables and the site
 //!    settings), then `auth` (owner, sessions, second factor);

@@ -66,7 +66,10 @@ pub fn csl_json(p: &Model, base_url: &str) -> serde_json::Value {
     if let Some(month) = p.month.filter(|m| (1..=12).contains(m)) {
         date.push(month);
     }
-    let venue = Some(p.venue.as_str());
+    // Math as its Unicode form (`$H_0$` → H₀); an empty venue is none.
+    let title = crate::rules::math::to_plain(&p.title);
+    let venue_text = crate::rules::math::to_plain(&p.venue);
+    let venue = Some(venue_text.as_str()).filter(|v| !v.trim().is_empty());
     let publisher = p.publisher.as_deref();
     let arxiv = p.kind == PublicationKind::Preprint && is_arxiv(&p.venue, p.url.as_deref());
     // Where the venue goes depends on the type, as CSL styles read it: the container for
@@ -88,7 +91,7 @@ pub fn csl_json(p: &Model, base_url: &str) -> serde_json::Value {
     let item = Item {
         id: &p.slug,
         kind,
-        title: &p.title,
+        title: &title,
         author,
         issued: Issued { date_parts: vec![date] },
         container_title,

@@ -59,7 +59,8 @@ fn entry(p: &Model, names: &[Name], which: Which) -> Entry {
         PublicationKind::Other => EntryType::Misc,
     };
     let mut entry = Entry::new(&p.slug, entry_type);
-    entry.set_title(plain(&p.title));
+    // Math as its Unicode form (`$H_0$` → H₀): a reference is text.
+    entry.set_title(plain(&crate::rules::math::to_plain(&p.title)));
     // "others" is not a person: the names are fixed up after rendering (see `author_names`).
     entry.set_authors(names.iter().filter_map(person).collect());
     let mut date = Date::from_year(p.year);
@@ -74,7 +75,7 @@ fn entry(p: &Model, names: &[Name], which: Which) -> Entry {
         // The styles print a DOI when there is one, otherwise the URL.
         entry.set_url(url);
     }
-    let venue = || plain(&p.venue);
+    let venue = || plain(&crate::rules::math::to_plain(&p.venue));
     let publisher = || p.publisher.as_ref().map(|name| Publisher::new(Some(plain(name)), None));
     let parent = |kind: EntryType| {
         let mut parent = Entry::new(&format!("{}-venue", p.slug), kind);

@@ -132,7 +132,10 @@ impl Content for Entity {
         for author in &authors {
             check.max_len("authors", "Each author", author, crate::rules::MAX_SHORT);
         }
-        let venue = check.required("venue", "Venue", input.venue);
+        // May be empty: an imported entry that names no venue is stored without one rather
+        // than with an invented one (issue 27, item 6). The admin form still asks for one
+        // whenever the owner saves the paper (`web/src/admin/entities/publications/schema.ts`).
+        let venue = check.text("venue", "Venue", input.venue);
         let year = check.int_range("year", "Year", input.year.unwrap_or_else(crate::ops::clock::current_year), crate::rules::YEAR);
         // Only a name the upload generated: never a path or a URL, which would serve another file.
         let pdf_file = check.optional("pdf_file", "Paper PDF", input.pdf_file);

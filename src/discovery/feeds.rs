@@ -24,6 +24,7 @@ use crate::error::AppError;
 use crate::render::feed::{Feed, MEDIA_TYPE};
 use crate::render::pages::PublicPage;
 use crate::render::paper::{absolute_url, paper_path};
+use crate::rules::math;
 
 /// Entries in one feed, newest first.
 pub const MAX_ENTRIES: u64 = 100;
@@ -126,16 +127,17 @@ async fn publication_entries(db: &DatabaseConnection, base_url: &str, today: Nai
         .map(|paper| {
             let published = NaiveDate::from_ymd_opt(paper.year, paper.month.filter(|m| (1..=12).contains(m)).unwrap_or(1) as u32, 1)
                 .map_or(paper.created_at, midnight);
-            let reference = format!("{}. {}, {}.", paper.authors.0.join(", "), paper.venue, paper.year);
-            let summary = paper.r#abstract.as_deref().filter(|text| !text.trim().is_empty()).unwrap_or(&reference);
+            let venue = [math::to_plain(&paper.venue)].into_iter().filter(|v| !v.trim().is_empty()).map(|v| format!("{v}, "));
+            let reference = format!("{}. {}{}.", paper.authors.0.join(", "), venue.collect::<String>(), paper.year);
+            let summary = math::to_plain(paper.r#abstract.as_deref().filter(|text| !text.trim().is_empty()).unwrap_or(&reference));
             Dated {
                 published,
                 entry: Entry {
                     authors: paper.authors.0.iter().map(|name| Person { name: xml_text(name), ..Default::default() }).collect(),
                     categories: vec![Category { term: paper.kind.as_str().into(), scheme: None, label: None }],
                     links: vec![link(absolute_url(base_url, &paper_path(&paper.slug)), "alternate", Some("text/html"))],
-                    summary: Some(Text::plain(xml_text(summary))),
-                    ..entry(paper.id, &paper.title, published, paper.updated_at)
+                    summary: Some(Text::plain(xml_text(&summary))),
+                    ..entry(paper.id, &math::to_plain(&paper.title), published, paper.updated_at)
                 },
             }
         })

@@ -9,6 +9,7 @@
 //! in the file, bounded by the expansion budget, and stops when [`Stop`] says so (the time
 //! limit passed, or the client went away).
 
+mod latex;
 mod macros;
 
 use std::collections::HashMap;
@@ -148,7 +149,7 @@ impl File {
         if !self.parents.contains_key(&index) {
             let (block, position) = entries[index];
             let mut warnings = Vec::new();
-            let fields = raw_fields(block.text, &self.macros, position, budget, &mut warnings).map(|(_, fields)| fields);
+            let fields = raw_fields(block.text, block.line, &self.macros, position, budget, &mut warnings).map(|(_, fields)| fields);
             self.parents.insert(index, fields);
         }
         self.parents.get(&index)
@@ -161,7 +162,7 @@ fn read_entry(block: &Block, file: &mut File, entries: &[(&Block, usize)], posit
     let mut text = block.text.replace("\r\n", "\n");
     let mapped = match block.fault {
         Some(fault) => Err(fault.to_owned()),
-        None => parse(block.text, file, entries, position, budget, &mut warnings).and_then(|(entry, inherited)| {
+        None => parse(block.text, block.line, file, entries, position, budget, &mut warnings).and_then(|(entry, inherited)| {
             // What is stored and exported: the entry with its macros written out and what
             // it takes from its `crossref` added, so it stands alone.
             let expand = |_: &str, pieces: &[Piece]| -> String {
@@ -198,6 +199,7 @@ fn entry_key(text: &str) -> Option<String> {
 /// An entry's type and fields with its macro names replaced by their text, as owned pairs.
 fn raw_fields(
     text: &str,
+    first_line: usize,
     macros: &Macros,
     position: usize,
     budget: &mut Budget,
@@ -228,7 +230,8 @@ fn raw_fields(
                     // Written out in full: a month inside a longer value (`jul # "~10"`).
                     Meaning::Month => value.push_str(month_name(name)),
                     Meaning::Undefined => {
-                        warnings.push(format!("{name} is no @string macro of the file: kept as the text \"{name}\""));
+                        let line = first_line + source[..chunk.span.start.min(source.len())].matches('\n').count();
+                        warnings.push(format!("Line {line}: {name} is no @string macro of the file: kept as the text \"{name}\""));
                         value.push_str(name);
                     }
                 },
@@ -251,13 +254,14 @@ fn raw_fields(
 /// its `booktitle`), parsed by the crate. Returns the entry and what it inherited.
 fn parse(
     text: &str,
+    line: usize,
     file: &mut File,
     entries: &[(&Block, usize)],
     position: usize,
     budget: &mut Budget,
     warnings: &mut Vec<String>,
 ) -> Result<(biblatex::Entry, Vec<(String, String)>), String> {
-    let (kind, mut fields) = raw_fields(text, &file.macros, position, budget, warnings)?;
+    let (kind, mut fields) = raw_fields(text, line, &file.macros, position, budget, warnings)?;
     let key = entry_key(text).unwrap_or_default();
     let mut inherited = Vec::new();
     let crossref = fields.iter().find(|(name, _)| name == "crossref").map(|(_, value)| value.trim().to_owned());
@@ -283,6 +287,10 @@ fn parse(
     // Every value braced, so the crate reads it as it is (no macro is left to resolve).
     let mut source = format!("@{kind}{{{key},\n");
     for (name, value) in &fields {
+        let value = match name.as_str() {
+            "journal" | "journaltitle" | "booktitle" => latex::journal_macro(value).map_or_else(|| latex::decode(value), str::to_owned),
+            _ => latex::decode(value),
+        };
         source.push_str(&format!("{name} = {{{value}}},\n"));
     }
     source.push('}');
@@ -464,7 +472,10 @@ fn map(entry: &biblatex::Entry) -> Result<Mapped, String> {
         issue: field("number").or_else(|| field("issue")),
         pages: field("pages").map(|pages| crate::rules::validate::page_range(&pages)),
         publisher: field("publisher"),
-        doi: field("doi").and_then(|doi| normalise_doi(&doi)),
+        // A DOI only in a link (`url = {http://doi.acm.org/10.1145/…}`) counts (item 5).
+        doi: field("doi")
+            .and_then(|doi| normalise_doi(&doi))
+            .or_else(|| ["url", "note"].into_iter().find_map(|name| doi_in_link(&field(name)?))),
         url,
         pdf_url,
         r#abstract: field("abstract").map(|a| strip_markup(&a)).filter(|a| !a.is_empty()),
@@ -474,18 +485,39 @@ fn map(entry: &biblatex::Entry) -> Result<Mapped, String> {
 /// A field's text: accents already decoded by the parser, protective braces dropped (their
 /// case kept), math kept between dollars, LaTeX dashes and ties as Unicode, NFC.
 fn text(chunks: ChunksRef) -> String {
+    // The formulas stand in the text as private-use characters while the prose is tidied,
+    // then come back verbatim: their braces, `--` and `~` are TeX, not prose.
     let mut out = String::new();
+    let mut formulas = Vec::new();
     for chunk in chunks {
         match &chunk.v {
-            Chunk::Normal(s) | Chunk::Verbatim(s) => out.push_str(s),
+            Chunk::Normal(s) | Chunk::Verbatim(s) => out.push_str(&s.replace(|c: char| ('\u{e000}'..='\u{e0ff}').contains(&c), "")),
             Chunk::Math(s) => {
-                out.push('$');
-                out.push_str(s);
-                out.push('$');
+                if formulas.len() < 0x100 {
+                    out.push(char::from_u32(0xe000 + formulas.len() as u32).unwrap_or(' '));
+                    formulas.push(s.clone());
+                }
             }
         }
     }
-    tidy(&out)
+    let mut tidied = tidy(&out).replace(latex::TILDE, "~");
+    for (i, tex) in formulas.iter().enumerate().rev() {
+        if let Some(mark) = char::from_u32(0xe000 + i as u32) {
+            tidied = tidied.replace(mark, &formula(tex));
+        }
+    }
+    tidied
+}
+
+/// A formula as stored: TeX between `$`, or `$$` for one that was displayed (`latex` passes
+/// `$$…$$` as `$\[…\]$`).
+/// Its text is kept as written, spaces included: "$4.2 billion and $5" is math to BibTeX, but
+/// with its spaces kept the pages read it as prose again (`crate::rules::math`).
+fn formula(tex: &str) -> String {
+    match tex.trim().strip_prefix("\\[").and_then(|t| t.strip_suffix("\\]")) {
+        Some(display) => format!("$${}$$", display.trim()),
+        None => format!("${tex}$"),
+    }
 }
 
 /// What the parser leaves of LaTeX: ligature dashes, ties, a few text commands.
@@ -548,34 +580,22 @@ fn kind(entry_type: &str, journal: Option<&str>, arxiv: bool) -> PublicationKind
     }
 }
 
-/// Where the work appeared. A publication needs one; an entry that names none gets its
-/// kind's label ("Preprint", "Technical report"), which the owner can edit.
+/// Where the work appeared: the journal or the proceedings' title, else the first of
+/// `publisher`, `howpublished`, `institution`, `organization`, `school` and `series` (a thesis
+/// names its school, a report its institution, an arXiv preprint its identifier, first). An
+/// entry that names none has no venue, rather than an invented one (issue 27, item 6).
 fn venue(kind: PublicationKind, field: &dyn Fn(&str) -> Option<String>, journal: Option<String>, arxiv: Option<&str>) -> String {
-    let booktitle = || field("booktitle");
-    let found = match kind {
-        PublicationKind::JournalArticle => journal.or_else(booktitle),
-        PublicationKind::Thesis => field("school").or_else(|| field("institution")),
-        PublicationKind::Report => field("institution").or_else(|| field("publisher")),
-        PublicationKind::Book => field("publisher").or_else(booktitle).or(journal),
-        PublicationKind::Preprint => {
-            journal.or_else(|| arxiv.map(|id| format!("arXiv preprint arXiv:{id}"))).or_else(|| field("howpublished"))
-        }
-        _ => booktitle().or(journal).or_else(|| field("howpublished")).or_else(|| field("publisher")),
+    let own = match kind {
+        PublicationKind::Thesis => field("school"),
+        PublicationKind::Report => field("institution"),
+        PublicationKind::Preprint => arxiv.map(|id| format!("arXiv preprint arXiv:{id}")),
+        _ => None,
     };
-    found.unwrap_or_else(|| kind_label(kind).to_owned())
-}
-
-fn kind_label(kind: PublicationKind) -> &'static str {
-    match kind {
-        PublicationKind::JournalArticle => "Journal article",
-        PublicationKind::ConferencePaper => "Conference paper",
-        PublicationKind::Preprint => "Preprint",
-        PublicationKind::Book => "Book",
-        PublicationKind::BookChapter => "Book chapter",
-        PublicationKind::Thesis => "Thesis",
-        PublicationKind::Report => "Technical report",
-        PublicationKind::Other => "Other",
-    }
+    journal
+        .or_else(|| field("booktitle"))
+        .or(own)
+        .or_else(|| ["publisher", "howpublished", "institution", "organization", "school", "series"].into_iter().find_map(field))
+        .unwrap_or_default()
 }
 
 /// The arXiv identifier from `eprint` (with `archivePrefix = {arXiv}` or an arXiv-shaped id)
@@ -604,6 +624,30 @@ pub fn normalise_doi(value: &str) -> Option<String> {
     }
     let doi = doi.trim();
     (doi.starts_with("10.") && doi.contains('/') && !doi.contains(char::is_whitespace)).then(|| doi.to_owned())
+}
+
+/// The DOI of a resolver or ACM link in `text` (a `url` or a `note`): `doi.org`,
+/// `dx.doi.org`, `doi.acm.org` or `dl.acm.org/doi/` (also `…/doi/abs/`, `pdf/`, `full/`).
+fn doi_in_link(text: &str) -> Option<String> {
+    let lower = text.to_lowercase();
+    for host in ["doi.org/", "doi.acm.org/", "dl.acm.org/doi/"] {
+        let Some(at) = lower.find(host) else { continue };
+        // `doi.org/` inside another name (`notdoi.org/`) is not the resolver; `dx.doi.org/` is.
+        let before = &lower[..at];
+        if before.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '-') {
+            continue;
+        }
+        let mut rest = &lower[at + host.len()..];
+        for view in ["abs/", "pdf/", "epdf/", "full/", "fullhtml/", "book/"] {
+            rest = rest.strip_prefix(view).unwrap_or(rest);
+        }
+        let end = rest.find(|c: char| c.is_whitespace() || matches!(c, '"' | '<' | '>' | '}' | '{' | '?' | '#')).unwrap_or(rest.len());
+        let doi = rest[..end].trim_end_matches(['.', ',', ';', ')']).replace("%2f", "/");
+        if let Some(doi) = normalise_doi(&doi) {
+            return Some(doi);
+        }
+    }
+    None
 }
 
 /// An abstract as plain text: tags (JATS, HTML) removed, whitespace collapsed. A tag that

@@ -114,6 +114,10 @@ fn stored_bibtex(text: &str) -> Option<&str> {
     Some(text).filter(|text| !text.trim().is_empty())
 }
 
+/// A paper an entry may duplicate: stored, or (`Some(line)`) an earlier entry of the file,
+/// with its DOI.
+type Candidate = (Stored, Option<u32>, Option<String>);
+
 /// A stored paper, as far as duplicate detection needs it.
 struct Stored {
     id: Uuid,
@@ -280,13 +284,16 @@ async fn classify(db: &impl ConnectionTrait, entries: Vec<RawEntry>) -> Result<(
     let stored = publications::Entity::find().all(db).await?;
     let slugs = stored.iter().map(|p| p.slug.clone()).collect();
     let mut by_doi: HashMap<String, (Stored, Option<u32>)> = HashMap::new();
-    let mut by_title: HashMap<(String, i32), (Stored, Option<u32>)> = HashMap::new();
+    // Every paper of a title and year, with its DOI: the same title with another DOI is
+    // another version (a journal and a conference paper), not a duplicate.
+    let mut by_title: HashMap<(String, i32), Vec<Candidate>> = HashMap::new();
     for paper in stored {
         let key = (title_key(&paper.title), paper.year);
-        if let Some(doi) = paper.doi.as_deref().and_then(bibtex::normalise_doi) {
-            by_doi.entry(doi).or_insert((Stored { id: paper.id, title: paper.title.clone() }, None));
+        let doi = paper.doi.as_deref().and_then(bibtex::normalise_doi);
+        if let Some(doi) = &doi {
+            by_doi.entry(doi.clone()).or_insert((Stored { id: paper.id, title: paper.title.clone() }, None));
         }
-        by_title.entry(key).or_insert((Stored { id: paper.id, title: paper.title }, None));
+        by_title.entry(key).or_default().push((Stored { id: paper.id, title: paper.title }, None, doi));
     }
     let mut classified = Vec::with_capacity(entries.len());
     let mut keys: HashMap<String, u32> = HashMap::new();
@@ -321,7 +328,25 @@ async fn classify(db: &impl ConnectionTrait, entries: Vec<RawEntry>) -> Result<(
             Ok(mapped) => mapped,
         };
         let title = (title_key(&mapped.title), mapped.year);
-        let found = mapped.doi.as_ref().and_then(|doi| by_doi.get(doi)).or_else(|| by_title.get(&title));
+        let same_title = by_title.get(&title).map(Vec::as_slice).unwrap_or_default();
+        let found = mapped.doi.as_ref().and_then(|doi| by_doi.get(doi)).map(|(original, line)| (original, line)).or_else(|| {
+            same_title
+                .iter()
+                .find(|(_, _, doi)| !dois_differ(doi.as_deref(), mapped.doi.as_deref()))
+                .map(|(original, line, _)| (original, line))
+        });
+        if found.is_none()
+            && let Some((version, version_line, _)) = same_title.first()
+        {
+            let version_note = match version_line {
+                Some(line) => format!("Another version of {} (the entry at line {line}, with another DOI)", version.title),
+                None => format!("Another version of {} (a stored paper with another DOI)", version.title),
+            };
+            preview.note = Some(match preview.note.take() {
+                Some(note) => format!("{version_note}; {note}"),
+                None => version_note,
+            });
+        }
         if let Some((original, original_line)) = found {
             preview.status = EntryStatus::Duplicate;
             preview.duplicate_of = Some(match original_line {
@@ -334,12 +359,19 @@ async fn classify(db: &impl ConnectionTrait, entries: Vec<RawEntry>) -> Result<(
             if let Some(doi) = &mapped.doi {
                 by_doi.insert(doi.clone(), earlier());
             }
-            by_title.insert(title, earlier());
+            let (original, line) = earlier();
+            by_title.entry(title).or_default().push((original, line, mapped.doi.clone()));
         }
         preview.publication = Some(mapped.clone());
         classified.push(Classified { preview, raw_text: text, mapped: Some(mapped) });
     }
     Ok((classified, slugs))
+}
+
+/// Whether two papers' DOIs show they are different works: only when both have one and they
+/// are not the same.
+fn dois_differ(a: Option<&str>, b: Option<&str>) -> bool {
+    matches!((a, b), (Some(a), Some(b)) if a != b)
 }
 
 /// A 422 on the `bibtex` field: the pasted text or chosen file is what is wrong.

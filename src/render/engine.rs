@@ -10,6 +10,8 @@ use anyhow::{Context as _, anyhow};
 use rquickjs::{CatchResultExt, Context, Function, Module, Object, Runtime};
 use tokio::sync::oneshot;
 
+use crate::rules::math;
+
 /// The memory one engine may use; a runaway render fails instead of eating the machine.
 const MEMORY_LIMIT: usize = 256 * 1024 * 1024;
 const STACK_LIMIT: usize = 4 * 1024 * 1024;
@@ -101,6 +103,7 @@ impl Worker {
         runtime.set_gc_threshold(GC_THRESHOLD);
         let context = Context::full(&runtime).context("cannot create a JavaScript context")?;
         context.with(|ctx| -> anyhow::Result<()> {
+            host_functions(&ctx).map_err(|e| anyhow!("cannot define the render's host functions: {e}"))?;
             let promise = Module::evaluate(ctx.clone(), "ssr-entry.js", bundle)
                 .catch(&ctx)
                 .map_err(|e| anyhow!("the server-render bundle does not load: {e}"))?;
@@ -147,6 +150,18 @@ impl Worker {
     }
 }
 
+/// What the bundle may ask of the server while it renders: the math of titles, abstracts and
+/// rich text as MathML, or as plain text (`crate::rules::math`). A component calls them when
+/// they exist (on the server) and shows the text as it is otherwise.
+fn host_functions(ctx: &rquickjs::Ctx<'_>) -> rquickjs::Result<()> {
+    let globals = ctx.globals();
+    globals.set("vitaMathInline", Function::new(ctx.clone(), |text: String| math::to_html(&text, false))?)?;
+    globals.set("vitaMathBlocks", Function::new(ctx.clone(), |text: String| math::to_html(&text, true))?)?;
+    globals.set("vitaMathRich", Function::new(ctx.clone(), |html: String| math::html_with_math(&html))?)?;
+    globals.set("vitaMathPlain", Function::new(ctx.clone(), |text: String| math::to_plain(&text))?)?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use std::time::Duration;
@@ -163,6 +178,19 @@ mod tests {
             return { head: "", body: String(renders) };
         };
     "#;
+
+    /// Issue 27: the page's math is made by the server while the bundle renders.
+    #[tokio::test]
+    async fn the_bundle_gets_math_as_mathml_and_as_text_from_the_server() {
+        let bundle = "globalThis.vitaRender = (t) => ({ head: vitaMathPlain(t), body: vitaMathInline(t) + '|' + vitaMathBlocks('$$x$$') + '|' + vitaMathRich('<p>$x$</p>') });";
+        let engine = Engine::start(bundle, 1).unwrap();
+        let output = engine.render("$H_0$ <b>".into()).await.unwrap();
+        assert_eq!(output.head, "H₀ <b>");
+        let parts: Vec<&str> = output.body.split('|').collect();
+        assert!(parts[0].starts_with("<math display=\"inline\">") && parts[0].ends_with("</math> &lt;b&gt;"), "{}", parts[0]);
+        assert!(parts[1].starts_with("<math display=\"block\">"), "{}", parts[1]);
+        assert!(parts[2].starts_with("<p><math display=\"inline\">"), "{}", parts[2]);
+    }
 
     #[tokio::test]
     async fn a_job_whose_client_went_away_is_not_rendered() {

@@ -14,6 +14,7 @@ use ts_rs::TS;
 use super::SiteInfo;
 use crate::citations::{self, Citations};
 use crate::content::publications::{self, PublicationKind};
+use crate::rules::math;
 
 /// A published paper with its references ready to copy.
 #[derive(Clone, Debug, Serialize, TS)]
@@ -75,7 +76,7 @@ pub fn head_tags(paper: &PaperData, site: &SiteInfo) -> String {
 /// fields are left out when unknown, never sent empty.
 pub fn citation_tags(paper: &PaperData, site: &SiteInfo) -> Vec<(&'static str, String)> {
     let p = &paper.publication;
-    let mut tags: Vec<(&'static str, String)> = vec![("citation_title", p.title.clone())];
+    let mut tags: Vec<(&'static str, String)> = vec![("citation_title", math::to_plain(&p.title))];
     tags.extend(p.authors.0.iter().map(|author| ("citation_author", author.clone())));
     tags.push(("citation_publication_date", publication_date(p.year, p.month, '/')));
     if let Some(venue) = venue_tag(p) {
@@ -109,7 +110,7 @@ pub fn citation_tags(paper: &PaperData, site: &SiteInfo) -> Vec<(&'static str, S
 /// as bioRxiv and medRxiv do; a book names its publisher; "other" names its venue as a
 /// publisher, so it is not mistaken for a journal article.
 fn venue_tag(p: &publications::Model) -> Option<(&'static str, String)> {
-    let venue = p.venue.trim().to_owned();
+    let venue = math::to_plain(p.venue.trim());
     let publisher = p.publisher.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned);
     let (name, value) = match p.kind {
         PublicationKind::JournalArticle | PublicationKind::Preprint => ("citation_journal_title", venue),
@@ -180,14 +181,14 @@ fn json_ld(paper: &PaperData, site: &SiteInfo) -> Value {
         "@type": "ScholarlyArticle",
         "@id": url,
         "url": url,
-        "headline": p.title,
-        "name": p.title,
+        "headline": math::to_plain(&p.title),
+        "name": math::to_plain(&p.title),
         "author": p.authors.0.iter().map(|name| json!({ "@type": "Person", "name": name })).collect::<Vec<_>>(),
         "datePublished": publication_date(p.year, p.month, '-'),
     });
     let fields = article.as_object_mut().expect("an object");
     if let Some(text) = p.r#abstract.as_deref().filter(|t| !t.trim().is_empty()) {
-        fields.insert("abstract".into(), json!(text));
+        fields.insert("abstract".into(), json!(math::to_plain(text)));
     }
     if let Some(part_of) = container(p) {
         fields.insert("isPartOf".into(), part_of);
@@ -218,7 +219,7 @@ fn json_ld(paper: &PaperData, site: &SiteInfo) -> Value {
 /// What the paper appeared in: a journal (with its volume and issue, nested as schema.org
 /// recommends), a proceedings or edited book, or the institution of a thesis or report.
 fn container(p: &publications::Model) -> Option<Value> {
-    let venue = p.venue.trim();
+    let venue = math::to_plain(p.venue.trim());
     if venue.is_empty() {
         return None;
     }

@@ -3,12 +3,15 @@
 //! them as `web/src/api/rules.ts`, generated (`crate::typescript::rules`) by the same step that writes `types.ts`
 //! (`VITA_UPDATE_TYPES=1 cargo test types`; a stale file fails the tests). Both sides are
 //! checked against one file of conformance vectors, `web/src/api/rule-vectors.json`.
+//! `math` is here, low in the layers, because every layer that writes text needs it: the pages
+//! (MathML), the meta tags, feeds and references (Unicode).
 
 use std::ops::RangeInclusive;
 use std::sync::LazyLock;
 
 use regex::Regex;
 
+pub mod math;
 pub mod validate;
 
 /// Longest accepted single-line text (titles, names, venues, slugs, URLs), in characters

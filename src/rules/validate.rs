@@ -32,6 +32,13 @@ impl Check {
         value
     }
 
+    /// A single-line text that may be blank, kept as `""` then.
+    pub fn text(&mut self, field: &str, label: &str, value: String) -> String {
+        let value = value.trim().to_owned();
+        self.max_len(field, label, &value, MAX_SHORT);
+        value
+    }
+
     /// A single-line text that may be blank; blank becomes `None`.
     pub fn optional(&mut self, field: &str, label: &str, value: Option<String>) -> Option<String> {
         let value = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())?;

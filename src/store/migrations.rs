@@ -23,6 +23,7 @@ impl MigratorTrait for Migrator {
             Box::new(M0010TlsState),
             Box::new(M0011SignInLimits),
             Box::new(M0012ScholarlySources),
+            Box::new(M0013NoInventedVenues),
         ]
     }
 }
@@ -709,5 +710,89 @@ impl MigrationTrait for M0012ScholarlySources {
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         manager.drop_table(Table::drop().table("outside_sources").to_owned()).await?;
         manager.drop_table(Table::drop().table("citation_counts").to_owned()).await
+    }
+}
+
+/// Issue 27, item 6: the import gave an entry that named no venue its kind's name ("Conference
+/// paper", "Other", …) as the venue, which the public pages showed as if it were one. A paper
+/// whose venue is its kind's name loses it only where its stored BibTeX proves it was invented:
+/// the entry has none of the fields a venue is taken from. A venue the owner typed, or one an
+/// entry gave, stays.
+struct M0013NoInventedVenues;
+
+impl MigrationName for M0013NoInventedVenues {
+    fn name(&self) -> &str {
+        "m0013_no_invented_venues"
+    }
+}
+
+/// The label the import wrote for each kind (as the `kind` column stores it).
+const INVENTED_VENUES: [(&str, &str); 8] = [
+    ("journal-article", "Journal article"),
+    ("conference-paper", "Conference paper"),
+    ("preprint", "Preprint"),
+    ("book", "Book"),
+    ("book-chapter", "Book chapter"),
+    ("thesis", "Thesis"),
+    ("report", "Technical report"),
+    ("other", "Other"),
+];
+
+/// The fields the import ever took a venue from.
+const VENUE_FIELDS: [&str; 13] = [
+    "journal",
+    "journaltitle",
+    "booktitle",
+    "publisher",
+    "howpublished",
+    "institution",
+    "organization",
+    "school",
+    "series",
+    "eprint",
+    "arxiv",
+    "crossref",
+    "venue",
+];
+
+/// Whether `bibtex` is one entry that has none of [`VENUE_FIELDS`]; `false` when it cannot be
+/// read (no proof).
+fn names_no_venue(bibtex: &str) -> bool {
+    let Ok(raw) = biblatex::RawBibliography::parse(bibtex) else { return false };
+    let [entry] = raw.entries.as_slice() else { return false };
+    !entry.v.fields.iter().any(|pair| VENUE_FIELDS.contains(&pair.key.v.to_ascii_lowercase().as_str()))
+}
+
+#[sea_orm_migration::async_trait::async_trait]
+impl MigrationTrait for M0013NoInventedVenues {
+    fn use_transaction(&self) -> Option<bool> {
+        Some(true)
+    }
+
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        let db = manager.get_connection();
+        for (kind, label) in INVENTED_VENUES {
+            let select = Query::select()
+                .columns(["id", "bibtex"])
+                .from("publications")
+                .and_where(Expr::col("kind").eq(kind))
+                .and_where(Expr::col("venue").eq(label))
+                .and_where(Expr::col("bibtex").is_not_null())
+                .to_owned();
+            for row in db.query_all(&select).await? {
+                let id: sea_orm::prelude::Uuid = row.try_get("", "id")?;
+                let bibtex: String = row.try_get("", "bibtex")?;
+                if names_no_venue(&bibtex) {
+                    let update = Query::update().table("publications").value("venue", "").and_where(Expr::col("id").eq(id)).to_owned();
+                    db.execute(&update).await?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    async fn down(&self, _manager: &SchemaManager) -> Result<(), DbErr> {
+        // An invented venue is not worth bringing back.
+        Ok(())
     }
 }

@@ -21,6 +21,7 @@ mod hardening;
 mod helpers;
 mod hostile_bibtex;
 mod import;
+mod import_versions;
 mod instances;
 mod layers;
 mod page_ranges;

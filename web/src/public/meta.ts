@@ -6,6 +6,7 @@
 import type { Pagination, RenderInput } from '../api/types';
 import { pageHref } from './components/Pagination';
 import { tagPageTitle } from './pages/TagPage';
+import { plainMath } from './math';
 
 export type PageMeta = {
   /** The full document title. */
@@ -21,7 +22,8 @@ const DESCRIPTION_MAX = 160;
 
 /** Collapses whitespace and cuts at a word boundary to at most 160 characters. */
 export function summarise(text: string, max = DESCRIPTION_MAX): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
+  // A description is text: its math in Unicode (./math.tsx).
+  const clean = plainMath(text).replace(/\s+/g, ' ').trim();
   if (clean.length <= max) return clean;
   const cut = clean.slice(0, max - 1);
   const lastSpace = cut.lastIndexOf(' ');
@@ -64,12 +66,15 @@ export function pageMeta(input: RenderInput): PageMeta {
   }
   if (page.page === 'paper') {
     const paper = page.data.publication;
-    const fallback = `${paper.authors.join(', ')}. ${paper.venue}, ${paper.year}.`;
+    // Text only: math in its Unicode form (`$H_0$` → H₀), see ./math.tsx.
+    const title = plainMath(paper.title);
+    const venue = paper.venue ? `${plainMath(paper.venue)}, ` : '';
+    const fallback = `${paper.authors.join(', ')}. ${venue}${paper.year}.`;
     return {
-      title: `${paper.title} — ${owner}`,
+      title: `${title} — ${owner}`,
       description: summarise(paper.abstract || fallback),
       canonicalUrl,
-      openGraph: { type: 'article', title: paper.title, siteName: owner },
+      openGraph: { type: 'article', title, siteName: owner },
     };
   }
   if (page.page === 'tag') {

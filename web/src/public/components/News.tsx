@@ -4,6 +4,7 @@ import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
 import { CARD, EmptyState, ExternalTextLink, Paragraphs, Skeletons } from './ui';
 import { TagChips } from './Tags';
+import { MathText } from '../math';
 
 function NewsDate({ date }: { date: string }) {
   return (
@@ -25,10 +26,12 @@ export function LatestNewsGrid({ items, loading = false }: { items: NewsItem[]; 
           <NewsDate date={item.date} />
           <h3 className="text-lg leading-snug font-semibold tracking-tight">
             <a href={`/news#news-${item.id}`} className="rounded-sm hover:text-primary focus-ring">
-              {item.title}
+              <MathText text={item.title} />
             </a>
           </h3>
-          <p className="line-clamp-3 text-sm leading-relaxed text-muted-foreground">{item.content}</p>
+          <p className="line-clamp-3 text-sm leading-relaxed text-muted-foreground">
+            <MathText text={item.content} />
+          </p>
         </li>
       ))}
     </ul>
@@ -48,7 +51,9 @@ export function NewsList({ items }: { items: NewsItem[] }) {
           />
           <article className="flex flex-col gap-3">
             <NewsDate date={item.date} />
-            <h2 className="text-xl font-semibold tracking-tight">{item.title}</h2>
+            <h2 className="text-xl font-semibold tracking-tight">
+              <MathText text={item.title} />
+            </h2>
             <Paragraphs text={item.content} className="text-muted-foreground" />
             <TagChips tags={item.tags} />
             {item.link_url && (

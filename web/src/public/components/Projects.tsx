@@ -4,6 +4,7 @@ import { cn } from '../../lib/cn';
 import { formatShortMonthYear } from '../../lib/format';
 import { Badge, CARD, EmptyState, ExternalButton, LoadingText, Paragraphs, Skeletons } from './ui';
 import { TagChips } from './Tags';
+import { MathText } from '../math';
 
 /** At most this many technologies on a home page card (spec §9). */
 export const HOME_CARD_TECHNOLOGIES = 6;
@@ -66,13 +67,15 @@ export function ProjectCard({ project, compact = false }: { project: Project; co
       <Title className="text-xl font-semibold tracking-tight">
         {compact ? (
           <a href={`/projects#${project.slug}`} className="rounded-sm hover:text-primary focus-ring">
-            {project.title}
+            <MathText text={project.title} />
           </a>
         ) : (
-          project.title
+          <MathText text={project.title} />
         )}
       </Title>
-      <p className={cn('leading-relaxed', compact ? 'text-muted-foreground' : 'text-lg')}>{project.summary}</p>
+      <p className={cn('leading-relaxed', compact ? 'text-muted-foreground' : 'text-lg')}>
+        <MathText text={project.summary} />
+      </p>
       {!compact && project.content && <Paragraphs text={project.content} className="text-muted-foreground" />}
       {!compact && project.collaborators.length > 0 && (
         <p className="flex gap-2 text-sm text-muted-foreground">

@@ -7,6 +7,7 @@ import { groupRuns } from '../../lib/group';
 import { coinsTitle } from '../papers/coins';
 import { Badge, CARD, EmptyState, ExternalButton, Section, Skeletons } from './ui';
 import { TagChips } from './Tags';
+import { MathText } from '../math';
 
 /** The paper's own page. */
 export function paperHref(publication: Publication): string {
@@ -44,12 +45,20 @@ export function FeaturedPublicationCard({ publication }: { publication: Publicat
       </Badge>
       <h3 className="line-clamp-2 text-lg leading-snug font-semibold tracking-tight">
         <a href={paperHref(publication)} className={TITLE_LINK}>
-          {publication.title}
+          <MathText text={publication.title} />
         </a>
       </h3>
       <p className="text-sm text-muted-foreground">{publication.authors.join(', ')}</p>
-      <p className="text-sm font-medium text-primary">{publication.venue}</p>
-      {publication.abstract && <p className="line-clamp-3 text-sm leading-relaxed text-muted-foreground">{publication.abstract}</p>}
+      {publication.venue && (
+        <p className="text-sm font-medium text-primary">
+          <MathText text={publication.venue} />
+        </p>
+      )}
+      {publication.abstract && (
+        <p className="line-clamp-3 text-sm leading-relaxed text-muted-foreground">
+          <MathText text={publication.abstract} />
+        </p>
+      )}
       <div className="mt-auto pt-3">
         <PublicationLinks publication={publication} />
       </div>
@@ -97,13 +106,17 @@ function PublicationEntry({ publication, baseUrl, citedBy }: { publication: Publ
       <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
         <h3 className="flex-1 text-lg leading-snug font-semibold tracking-tight">
           <a href={paperHref(publication)} className={TITLE_LINK}>
-            {publication.title}
+            <MathText text={publication.title} />
           </a>
         </h3>
         {publication.featured && <Badge tone="featured">Featured</Badge>}
       </div>
       <p className="text-muted-foreground">{publication.authors.join(', ')}</p>
-      <p className="text-sm font-medium text-primary italic">{details}</p>
+      {details && (
+        <p className="text-sm font-medium text-primary italic">
+          <MathText text={details} />
+        </p>
+      )}
       {citedBy && (
         <p className="text-sm text-muted-foreground" data-cited-by="">
           {`Cited by ${citedBy.count} (${citedBy.source}, ${citedBy.counted_on})`}
@@ -113,7 +126,9 @@ function PublicationEntry({ publication, baseUrl, citedBy }: { publication: Publ
       {publication.abstract && (
         <details className="group text-sm">
           <summary className="w-fit cursor-pointer rounded-sm font-medium text-primary focus-ring">Abstract</summary>
-          <p className="mt-2 leading-relaxed whitespace-pre-line text-muted-foreground">{publication.abstract}</p>
+          <p className="mt-2 leading-relaxed whitespace-pre-line text-muted-foreground">
+            <MathText text={publication.abstract} blocks />
+          </p>
         </details>
       )}
       {publication.bibtex && (

@@ -2,6 +2,7 @@ import { Brain, Cpu, Shield } from '../../components/icons';
 import type { ResearchArea } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { CARD, EmptyState, RichText, Skeletons } from './ui';
+import { MathText } from '../math';
 
 /** The icons a research area can name (spec §3); any other name shows Shield. */
 const ICONS = { Shield, Cpu, Brain } as const;
@@ -41,10 +42,14 @@ export function ResearchAreaGrid({ areas, loading = false }: { areas: ResearchAr
           <AreaIcon area={area} />
           <h3 className="mt-5 text-xl font-semibold tracking-tight">
             <a href={`/research#${area.slug}`} className="rounded-sm hover:text-primary focus-ring">
-              {area.title}
+              <MathText text={area.title} />
             </a>
           </h3>
-          {area.description && <p className="mt-3 leading-relaxed text-muted-foreground">{area.description}</p>}
+          {area.description && (
+            <p className="mt-3 leading-relaxed text-muted-foreground">
+              <MathText text={area.description} />
+            </p>
+          )}
         </li>
       ))}
     </ul>
@@ -66,9 +71,13 @@ export function ResearchAreaList({ areas }: { areas: ResearchArea[] }) {
               <AreaIcon area={area} />
               <div className="min-w-0 flex-1">
                 <h2 id={`area-${area.id}`} className="text-2xl font-semibold tracking-tight">
-                  {area.title}
+                  <MathText text={area.title} />
                 </h2>
-                {area.description && <p className="mt-2 text-lg text-muted-foreground">{area.description}</p>}
+                {area.description && (
+                  <p className="mt-2 text-lg text-muted-foreground">
+                    <MathText text={area.description} />
+                  </p>
+                )}
                 {area.content && <RichText html={area.content} className="mt-5" />}
               </div>
             </div>

@@ -7,6 +7,7 @@ import { ExternalLink } from '../../components/icons';
 import type { ReactNode } from 'react';
 import { buttonClassName, type ButtonVariant } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { MathText, richMath } from '../math';
 
 export const CONTAINER = 'mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8';
 /** The reading width of text-heavy pages. */
@@ -182,13 +183,17 @@ export function RichText({ html, className, headingLevel = 2 }: { html: string; 
         '[&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg [&_strong]:font-semibold',
         className,
       )}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitised this HTML with ammonia before storing it; only heading tags are renamed here
-      dangerouslySetInnerHTML={{ __html: demoteHeadings(html, headingLevel) }}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitised this HTML with ammonia before storing it; only heading tags are renamed here, and its math made MathML by the server (../math.tsx)
+      dangerouslySetInnerHTML={{ __html: richMath(demoteHeadings(html, headingLevel)) }}
     />
   );
 }
 
 /** Multi-line plain text (line breaks kept). */
 export function Paragraphs({ text, className }: { text: string; className?: string }) {
-  return <p className={cn('leading-relaxed whitespace-pre-line', className)}>{text}</p>;
+  return (
+    <p className={cn('leading-relaxed whitespace-pre-line', className)}>
+      <MathText text={text} blocks />
+    </p>
+  );
 }

@@ -14,6 +14,7 @@ import { isSameAuthor } from '../papers/authors';
 import { Badge, ExternalButton, NARROW_CONTAINER } from '../components/ui';
 import { cn } from '../../lib/cn';
 import { TagChips } from '../components/Tags';
+import { MathText } from '../math';
 
 /** What the venue is called for each kind of work. */
 const VENUE_LABEL: Record<Publication['kind'], string> = {
@@ -60,7 +61,9 @@ function Details({ paper }: { paper: Publication }) {
         .map(([name, value]) => (
           <div key={name} className="contents">
             <dt className="font-medium text-muted-foreground">{name}</dt>
-            <dd className="break-words">{value}</dd>
+            <dd className="break-words">
+              <MathText text={value} />
+            </dd>
           </div>
         ))}
     </dl>
@@ -107,9 +110,15 @@ export function PaperPage({ data, owner }: { data: PaperData; owner: string }) {
             <Badge tone="primary">{label(paper.kind)}</Badge>
             <Badge>{paper.year}</Badge>
           </p>
-          <h1 className="mt-5 text-3xl font-bold tracking-tight text-balance break-words sm:text-4xl">{paper.title}</h1>
+          <h1 className="mt-5 text-3xl font-bold tracking-tight text-balance break-words sm:text-4xl">
+            <MathText text={paper.title} />
+          </h1>
           <Authors authors={paper.authors} owner={owner} />
-          <p className="mt-2 font-medium text-primary italic">{paper.venue}</p>
+          {paper.venue && (
+            <p className="mt-2 font-medium text-primary italic">
+              <MathText text={paper.venue} />
+            </p>
+          )}
           {data.cited_by && (
             <p className="mt-2 text-sm text-muted-foreground" data-cited-by="">
               {/* One text node: the server's render and the browser's hydration read the same. */}
@@ -143,7 +152,9 @@ export function PaperPage({ data, owner }: { data: PaperData; owner: string }) {
             <h2 id="abstract-title" className="text-2xl font-bold tracking-tight">
               Abstract
             </h2>
-            <p className="mt-4 leading-relaxed whitespace-pre-line">{paper.abstract}</p>
+            <p className="mt-4 leading-relaxed whitespace-pre-line">
+              <MathText text={paper.abstract} blocks />
+            </p>
           </section>
         )}
 

@@ -5,6 +5,7 @@
  * the paper pages carry Highwire `citation_*` tags instead.
  */
 import type { Publication } from '../../api/types';
+import { plainMath } from '../math';
 
 /** The bare DOI of a value written as a resolver URL or with a 'doi:' prefix. */
 function bareDoi(doi: string): string {
@@ -44,10 +45,10 @@ export function coinsTitle(publication: Publication, pageUrl: string): string {
     ['rft_val_fmt', `info:ofi/fmt:kev:mtx:${fmt}`],
     ['rfr_id', 'info:sid/vita'],
     ['rft.genre', genre],
-    [`rft.${titleKey}`, publication.title],
+    [`rft.${titleKey}`, plainMath(publication.title)],
     ...publication.authors.map((author): [string, string] => ['rft.au', author]),
     ['rft.date', publication.month ? `${publication.year}-${String(publication.month).padStart(2, '0')}` : String(publication.year)],
-    [containerKey ? `rft.${containerKey}` : '', containerKey ? publication.venue : null],
+    [containerKey ? `rft.${containerKey}` : '', containerKey ? plainMath(publication.venue) : null],
     // A thesis's or report's venue is its institution.
     ['rft.inst', publication.kind === 'thesis' ? publication.venue : null],
     ['rft.pub', publication.kind === 'report' ? publication.venue : publication.publisher],

@@ -298,11 +298,7 @@ function EntryRow({ entry, choice, onChoose }: { entry: PreviewEntry; choice: Ch
       <td className="p-2 tabular-nums">{entry.line}</td>
       <td className="p-2">
         <p className="font-medium">{name}</p>
-        {p ? (
-          <p className="text-muted-foreground">
-            {p.authors.join(', ')} · {p.venue} · {p.year}
-          </p>
-        ) : null}
+        {p ? <p className="text-muted-foreground">{[p.authors.join(', '), p.venue, p.year].filter(Boolean).join(' · ')}</p> : null}
         {entry.reason ? <p className="text-destructive">{entry.reason}</p> : null}
         {entry.duplicate_of ? (
           <p className="text-muted-foreground">

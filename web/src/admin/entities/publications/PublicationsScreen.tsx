@@ -42,9 +42,8 @@ const TEXTS = { title: 'Publications', itemName: 'Publication', description: 'Ad
 function details(item: Publication) {
   return (
     <>
-      <p>
-        {item.venue} · {item.year}
-      </p>
+      {/* An imported paper may have no venue (issue 27): the form asks for one when it is edited. */}
+      <p>{[item.venue, item.year].filter(Boolean).join(' · ')}</p>
       <p>{item.authors.join(', ')}</p>
     </>
   );

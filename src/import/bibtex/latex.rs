@@ -1,0 +1,315 @@
+//! The LaTeX commands real exports put in values (issue 27, item 4), decoded before the
+//! `biblatex` crate reads the value, which would otherwise drop their braces and leave
+//! `z\raisebox-0.5exasciitilde0.3` or `J005512.2\ensuremath-255834` (ADS).
+//!
+//! Math stays math: `\ensuremath{…}` becomes `$…$`, a math-only symbol outside math (`{\sim}`)
+//! becomes a formula of its own, and a formula's own text is left for `crate::rules::math`,
+//! except `\ensuremath` inside it, which is dropped. `$$…$$` becomes `$\[…\]$`, which the crate
+//! keeps as one formula (it reads `$$` as an empty one), and `formula` writes it back.
+//!
+//! ADS writes journals as the AAS macros (`journal = {\apj}`): a value that is only one of
+//! them becomes the journal's name.
+//!
+//! The arguments of a command are decoded by calling this again on them: the nesting is that of
+//! the value's braces, which the reader refused beyond 64 levels before anything gets here.
+
+/// A literal `~` (from `\textasciitilde`), kept apart from the tie `~` that the prose tidying
+/// turns into a space; `tidy` writes it back.
+pub const TILDE: char = '\u{f8fe}';
+
+/// Symbols that only exist in math, written as a formula of their own when found in prose.
+const MATH_SYMBOLS: &[&str] =
+    &["sim", "approx", "pm", "mp", "times", "lesssim", "gtrsim", "odot", "sun", "deg", "prime", "infty", "le", "ge", "leq", "geq"];
+
+/// The journal macros of the AAS (`aas_macros.sty`) that ADS writes as a whole `journal`
+/// (`journal = {\apj}`), with the names ADS itself gives them.
+const JOURNAL_MACROS: &[(&str, &str)] = &[
+    ("aj", "The Astronomical Journal"),
+    ("actaa", "Acta Astronomica"),
+    ("araa", "Annual Review of Astronomy and Astrophysics"),
+    ("apj", "The Astrophysical Journal"),
+    ("apjl", "The Astrophysical Journal Letters"),
+    ("apjs", "The Astrophysical Journal Supplement Series"),
+    ("ao", "Applied Optics"),
+    ("apss", "Astrophysics and Space Science"),
+    ("aap", "Astronomy and Astrophysics"),
+    ("aapr", "Astronomy and Astrophysics Reviews"),
+    ("aaps", "Astronomy and Astrophysics Supplement Series"),
+    ("azh", "Astronomicheskii Zhurnal"),
+    ("baas", "Bulletin of the American Astronomical Society"),
+    ("icarus", "Icarus"),
+    ("jcap", "Journal of Cosmology and Astroparticle Physics"),
+    ("jrasc", "Journal of the Royal Astronomical Society of Canada"),
+    ("memras", "Memoirs of the Royal Astronomical Society"),
+    ("mnras", "Monthly Notices of the Royal Astronomical Society"),
+    ("na", "New Astronomy"),
+    ("nar", "New Astronomy Reviews"),
+    ("pra", "Physical Review A"),
+    ("prb", "Physical Review B"),
+    ("prc", "Physical Review C"),
+    ("prd", "Physical Review D"),
+    ("pre", "Physical Review E"),
+    ("prl", "Physical Review Letters"),
+    ("pasa", "Publications of the Astronomical Society of Australia"),
+    ("pasp", "Publications of the Astronomical Society of the Pacific"),
+    ("pasj", "Publications of the Astronomical Society of Japan"),
+    ("qjras", "Quarterly Journal of the Royal Astronomical Society"),
+    ("skytel", "Sky and Telescope"),
+    ("solphys", "Solar Physics"),
+    ("sovast", "Soviet Astronomy"),
+    ("ssr", "Space Science Reviews"),
+    ("zap", "Zeitschrift für Astrophysik"),
+    ("nat", "Nature"),
+    ("iaucirc", "IAU Circulars"),
+    ("aplett", "Astrophysics Letters"),
+    ("gca", "Geochimica et Cosmochimica Acta"),
+    ("grl", "Geophysical Research Letters"),
+    ("jcp", "Journal of Chemical Physics"),
+    ("jgr", "Journal of Geophysical Research"),
+    ("jqsrt", "Journal of Quantitative Spectroscopy and Radiative Transfer"),
+    ("memsai", "Memorie della Società Astronomica Italiana"),
+    ("nphysa", "Nuclear Physics A"),
+    ("physrep", "Physics Reports"),
+    ("physscr", "Physica Scripta"),
+    ("planss", "Planetary and Space Science"),
+    ("procspie", "Proceedings of the SPIE"),
+];
+
+/// The journal a whole `journal` value names as an AAS macro (`\apj`).
+pub fn journal_macro(value: &str) -> Option<&'static str> {
+    let name = value.trim().strip_prefix('\\')?;
+    JOURNAL_MACROS.iter().find(|(macro_name, _)| *macro_name == name).map(|(_, journal)| *journal)
+}
+
+/// `value` with the commands decoded (see the module's list).
+pub fn decode(value: &str) -> String {
+    let value = display_math_as_one(value);
+    let mut out = String::with_capacity(value.len());
+    let mut in_math = false;
+    let mut rest = value.as_str();
+    while let Some(c) = rest.chars().next() {
+        if c == '$' {
+            in_math = !in_math;
+            out.push('$');
+            rest = &rest[1..];
+            continue;
+        }
+        if c == '{'
+            && rest[1..].starts_with('\\')
+            && let Some((decoded, len)) = command(&rest[1..], in_math)
+            && rest[1 + len..].starts_with('}')
+        {
+            // `{\sim}`, `{\ensuremath{-}}`, `{\raisebox{-0.5ex}\textasciitilde}`: the group
+            // is only the command.
+            out.push_str(&decoded);
+            rest = &rest[len + 2..];
+            continue;
+        }
+        if c == '\\'
+            && let Some((decoded, len)) = command(rest, in_math)
+        {
+            out.push_str(&decoded);
+            rest = &rest[len..];
+            continue;
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    out
+}
+
+/// `$$…$$` as `$\[…\]$`.
+fn display_math_as_one(value: &str) -> String {
+    if !value.contains("$$") {
+        return value.to_owned();
+    }
+    let mut out = String::with_capacity(value.len() + 8);
+    let mut rest = value;
+    while let Some(open) = rest.find("$$") {
+        let Some(close) = rest[open + 2..].find("$$") else { break };
+        out.push_str(&rest[..open]);
+        out.push_str("$\\[");
+        out.push_str(&rest[open + 2..open + 2 + close]);
+        out.push_str("\\]$");
+        rest = &rest[open + 2 + close + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The command at the start of `text` (which starts with `\`), decoded, and its length with
+/// its arguments; `None` for one this leaves to the crate.
+fn command(text: &str, in_math: bool) -> Option<(String, usize)> {
+    let name_len = text[1..].find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(text.len() - 1);
+    if name_len == 0 {
+        // A one-character command: `\&`, `\%`, `\_`, `\#`, `\,`.
+        let symbol = text[1..].chars().next()?;
+        return match (symbol, in_math) {
+            ('&' | '%' | '_' | '#', false) => Some((symbol.to_string(), 2)),
+            (',', false) => Some((" ".to_owned(), 2)),
+            _ => None,
+        };
+    }
+    let name = &text[1..1 + name_len];
+    let after = 1 + name_len;
+    match name {
+        "ensuremath" => {
+            let (argument, len) = argument(&text[after..])?;
+            let inner = decode_math(argument);
+            Some((if in_math { inner } else { format!("${inner}$") }, after + len))
+        }
+        "raisebox" => {
+            // `\raisebox{-0.5ex}{…}` or `\raisebox{-0.5ex}\textasciitilde`: what is raised.
+            let (_, lift) = braced(&text[after..])?;
+            let rest = &text[after + lift..];
+            if rest.starts_with("\\textasciitilde") {
+                return Some(("∼".to_owned(), after + lift + "\\textasciitilde".len()));
+            }
+            let (raised, len) = argument(rest)?;
+            Some((decode(raised), after + lift + len))
+        }
+        "textasciitilde" if !in_math => Some((TILDE.to_string(), skip_space(text, after))),
+        "textendash" if !in_math => Some(("–".to_owned(), skip_space(text, after))),
+        "textemdash" if !in_math => Some(("—".to_owned(), skip_space(text, after))),
+        "textsuperscript" | "textsubscript" if !in_math => {
+            let (argument, len) = argument(&text[after..])?;
+            let inner = decode(argument);
+            let map = if name == "textsuperscript" { superscript } else { subscript };
+            let scripted: Option<String> = inner.chars().map(map).collect();
+            Some((scripted.unwrap_or(inner), after + len))
+        }
+        symbol if !in_math && MATH_SYMBOLS.contains(&symbol) => Some((format!("$\\{symbol}$"), after)),
+        _ => None,
+    }
+}
+
+/// A formula's text without `\ensuremath`.
+fn decode_math(tex: &str) -> String {
+    let mut out = String::with_capacity(tex.len());
+    let mut rest = tex;
+    while let Some(at) = rest.find("\\ensuremath") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + "\\ensuremath".len()..];
+        match argument(after) {
+            Some((inner, len)) => {
+                out.push_str(&decode_math(inner));
+                rest = &after[len..];
+            }
+            None => rest = after,
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The length of `text` up to after the spaces that end a command name (`\textendash x`).
+fn skip_space(text: &str, at: usize) -> usize {
+    at + text[at..].len() - text[at..].trim_start_matches(' ').len()
+}
+
+/// A command's argument: `{…}` (its content), or else one character or one `\command`.
+/// Returns the content and the length taken, spaces before it included.
+fn argument(text: &str) -> Option<(&str, usize)> {
+    let trimmed = text.trim_start_matches(' ');
+    let skipped = text.len() - trimmed.len();
+    if trimmed.starts_with('{') {
+        let (inner, len) = braced(trimmed)?;
+        return Some((inner, skipped + len));
+    }
+    let first = trimmed.chars().next()?;
+    if first == '\\' {
+        let len = 1 + trimmed[1..].find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(trimmed.len() - 1).max(1);
+        let len = len.min(trimmed.len());
+        return Some((&trimmed[..len], skipped + len));
+    }
+    Some((&trimmed[..first.len_utf8()], skipped + first.len_utf8()))
+}
+
+/// `{…}` at the start of `text`: its content and the length with both braces.
+fn braced(text: &str) -> Option<(&str, usize)> {
+    if !text.starts_with('{') {
+        return None;
+    }
+    let mut depth = 0usize;
+    for (i, b) in text.bytes().enumerate() {
+        match b {
+            b'{' => depth += 1,
+            b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some((&text[1..i], i + 1));
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+fn superscript(c: char) -> Option<char> {
+    Some(match c {
+        '0' => '⁰',
+        '1' => '¹',
+        '2' => '²',
+        '3' => '³',
+        '4'..='9' => char::from_u32(0x2070 + (c as u32 - '0' as u32))?,
+        '+' => '⁺',
+        '-' => '⁻',
+        'n' => 'ⁿ',
+        'i' => 'ⁱ',
+        _ => return None,
+    })
+}
+
+fn subscript(c: char) -> Option<char> {
+    Some(match c {
+        '0'..='9' => char::from_u32(0x2080 + (c as u32 - '0' as u32))?,
+        '+' => '₊',
+        '-' => '₋',
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ads_commands_become_text_and_math() {
+        assert_eq!(decode("z{\\raisebox{-0.5ex}\\textasciitilde}0.3"), "z∼0.3");
+        assert_eq!(decode("J005512.2{\\ensuremath{-}}255834"), "J005512.2$-$255834");
+        assert_eq!(decode("J005512.2\\ensuremath{-}255834"), "J005512.2$-$255834");
+        assert_eq!(decode("at z{\\sim}6"), "at z$\\sim$6");
+        assert_eq!(decode("$\\ensuremath{\\Lambda}$CDM"), "$\\Lambda$CDM");
+        assert_eq!(decode("\\raisebox{1pt}{x}"), "x");
+    }
+
+    #[test]
+    fn text_commands_become_their_characters() {
+        assert_eq!(decode("10\\textendash 20 \\textemdash{} \\& 5\\% a\\_b \\#1"), "10–20 —{} & 5% a_b #1");
+        assert_eq!(decode("~user \\textasciitilde x"), format!("~user {TILDE}x"));
+        assert_eq!(decode("10\\,GeV"), "10 GeV");
+        assert_eq!(decode("H\\textsubscript{2}O and 10\\textsuperscript{-3} and 2\\textsuperscript{nd}"), "H₂O and 10⁻³ and 2nd");
+    }
+
+    #[test]
+    fn ads_journal_macros_are_the_journals_names() {
+        assert_eq!(journal_macro("\\apj"), Some("The Astrophysical Journal"));
+        assert_eq!(journal_macro(" \\mnras "), Some("Monthly Notices of the Royal Astronomical Society"));
+        assert_eq!(journal_macro("\\prd"), Some("Physical Review D"));
+        assert_eq!(journal_macro("\\unknownjournal"), None);
+        assert_eq!(journal_macro("see \\apj"), None, "only a whole value");
+    }
+
+    #[test]
+    fn math_is_left_as_tex() {
+        assert_eq!(decode("$10\\,\\mathrm{M}_\\odot$ and $a\\&b$"), "$10\\,\\mathrm{M}_\\odot$ and $a\\&b$");
+        assert_eq!(decode("we have $$x^2$$ here"), "we have $\\[x^2\\]$ here");
+    }
+
+    #[test]
+    fn unknown_and_broken_commands_are_left_alone() {
+        assert_eq!(decode("\\emph{x} \\ensuremath"), "\\emph{x} \\ensuremath");
+        assert_eq!(decode("\\raisebox{-0.5ex"), "\\raisebox{-0.5ex");
+    }
+}
