@@ -581,7 +581,9 @@ fn content_text(content: &Content<'_>) -> String {
     }
 }
 
-fn subscript(c: char) -> Option<char> {
+/// `c` as a Unicode subscript, if it has one (`2` → `₂`, `n` → `ₙ`); also the import's
+/// `\textsubscript`.
+pub fn subscript(c: char) -> Option<char> {
     Some(match c {
         '0'..='9' => char::from_u32(0x2080 + (c as u32 - '0' as u32))?,
         '+' => '₊',
@@ -615,7 +617,9 @@ fn subscript(c: char) -> Option<char> {
     })
 }
 
-fn superscript(c: char) -> Option<char> {
+/// `c` as a Unicode superscript, if it has one (`2` → `²`, `n` → `ⁿ`); also the import's
+/// `\textsuperscript`.
+pub fn superscript(c: char) -> Option<char> {
     Some(match c {
         '0' => '⁰',
         '1' => '¹',

@@ -13,6 +13,8 @@
 //! The arguments of a command are decoded by calling this again on them: the nesting is that of
 //! the value's braces, which the reader refused beyond 64 levels before anything gets here.
 
+use crate::rules::math;
+
 /// A literal `~` (from `\textasciitilde`), kept apart from the tie `~` that the prose tidying
 /// turns into a space; `tidy` writes it back.
 pub const TILDE: char = '\u{f8fe}';
@@ -174,7 +176,7 @@ fn command(text: &str, in_math: bool) -> Option<(String, usize)> {
         "textsuperscript" | "textsubscript" if !in_math => {
             let (argument, len) = argument(&text[after..])?;
             let inner = decode(argument);
-            let map = if name == "textsuperscript" { superscript } else { subscript };
+            let map = if name == "textsuperscript" { math::superscript } else { math::subscript };
             let scripted: Option<String> = inner.chars().map(map).collect();
             Some((scripted.unwrap_or(inner), after + len))
         }
@@ -244,30 +246,6 @@ fn braced(text: &str) -> Option<(&str, usize)> {
         }
     }
     None
-}
-
-fn superscript(c: char) -> Option<char> {
-    Some(match c {
-        '0' => '⁰',
-        '1' => '¹',
-        '2' => '²',
-        '3' => '³',
-        '4'..='9' => char::from_u32(0x2070 + (c as u32 - '0' as u32))?,
-        '+' => '⁺',
-        '-' => '⁻',
-        'n' => 'ⁿ',
-        'i' => 'ⁱ',
-        _ => return None,
-    })
-}
-
-fn subscript(c: char) -> Option<char> {
-    Some(match c {
-        '0'..='9' => char::from_u32(0x2080 + (c as u32 - '0' as u32))?,
-        '+' => '₊',
-        '-' => '₋',
-        _ => return None,
-    })
 }
 
 #[cfg(test)]
