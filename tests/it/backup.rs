@@ -191,7 +191,7 @@ async fn sqlite_to_postgres_and_back_restores_every_row_and_file_exactly() {
         }
     }
     let manifest: Value = serde_json::from_slice(&first["manifest.json"]).unwrap();
-    assert_eq!(manifest["schema"], "m0013_no_invented_venues");
+    assert_eq!(manifest["schema"], "m0014_cv_sections");
     assert_eq!(manifest["tables"]["courses"]["rows"], 2);
     let session = rows::<sessions::Entity>(&source.test_db.db).await.remove(0);
     assert!(first.values().all(|data| !contains(data, session.token_hash.as_bytes())));

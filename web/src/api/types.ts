@@ -211,6 +211,72 @@ export type OpenCallInput = { title: string,
  */
 slug: string, description: string | null, content: string | null, requirements: string | null, contact_email: string | null, contact_info: string | null, application_url: string | null, funding_amount: string | null, duration: string | null, funding_agency: string | null, deadline: string | null, status: ContentStatus, featured: boolean, };
 
+export type CvAppointment = { id: string, title: string, institution: string, place: string | null, start_year: number, 
+/**
+ * `None`: to the present.
+ */
+end_year: number | null, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
+
+export type CvAppointmentInput = { title: string, institution: string, place: string | null, start_year: number | null, 
+/**
+ * Empty for "present".
+ */
+end_year: number | null, sort_order: number, status: ContentStatus, };
+
+export type CvEducation = { id: string, degree: string, field: string | null, institution: string, year: number, thesis_title: string | null, advisor: string | null, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
+
+export type CvEducationInput = { degree: string, field: string | null, institution: string, year: number | null, thesis_title: string | null, advisor: string | null, sort_order: number, status: ContentStatus, };
+
+export type CvAward = { id: string, name: string, awarding_body: string | null, year: number, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
+
+export type CvAwardInput = { name: string, awarding_body: string | null, year: number | null, sort_order: number, status: ContentStatus, };
+
+export type CvGrant = { id: string, title: string, funder: string, 
+/**
+ * The owner's role: principal investigator, co-investigator, …; free text.
+ */
+role: string | null, amount: number | null, 
+/**
+ * ISO 4217, present whenever `amount` is.
+ */
+currency: string | null, start_year: number, 
+/**
+ * `None`: to the present.
+ */
+end_year: number | null, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
+
+export type CvGrantInput = { title: string, funder: string, role: string | null, amount: number | null, currency: string | null, start_year: number | null, 
+/**
+ * Empty for "present".
+ */
+end_year: number | null, sort_order: number, status: ContentStatus, };
+
+export type ServiceKind = "committee" | "editorial-board" | "reviewing" | "other";
+
+export type CvService = { id: string, role: string, body: string, kind: ServiceKind, start_year: number, 
+/**
+ * `None`: to the present.
+ */
+end_year: number | null, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
+
+export type CvServiceInput = { role: string, body: string, kind: ServiceKind, start_year: number | null, 
+/**
+ * Empty for "present".
+ */
+end_year: number | null, sort_order: number, status: ContentStatus, };
+
+export type CvOther = { id: string, title: string, 
+/**
+ * Sanitised rich text (HTML).
+ */
+content: string | null, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
+
+export type CvOtherInput = { title: string, 
+/**
+ * Rich text (HTML); sanitised before it is stored.
+ */
+content: string | null, sort_order: number, status: ContentStatus, };
+
 export type Photo = { 
 /**
  * The JPEG of the `<img>` (the variant closest to 640 px wide).
