@@ -7,6 +7,7 @@ use crate::content::ContentStatus;
 use crate::content::courses::{CourseRole, CourseTerm};
 use crate::content::cv_service::ServiceKind;
 use crate::content::publications::PublicationKind;
+use crate::content::settings::CitationStyle;
 use crate::content::students::{StudentLevel, StudentStatus};
 use crate::content::talks::TalkType;
 use crate::rules::*;
@@ -52,6 +53,7 @@ pub fn typescript() -> String {
         values::<StudentLevel>("STUDENT_LEVELS", "DEFAULT_STUDENT_LEVEL", "StudentLevel"),
         values::<StudentStatus>("STUDENT_STATUSES", "DEFAULT_STUDENT_STATUS", "StudentStatus"),
         values::<ServiceKind>("SERVICE_KINDS", "DEFAULT_SERVICE_KIND", "ServiceKind"),
+        values::<CitationStyle>("CITATION_STYLES", "DEFAULT_CITATION_STYLE", "CitationStyle"),
     ];
     let type_names: Vec<&str> = enums.iter().map(|set| set.type_name).collect();
     out.push_str(&format!("import type {{ {} }} from './types';\n\n", type_names.join(", ")));

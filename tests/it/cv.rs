@@ -159,7 +159,90 @@ async fn the_cv_sections_need_a_session_to_write(test_db: TestDb) {
     }
 }
 
+async fn create(app: &TestApp, path: &str, body: Value) {
+    let (status, created) = post(app, path, &body).await;
+    assert_eq!(status, StatusCode::CREATED, "{path}: {created}");
+}
+
+/// /cv: published items of every section, never drafts; papers by kind in the chosen style
+/// with the owner's name in bold; students only when shown to everyone; "Download PDF" only
+/// with an uploaded CV.
+async fn the_cv_page_shows_published_items_by_section_and_never_drafts(test_db: TestDb) {
+    let app = TestApp::spawn_on(test_db).await;
+    app.sign_in().await;
+    let saved = app.client.put(app.url("/api/homepage/hero")).json(&json!({ "name": "Dr. Grace Hopper" })).send().await.unwrap();
+    assert!(saved.status().is_success());
+    for (path, body) in sections() {
+        create(&app, path, body).await;
+    }
+    create(&app, "cv-awards", json!({ "name": "Secret Draft Award", "year": 2020, "status": "draft" })).await;
+    create(&app, "cv-other", json!({ "title": "Hidden Draft Section", "status": "draft" })).await;
+    let paper = |title: &str, kind: &str, status: &str| json!({ "title": title, "authors": ["Grace Hopper", "Alan Turing"], "venue": "Venue of it", "year": 2024, "kind": kind, "status": status });
+    create(&app, "publications", paper("Conference Work", "conference-paper", "published")).await;
+    create(&app, "publications", paper("Journal Work", "journal-article", "published")).await;
+    create(&app, "publications", paper("Unfinished Draft Paper", "journal-article", "draft")).await;
+    create(&app, "talks", json!({ "title": "Keynote on chips", "event_name": "DATE", "date": "2024-03-01" })).await;
+    create(&app, "courses", json!({ "code": "EDA123", "title": "Hardware Security" })).await;
+    create(&app, "students", json!({ "name": "Ada Student" })).await;
+
+    let visitor = reqwest::Client::new();
+    let response = visitor.get(app.url("/cv")).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let html = response.text().await.unwrap();
+    for shown in [
+        "Curriculum Vitae",
+        "Associate Professor",
+        "2019–present",
+        "Best Paper Award",
+        "4,000,000 SEK",
+        "Programme committee member",
+        "Languages",
+        "Keynote on chips",
+        "EDA123",
+        "Journal Articles",
+        "Conference Papers",
+        "<strong>G. Hopper</strong>",
+    ] {
+        assert!(html.contains(shown), "/cv lacks {shown:?}");
+    }
+    for hidden in
+        ["Secret Draft Award", "Hidden Draft Section", "Unfinished Draft Paper", "Ada Student", "Supervised Students", "Download PDF"]
+    {
+        assert!(!html.contains(hidden), "/cv shows {hidden:?}");
+    }
+    let (journal, conference) = (html.find("Journal Work").unwrap(), html.find("Conference Work").unwrap());
+    assert!(
+        html.find("Journal Articles").unwrap() < journal
+            && journal < html.find("Conference Papers").unwrap()
+            && html.find("Conference Papers").unwrap() < conference
+    );
+
+    // Students shown to everyone, APA, an uploaded CV: all three show on the next render.
+    let saved = app
+        .client
+        .put(app.url("/api/settings"))
+        .json(&json!({ "show_students_publicly": true, "cv_citation_style": "apa" }))
+        .send()
+        .await
+        .unwrap();
+    assert!(saved.status().is_success(), "{}", saved.text().await.unwrap());
+    let saved = app
+        .client
+        .put(app.url("/api/homepage/hero"))
+        .json(&json!({ "name": "Dr. Grace Hopper", "cv_url": "/files/cv-files/cv.pdf" }))
+        .send()
+        .await
+        .unwrap();
+    assert!(saved.status().is_success());
+    let html = app.page_once_it_shows(&visitor, "/cv", "Download PDF").await;
+    let html = if html.contains("Ada Student") { html } else { app.page_once_it_shows(&visitor, "/cv", "Ada Student").await };
+    assert!(html.contains("Supervised Students") && html.contains("Current Students"), "students shown publicly");
+    assert!(html.contains(r#"href="/files/cv-files/cv.pdf""#), "Download PDF links the uploaded CV");
+    assert!(html.contains("<strong>Hopper, G.</strong>"), "APA, the owner in bold");
+}
+
 on_both_databases!(
+    the_cv_page_shows_published_items_by_section_and_never_drafts,
     every_section_is_created_read_updated_and_deleted,
     years_must_be_four_digits_and_end_not_before_start,
     a_grant_amount_needs_an_iso_currency,

@@ -1,7 +1,7 @@
 // Generated from src/rules/mod.rs by `VITA_UPDATE_TYPES=1 cargo test types`. Do not edit.
 // The server enforces these rules; the admin forms show the same ones before sending.
 
-import type { ContentStatus, PublicationKind, TalkType, CourseTerm, CourseRole, StudentLevel, StudentStatus, ServiceKind } from './types';
+import type { ContentStatus, PublicationKind, TalkType, CourseTerm, CourseRole, StudentLevel, StudentStatus, ServiceKind, CitationStyle } from './types';
 
 /** Single-line text, in characters (code points, not UTF-16 units) after trimming. */
 export const MAX_SHORT = 1000;
@@ -47,3 +47,6 @@ export const DEFAULT_STUDENT_STATUS: StudentStatus = 'current';
 
 export const SERVICE_KINDS = ['committee', 'editorial-board', 'reviewing', 'other'] as const satisfies readonly ServiceKind[];
 export const DEFAULT_SERVICE_KIND: ServiceKind = 'committee';
+
+export const CITATION_STYLES = ['ieee', 'apa'] as const satisfies readonly CitationStyle[];
+export const DEFAULT_CITATION_STYLE: CitationStyle = 'ieee';

@@ -369,6 +369,34 @@ export type ListedCitations = { total: number, papers: { [key in string]: CitedB
 
 export type TagPageData = { tag: Tag, publications: Array<Publication>, projects: Array<Project>, talks: Array<Talk>, news: Array<NewsItem>, };
 
+export type CvData = { appointments: Array<CvAppointment>, education: Array<CvEducation>, awards: Array<CvAward>, grants: Array<CvGrant>, service: Array<CvService>, other: Array<CvOther>, 
+/**
+ * The published papers by kind (in `PublicationKind`'s order, kinds with none left
+ * out), newest first within a kind, as references in `citation_style`.
+ */
+publications: Array<CvPublications>, citation_style: CitationStyle, talks: Array<Talk>, courses: Array<Course>, 
+/**
+ * Current students and alumni; `None` unless the owner shows students to everyone (the
+ * page is the same for every visitor).
+ */
+students: Array<PublicStudent> | null, 
+/**
+ * The featured projects ("selected").
+ */
+projects: Array<Project>, 
+/**
+ * What "Download PDF" links to: the uploaded CV (the hero's `cv_url`), "" for no link.
+ */
+pdf_url: string, };
+
+export type CvPublications = { kind: PublicationKind, references: Array<CvReference>, };
+
+export type CvReference = { id: string, slug: string, 
+/**
+ * The title as plain text (math as Unicode), naming the link to its page.
+ */
+title: string, year: number, html: string, };
+
 export type Citations = { ieee: string, apa: string, };
 
 export type CitedBy = { count: number, 
@@ -406,9 +434,11 @@ export type PublicStudent = { id: string, name: string, level: StudentLevel, sta
  */
 photo: Photo | null, };
 
-export type PageData = { "page": "home", "data": HomeData } | { "page": "about", "data": SectionPage<AboutContent> } | { "page": "research", "data": { areas: Array<ResearchArea>, } } | { "page": "publications", "data": PublicationsData } | { "page": "paper", "data": PaperData } | { "page": "projects", "data": { projects: Array<Project>, pagination: Pagination, } } | { "page": "teaching", "data": { courses: Array<Course>, pagination: Pagination, } } | { "page": "students", "data": { students: Array<PublicStudent>, pagination: Pagination, } } | { "page": "talks", "data": { talks: Array<Talk>, pagination: Pagination, } } | { "page": "blog" } | { "page": "open_calls", "data": { calls: Array<OpenCall>, pagination: Pagination, } } | { "page": "contact", "data": SectionPage<ContactContent> } | { "page": "news", "data": { items: Array<NewsItem>, pagination: Pagination, } } | { "page": "tag", "data": TagPageData } | { "page": "not_found" };
+export type PageData = { "page": "home", "data": HomeData } | { "page": "about", "data": SectionPage<AboutContent> } | { "page": "research", "data": { areas: Array<ResearchArea>, } } | { "page": "publications", "data": PublicationsData } | { "page": "paper", "data": PaperData } | { "page": "projects", "data": { projects: Array<Project>, pagination: Pagination, } } | { "page": "teaching", "data": { courses: Array<Course>, pagination: Pagination, } } | { "page": "students", "data": { students: Array<PublicStudent>, pagination: Pagination, } } | { "page": "talks", "data": { talks: Array<Talk>, pagination: Pagination, } } | { "page": "blog" } | { "page": "open_calls", "data": { calls: Array<OpenCall>, pagination: Pagination, } } | { "page": "contact", "data": SectionPage<ContactContent> } | { "page": "news", "data": { items: Array<NewsItem>, pagination: Pagination, } } | { "page": "tag", "data": TagPageData } | { "page": "cv", "data": CvData } | { "page": "not_found" };
 
 export type RenderInput = { path: string, site: SiteInfo, page: PageData, };
+
+export type CitationStyle = "ieee" | "apa";
 
 export type SiteSettings = { 
 /**
@@ -440,7 +470,11 @@ openalex_api_key: string,
  * Shows each paper's citation count on /publications, with the total (off by default;
  * the paper pages always show theirs).
  */
-show_citation_counts: boolean, };
+show_citation_counts: boolean, 
+/**
+ * The reference style of the publications on /cv (issue 28).
+ */
+cv_citation_style: CitationStyle, };
 
 export type SiteSettingsView = { 
 /**
@@ -480,7 +514,11 @@ openalex_api_key: string,
  * Shows each paper's citation count on /publications, with the total (off by default;
  * the paper pages always show theirs).
  */
-show_citation_counts: boolean, };
+show_citation_counts: boolean, 
+/**
+ * The reference style of the publications on /cv (issue 28).
+ */
+cv_citation_style: CitationStyle, };
 
 export type ScriptSince = { origin: string, since: string, };
 
