@@ -232,14 +232,7 @@ export function CvPage({ data, owner }: { data: CvData; owner: string }) {
                       <div className="mt-3">
                         <Entries>
                           {students.map((student) => (
-                            <Entry
-                              key={student.id}
-                              when={
-                                student.graduation_year === null
-                                  ? `${student.start_year}–`
-                                  : yearSpan(student.start_year, student.graduation_year)
-                              }
-                            >
+                            <Entry key={student.id} when={yearSpan(student.start_year, student.graduation_year)}>
                               <p className="font-semibold">
                                 {student.name} <span className={`font-normal ${muted}`}>({label(student.level)})</span>
                               </p>
