@@ -217,6 +217,10 @@ async fn the_cv_page_shows_published_items_by_section_and_never_drafts(test_db: 
             && html.find("Conference Papers").unwrap() < conference
     );
 
+    // A write to a CV section makes the kept /cv stale (`Sources::CV`).
+    create(&app, "cv-awards", json!({ "name": "Award Added Later", "year": 2025 })).await;
+    app.page_once_it_shows(&visitor, "/cv", "Award Added Later").await;
+
     // Students shown to everyone, APA, an uploaded CV: all three show on the next render.
     let saved = app
         .client
