@@ -14,6 +14,7 @@ use hayagriva::{BibliographyDriver, BibliographyRequest, CitationItem, CitationR
 use super::names::{Name, parse_all};
 use super::{Citations, arxiv_id, is_arxiv};
 use crate::content::publications::{Model, PublicationKind};
+use crate::content::settings::CitationStyle;
 
 /// The two styles and their locale, decoded once. The files are hayagriva 0.10.1's own CBOR
 /// encodings of the CSL project's `ieee.csl`, `apa.csl` and `locales-en-US.xml` (see
@@ -43,6 +44,43 @@ pub fn format(publication: &Model) -> Citations {
         ieee: render(&entry(publication, &names, Which::Ieee), &IEEE, Which::Ieee, &names),
         apa: render(&entry(publication, &names, Which::Apa), &APA, Which::Apa, &names),
     }
+}
+
+/// The paper's reference in `style`, for a list of them (the CV): as `format` writes it, with
+/// the owner's name in `<strong>` when they are one of the authors. `owner` is the name as the
+/// hero has it ("Dr. Maja Svensson"): a leading title is dropped, and an author is the owner
+/// when the family names agree and so do the given names' initials.
+pub fn reference(publication: &Model, style: CitationStyle, owner: &str) -> String {
+    let names = parse_all(&publication.authors.0);
+    let (which, csl) = match style {
+        CitationStyle::Ieee => (Which::Ieee, &*IEEE),
+        CitationStyle::Apa => (Which::Apa, &*APA),
+    };
+    let html = render(&entry(publication, &names, which), csl, which, &names);
+    let Some(author) = names.iter().find(|name| is_owner(name, owner)).and_then(person) else {
+        return html;
+    };
+    let shown = escape(&match which {
+        Which::Ieee => author.given_first(true),
+        Which::Apa => author.name_first(true, false),
+    });
+    match html.find(&shown) {
+        Some(at) => format!("{}<strong>{shown}</strong>{}", &html[..at], &html[at + shown.len()..]),
+        None => html,
+    }
+}
+
+/// Whether an author of a paper is the owner named `owner`.
+fn is_owner(author: &Name, owner: &str) -> bool {
+    const TITLES: &[&str] = &["dr", "dr.", "prof", "prof.", "professor", "docent", "assoc.", "associate"];
+    let words: Vec<&str> = owner.split_whitespace().skip_while(|w| TITLES.contains(&w.to_lowercase().as_str())).collect();
+    let (Name::Person { family, given, .. }, Name::Person { family: owner_family, given: owner_given, .. }) =
+        (author, &Name::parse(&words.join(" ")))
+    else {
+        return false;
+    };
+    let initial = |given: &Option<String>| given.as_deref().and_then(|g| g.chars().next()).map(|c| c.to_lowercase().to_string());
+    family.to_lowercase() == owner_family.to_lowercase() && (initial(given) == initial(owner_given) || given.is_none())
 }
 
 /// The hayagriva entry of a publication. The kind decides the entry type and its parent, as

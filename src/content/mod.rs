@@ -29,6 +29,12 @@ macro_rules! text_enum {
 
 pub mod citation_counts;
 pub mod courses;
+pub mod cv_appointments;
+pub mod cv_awards;
+pub mod cv_education;
+pub mod cv_grants;
+pub mod cv_other;
+pub mod cv_service;
 pub mod homepage;
 pub mod news;
 pub mod open_calls;

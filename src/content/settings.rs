@@ -37,6 +37,13 @@ pub struct SiteSettings {
     /// Shows each paper's citation count on /publications, with the total (off by default;
     /// the paper pages always show theirs).
     pub show_citation_counts: bool,
+    /// The reference style of the publications on /cv (issue 28).
+    pub cv_citation_style: CitationStyle,
+}
+
+text_enum! {
+    /// A reference style the server writes with hayagriva (`crate::citations`).
+    CitationStyle { #[default] Ieee = "ieee", Apa = "apa" }
 }
 
 /// An analytics service whose script the home page may load. The page's policy is widened

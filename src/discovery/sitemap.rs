@@ -86,7 +86,7 @@ pub async fn site_urls(db: &DatabaseConnection) -> Result<Vec<SiteUrl>, AppError
             PublicPage::Home => vec![home_lastmod(db).await?],
             PublicPage::About => vec![homepage::read::<AboutContent>(db).await?.updated_at],
             PublicPage::Contact => vec![homepage::read::<ContactContent>(db).await?.updated_at],
-            PublicPage::Blog => vec![None],
+            PublicPage::Blog | PublicPage::Cv => vec![None],
             PublicPage::Research => vec![latest(db, public::<research_areas::Entity>(), research_areas::Column::UpdatedAt).await?],
             PublicPage::Publications => list_pages(db, page, public::<publications::Entity>(), publications::Column::UpdatedAt).await?,
             PublicPage::Projects => list_pages(db, page, public::<projects::Entity>(), projects::Column::UpdatedAt).await?,

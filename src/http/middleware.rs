@@ -12,7 +12,10 @@ use base64::engine::general_purpose::STANDARD as BASE64;
 use sha2::{Digest, Sha256};
 
 use super::{AppState, session};
-use crate::content::{Content, courses, news, open_calls, projects, publications, research_areas, students, tags, talks};
+use crate::content::{
+    Content, courses, cv_appointments, cv_awards, cv_education, cv_grants, cv_other, cv_service, news, open_calls, projects, publications,
+    research_areas, students, tags, talks,
+};
 use crate::error::AppError;
 use crate::render::cache::Sources;
 
@@ -132,6 +135,12 @@ pub fn written_sources(path: &str) -> Sources {
         (talks::Entity::PATH, Sources::TALKS),
         (tags::Entity::PATH, Sources::TAGS),
         (open_calls::Entity::PATH, Sources::OPEN_CALLS),
+        (cv_appointments::Entity::PATH, Sources::CV),
+        (cv_education::Entity::PATH, Sources::CV),
+        (cv_awards::Entity::PATH, Sources::CV),
+        (cv_grants::Entity::PATH, Sources::CV),
+        (cv_service::Entity::PATH, Sources::CV),
+        (cv_other::Entity::PATH, Sources::CV),
     ];
     if let Some((_, sources)) = tables.iter().find(|(path, _)| *path == table) {
         return *sources;

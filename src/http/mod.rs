@@ -78,7 +78,10 @@ use std::sync::Arc;
 use sea_orm::DatabaseConnection;
 
 use crate::content::homepage::{AboutContent, ContactContent, HeroContent, StatsContent};
-use crate::content::{Content, courses, news, open_calls, projects, publications, research_areas, students, tags, talks};
+use crate::content::{
+    Content, courses, cv_appointments, cv_awards, cv_education, cv_grants, cv_other, cv_service, news, open_calls, projects, publications,
+    research_areas, students, tags, talks,
+};
 use crate::media::files::Files;
 use crate::render::Renderer;
 use crate::render::cache::PageCache;
@@ -156,6 +159,12 @@ pub fn router(state: AppState) -> Router {
         content_routes::<talks::Entity>,
         content_routes::<tags::Entity>,
         content_routes::<open_calls::Entity>,
+        content_routes::<cv_appointments::Entity>,
+        content_routes::<cv_education::Entity>,
+        content_routes::<cv_awards::Entity>,
+        content_routes::<cv_grants::Entity>,
+        content_routes::<cv_service::Entity>,
+        content_routes::<cv_other::Entity>,
     ]
     .into_iter()
     .fold(api, |api, add| add(api));

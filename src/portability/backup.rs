@@ -49,7 +49,10 @@ use zip::write::SimpleFileOptions;
 
 use crate::auth::{sessions, users};
 use crate::content::settings;
-use crate::content::{courses, homepage, news, open_calls, projects, publications, research_areas, students, tagging, tags, talks};
+use crate::content::{
+    courses, cv_appointments, cv_awards, cv_education, cv_grants, cv_other, cv_service, homepage, news, open_calls, projects, publications,
+    research_areas, students, tagging, tags, talks,
+};
 use crate::media::files::{Files, StoredKey};
 use crate::render::cache::Sources;
 use crate::render::invalidation::Invalidation;
@@ -102,12 +105,38 @@ pub const TABLES: &[&str] = &[
     "talks",
     "tags",
     "open_calls",
+    "cv_appointments",
+    "cv_education",
+    "cv_awards",
+    "cv_grants",
+    "cv_service",
+    "cv_other",
     // After the items and tags they link (foreign keys).
     "publication_tags",
     "project_tags",
     "talk_tags",
     "news_item_tags",
 ];
+
+/// Tables that came after the first archive format, with the migration that added each: an
+/// archive taken before that migration has none of them, and they are restored empty.
+const ADDED_BY: &[(&str, &str)] = &[
+    ("cv_appointments", "m0014_cv_sections"),
+    ("cv_education", "m0014_cv_sections"),
+    ("cv_awards", "m0014_cv_sections"),
+    ("cv_grants", "m0014_cv_sections"),
+    ("cv_service", "m0014_cv_sections"),
+    ("cv_other", "m0014_cv_sections"),
+];
+
+/// Whether an archive of database schema `schema` (a known migration) must hold `table`.
+fn archived_by(schema: &str, table: &str, known: &[String]) -> bool {
+    let position = |name: &str| known.iter().position(|m| m == name);
+    match ADDED_BY.iter().find(|(t, _)| *t == table) {
+        Some((_, added)) => position(schema) >= position(added),
+        None => true,
+    }
+}
 
 /// Evaluates `$body` with `$E` the entity of table `$name`: the one place that maps a table's
 /// name to its model.
@@ -160,6 +189,30 @@ macro_rules! with_table {
             }
             "open_calls" => {
                 type $E = open_calls::Entity;
+                $body
+            }
+            "cv_appointments" => {
+                type $E = cv_appointments::Entity;
+                $body
+            }
+            "cv_education" => {
+                type $E = cv_education::Entity;
+                $body
+            }
+            "cv_awards" => {
+                type $E = cv_awards::Entity;
+                $body
+            }
+            "cv_grants" => {
+                type $E = cv_grants::Entity;
+                $body
+            }
+            "cv_service" => {
+                type $E = cv_service::Entity;
+                $body
+            }
+            "cv_other" => {
+                type $E = cv_other::Entity;
                 $body
             }
             "publication_tags" => {
@@ -321,7 +374,8 @@ pub fn check<R: Read + Seek>(input: R) -> anyhow::Result<Checked> {
             known.last().map_or("none", String::as_str)
         )));
     }
-    let missing: Vec<&&str> = TABLES.iter().filter(|t| !manifest.tables.contains_key(**t)).collect();
+    let missing: Vec<&&str> =
+        TABLES.iter().filter(|t| !manifest.tables.contains_key(**t) && archived_by(&manifest.schema, t, &known)).collect();
     if !missing.is_empty() {
         bail!(damaged(format!("the manifest lists no table {}", missing.iter().map(|t| **t).collect::<Vec<_>>().join(", "))));
     }
@@ -424,7 +478,8 @@ pub async fn restore(db: &DatabaseConnection, files: &Files, checked: Checked, f
     }
     let mut total = 0;
     for name in TABLES {
-        let data = &checked.tables[*name];
+        // A table newer than the archive (`ADDED_BY`) stays empty.
+        let Some(data) = checked.tables.get(*name) else { continue };
         let inserted = with_table!(*name, E => insert::<E>(&txn, name, data).await)?;
         total += inserted;
     }

@@ -106,7 +106,10 @@ impl Sources {
     /// The citation counts of the outside sources (`content::citation_counts`): a refresh
     /// changes only the pages that show them.
     pub const CITATIONS: Sources = Sources(1 << 14);
-    const COUNT: usize = 15;
+    /// The sections only the CV has (appointments, education, awards, grants, service, other):
+    /// one bit for the six, since only /cv shows them.
+    pub const CV: Sources = Sources(1 << 15);
+    const COUNT: usize = 16;
     pub const ALL: Sources = Sources((1 << Self::COUNT) - 1);
 
     fn bits(self) -> impl Iterator<Item = usize> {

@@ -9,13 +9,14 @@ use uuid::Uuid;
 use super::cache::Sources;
 use super::filters::PublicationFilters;
 use super::{
-    HomeData, HomeStats, ListedCitations, PageData, Pagination, PaperData, PublicStudent, PublicationsData, SectionPage, TagPageData,
+    CvData, CvPublications, CvReference, HomeData, HomeStats, ListedCitations, PageData, Pagination, PaperData, PublicStudent,
+    PublicationsData, SectionPage, TagPageData,
 };
 use crate::content::homepage::{self, AboutContent, ContactContent, HeroContent, StatsContent};
 use crate::content::settings::SiteSettings;
 use crate::content::{
-    Audience, Content, ContentStatus, ListQuery, StringList, courses, news, open_calls, projects, publications, research_areas, students,
-    tagging, tags, talks,
+    Audience, Content, ContentStatus, ListQuery, StringList, courses, cv_appointments, cv_awards, cv_education, cv_grants, cv_other,
+    cv_service, news, open_calls, projects, publications, research_areas, students, tagging, tags, talks,
 };
 use crate::error::AppError;
 use crate::media::photos::Photo;
@@ -38,10 +39,12 @@ pub enum PublicPage {
     OpenCalls,
     Contact,
     News,
+    /// The CV (issue 28): linked from the footer, not from the spec's navigation bar.
+    Cv,
 }
 
 impl PublicPage {
-    pub const ALL: [PublicPage; 12] = [
+    pub const ALL: [PublicPage; 13] = [
         PublicPage::Home,
         PublicPage::About,
         PublicPage::Research,
@@ -54,6 +57,7 @@ impl PublicPage {
         PublicPage::OpenCalls,
         PublicPage::Contact,
         PublicPage::News,
+        PublicPage::Cv,
     ];
 
     pub fn path(self) -> &'static str {
@@ -70,6 +74,7 @@ impl PublicPage {
             PublicPage::OpenCalls => "/open-calls",
             PublicPage::Contact => "/contact",
             PublicPage::News => "/news",
+            PublicPage::Cv => "/cv",
         }
     }
 
@@ -120,6 +125,16 @@ impl PublicPage {
                 PublicPage::OpenCalls => Sources::OPEN_CALLS,
                 PublicPage::Contact => Sources::CONTACT,
                 PublicPage::News => Sources::NEWS | Sources::TAGS,
+                // The settings choose the reference style and whether students are listed.
+                PublicPage::Cv => {
+                    Sources::CV
+                        | Sources::SETTINGS
+                        | Sources::PUBLICATIONS
+                        | Sources::TALKS
+                        | Sources::COURSES
+                        | Sources::STUDENTS
+                        | Sources::PROJECTS
+                }
             }
     }
 
@@ -142,6 +157,8 @@ impl PublicPage {
             PublicPage::Teaching | PublicPage::Students => Some(24),
             PublicPage::OpenCalls => Some(10),
             PublicPage::Home | PublicPage::About | PublicPage::Research | PublicPage::Blog | PublicPage::Contact => None,
+            // The CV is one document, printed whole.
+            PublicPage::Cv => None,
         }
     }
 }
@@ -381,6 +398,73 @@ pub async fn load(
             let (items, pagination) = published_page::<news::Entity>(db, requested.page, per_page).await?;
             PageData::News { items, pagination }
         }
+        PublicPage::Cv => PageData::Cv(Box::new(cv(db, settings, hero).await?)),
+    })
+}
+
+/// What /cv shows: every published item of the CV's own sections and of the lists it draws
+/// on. Students only when the owner shows them to everyone, so that the page is the same for
+/// every visitor.
+async fn cv(db: &DatabaseConnection, settings: &SiteSettings, hero: &HeroContent) -> Result<CvData, AppError> {
+    use sea_orm::Iterable;
+    let public = Audience::Public;
+    let selected = ListQuery { featured: Some(true), ..Default::default() };
+    let ((appointments, education, awards, grants, service, other), (papers, talks, courses, projects)) = tokio::try_join!(
+        async {
+            tokio::try_join!(
+                cv_appointments::Entity::list(db, published(), public),
+                cv_education::Entity::list(db, published(), public),
+                cv_awards::Entity::list(db, published(), public),
+                cv_grants::Entity::list(db, published(), public),
+                cv_service::Entity::list(db, published(), public),
+                cv_other::Entity::list(db, published(), public),
+            )
+        },
+        async {
+            tokio::try_join!(
+                publications::Entity::list(db, published(), public),
+                talks::Entity::list(db, published(), public),
+                courses::Entity::list(db, published(), public),
+                projects::Entity::list(db, selected, public),
+            )
+        },
+    )?;
+    let students = match settings.show_students_publicly {
+        true => Some(students::grouped_for_page().all(db).await?.into_iter().map(PublicStudent::from).collect()),
+        false => None,
+    };
+    let style = settings.cv_citation_style;
+    let publications = publications::PublicationKind::iter()
+        .map(|kind| CvPublications {
+            kind,
+            references: papers
+                .iter()
+                .filter(|paper| paper.kind == kind)
+                .map(|paper| CvReference {
+                    id: paper.id,
+                    slug: paper.slug.clone(),
+                    title: crate::rules::math::to_plain(&paper.title),
+                    year: paper.year,
+                    html: crate::citations::reference(paper, style, &hero.name),
+                })
+                .collect(),
+        })
+        .filter(|group| !group.references.is_empty())
+        .collect();
+    Ok(CvData {
+        appointments,
+        education,
+        awards,
+        grants,
+        service,
+        other,
+        publications,
+        citation_style: style,
+        talks,
+        courses,
+        students,
+        projects,
+        pdf_url: hero.cv_url.clone(),
     })
 }
 

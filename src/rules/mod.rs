@@ -23,6 +23,11 @@ pub const MAX_LONG: usize = 200_000;
 pub const YEAR: RangeInclusive<i32> = 1000..=9999;
 /// The years a date (news, talks, projects, deadlines) may fall in.
 pub const DATE_YEARS: RangeInclusive<i32> = 1900..=2200;
+/// The years of the CV sections (appointments, degrees, awards, grants, service): four digits,
+/// a working life's span with room on both sides.
+pub const CV_YEARS: RangeInclusive<i32> = 1900..=2100;
+/// A grant's amount: not negative, and below what a float holds exactly as a whole number.
+pub const AMOUNT: RangeInclusive<f64> = 0.0..=1e15;
 /// The month of a publication, when known.
 pub const MONTH: RangeInclusive<i32> = 1..=12;
 /// Course credits (fractional: 7.5 ECTS is common).
@@ -76,6 +81,8 @@ pub static HTTP_URL: Pattern = pattern!(r"^https?://[^\s/?#\\@\x00-\x1F\x7F-\x9F
 /// make a browser read it as another host (`//evil.example`, `/\evil.example`), with no white
 /// space, backslash or control character.
 pub static SITE_PATH: Pattern = pattern!(r"^/(?:[^/\s\\\x00-\x1F\x7F-\x9F][^\s\\\x00-\x1F\x7F-\x9F]*)?$", false);
+/// A currency: an ISO 4217 code, three upper-case letters (EUR, SEK, USD).
+pub static CURRENCY: Pattern = pattern!(r"^[A-Z]{3}$", false);
 /// E-mail addresses: one `@`, a dot inside the domain, no white space.
 pub static EMAIL: Pattern = pattern!(r"^[^\s@]+@[^\s@.][^\s@]*\.[^\s@]*[^\s@.]$", false);
 

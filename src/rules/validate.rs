@@ -121,6 +121,46 @@ impl Check {
         value
     }
 
+    /// A year of a CV section, within `rules::CV_YEARS`; missing is refused.
+    pub fn cv_year(&mut self, field: &str, label: &str, value: Option<i32>) -> i32 {
+        let Some(year) = value else {
+            self.fail(field, format!("{label} is required"));
+            return 0;
+        };
+        self.int_range(field, label, year, rules::CV_YEARS)
+    }
+
+    /// The end of a span of years: `None` is "present" (still going on); a year must be a CV
+    /// year and not before `start`.
+    pub fn end_year(&mut self, field: &str, label: &str, start: i32, value: Option<i32>) -> Option<i32> {
+        let year = value?;
+        if !rules::CV_YEARS.contains(&year) {
+            self.int_range(field, label, year, rules::CV_YEARS);
+        } else if rules::CV_YEARS.contains(&start) && year < start {
+            self.fail(field, format!("{label} must not be before the start year"));
+        }
+        Some(year)
+    }
+
+    /// An amount of money and its currency: the amount not negative, the currency an ISO 4217
+    /// code, required with an amount (and kept alone, upper-cased, without one).
+    pub fn amount(&mut self, amount: Option<f64>, currency: Option<String>) -> (Option<f64>, Option<String>) {
+        if let Some(a) = amount
+            && (!a.is_finite() || !rules::AMOUNT.contains(&a))
+        {
+            self.fail("amount", "Amount must be a number of at least 0");
+        }
+        let currency = currency.map(|c| c.trim().to_owned()).filter(|c| !c.is_empty());
+        match &currency {
+            Some(code) if !rules::CURRENCY.is_match(code) => {
+                self.fail("currency", "Currency must be an ISO 4217 code of three capital letters, e.g. EUR");
+            }
+            None if amount.is_some() => self.fail("currency", "Currency is required with an amount"),
+            _ => {}
+        }
+        (amount, currency)
+    }
+
     /// A date within `rules::DATE_YEARS` (year 0 or 10000 is a typing mistake).
     pub fn date(&mut self, field: &str, label: &str, value: Option<chrono::NaiveDate>) -> Option<chrono::NaiveDate> {
         use chrono::Datelike;

@@ -24,6 +24,7 @@ impl MigratorTrait for Migrator {
             Box::new(M0011SignInLimits),
             Box::new(M0012ScholarlySources),
             Box::new(M0013NoInventedVenues),
+            Box::new(M0014CvSections),
         ]
     }
 }
@@ -793,6 +794,67 @@ impl MigrationTrait for M0013NoInventedVenues {
 
     async fn down(&self, _manager: &SchemaManager) -> Result<(), DbErr> {
         // An invented venue is not worth bringing back.
+        Ok(())
+    }
+}
+
+/// Issue 28: the sections only a CV has, one table each, shown on /cv. A span of years ends in
+/// a year or, with `end_year` NULL, at the present. Each has a status (drafts are never shown)
+/// and an order.
+struct M0014CvSections;
+
+impl MigrationName for M0014CvSections {
+    fn name(&self) -> &str {
+        "m0014_cv_sections"
+    }
+}
+
+/// The CV tables, in the order they are created and (reversed) dropped.
+const CV_TABLES: [&str; 6] = ["cv_appointments", "cv_education", "cv_awards", "cv_grants", "cv_service", "cv_other"];
+
+#[sea_orm_migration::async_trait::async_trait]
+impl MigrationTrait for M0014CvSections {
+    fn use_transaction(&self) -> Option<bool> {
+        Some(true)
+    }
+
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        let order = || vec![integer("sort_order"), string("status")];
+        let columns: [Vec<ColumnDef>; 6] = [
+            vec![string("title"), string("institution"), string_null("place"), integer("start_year"), integer_null("end_year")],
+            vec![
+                string("degree"),
+                string_null("field"),
+                string("institution"),
+                integer("year"),
+                string_null("thesis_title"),
+                string_null("advisor"),
+            ],
+            vec![string("name"), string_null("awarding_body"), integer("year")],
+            vec![
+                string("title"),
+                string("funder"),
+                string_null("role"),
+                double_null("amount"),
+                string_null("currency"),
+                integer("start_year"),
+                integer_null("end_year"),
+            ],
+            vec![string("role"), string("body"), string("kind"), integer("start_year"), integer_null("end_year")],
+            vec![string("title"), text_null("content")],
+        ];
+        for (table, mut columns) in CV_TABLES.into_iter().zip(columns) {
+            columns.extend(order());
+            manager.create_table(content_table(table, columns)).await?;
+            manager.create_index(index(table, &["status", "sort_order"], false)).await?;
+        }
+        Ok(())
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        for table in CV_TABLES.into_iter().rev() {
+            manager.drop_table(Table::drop().table(table).to_owned()).await?;
+        }
         Ok(())
     }
 }

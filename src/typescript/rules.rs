@@ -5,7 +5,9 @@ use sea_orm::{ActiveEnum, Iterable};
 
 use crate::content::ContentStatus;
 use crate::content::courses::{CourseRole, CourseTerm};
+use crate::content::cv_service::ServiceKind;
 use crate::content::publications::PublicationKind;
+use crate::content::settings::CitationStyle;
 use crate::content::students::{StudentLevel, StudentStatus};
 use crate::content::talks::TalkType;
 use crate::rules::*;
@@ -50,6 +52,8 @@ pub fn typescript() -> String {
         values::<CourseRole>("COURSE_ROLES", "DEFAULT_COURSE_ROLE", "CourseRole"),
         values::<StudentLevel>("STUDENT_LEVELS", "DEFAULT_STUDENT_LEVEL", "StudentLevel"),
         values::<StudentStatus>("STUDENT_STATUSES", "DEFAULT_STUDENT_STATUS", "StudentStatus"),
+        values::<ServiceKind>("SERVICE_KINDS", "DEFAULT_SERVICE_KIND", "ServiceKind"),
+        values::<CitationStyle>("CITATION_STYLES", "DEFAULT_CITATION_STYLE", "CitationStyle"),
     ];
     let type_names: Vec<&str> = enums.iter().map(|set| set.type_name).collect();
     out.push_str(&format!("import type {{ {} }} from './types';\n\n", type_names.join(", ")));
@@ -65,6 +69,8 @@ pub fn typescript() -> String {
         STUDENTS_COUNT.start(),
         STUDENTS_COUNT.end()
     ));
+    out.push_str(&format!("export const CV_YEARS = {{ min: {}, max: {} }} as const;\n", CV_YEARS.start(), CV_YEARS.end()));
+    out.push_str(&format!("export const AMOUNT = {{ min: {}, max: {} }} as const;\n", AMOUNT.start(), AMOUNT.end()));
     out.push_str(&format!("export const PASSWORD_MIN_LENGTH = {PASSWORD_MIN_LENGTH};\n"));
     out.push_str(&format!("export const PASSWORD_MAX_LENGTH = {PASSWORD_MAX_LENGTH};\n"));
     out.push_str(&format!("export const DEFAULT_COLOR = '{DEFAULT_COLOR}';\n\n"));
@@ -74,6 +80,7 @@ pub fn typescript() -> String {
         ("HTTP_URL_PATTERN", &HTTP_URL),
         ("SITE_PATH_PATTERN", &SITE_PATH),
         ("EMAIL_PATTERN", &EMAIL),
+        ("CURRENCY_PATTERN", &CURRENCY),
     ] {
         out.push_str(&format!("export const {name} = {};\n", pattern.javascript()));
     }

@@ -14,8 +14,11 @@ use crate::auth::{
 use crate::citations::Citations;
 use crate::content::citation_counts::{CitedBy, Summary, YearCount};
 use crate::content::homepage::{AboutContent, ContactContent, HeroContent, SectionRecord, StatsContent};
-use crate::content::settings::{ScriptSince, SiteSettings, SiteSettingsView};
-use crate::content::{ContentStatus, StringList, courses, news, open_calls, projects, publications, research_areas, students, tags, talks};
+use crate::content::settings::{CitationStyle, ScriptSince, SiteSettings, SiteSettingsView};
+use crate::content::{
+    ContentStatus, StringList, courses, cv_appointments, cv_awards, cv_education, cv_grants, cv_other, cv_service, news, open_calls,
+    projects, publications, research_areas, students, tags, talks,
+};
 use crate::error::{ErrorBody, ErrorDetail, FieldErrors};
 use crate::http::SetupStatus;
 use crate::http::scholarly_api::{DoiLookup, DoiLookupRequest, OrcidImportRequest, OrcidPreviewRequest, ScholarlyDashboard};
@@ -25,8 +28,8 @@ use crate::media::files::UploadedFile;
 use crate::media::photos::Photo;
 use crate::render::filters::PublicationFilters;
 use crate::render::{
-    CardImage, HomeData, HomeStats, ListedCitations, PageData, Pagination, PaperData, PublicStudent, PublicationsData, RenderInput,
-    SectionPage, SiteInfo, TagPageData,
+    CardImage, CvData, CvPublications, CvReference, HomeData, HomeStats, ListedCitations, PageData, Pagination, PaperData, PublicStudent,
+    PublicationsData, RenderInput, SectionPage, SiteInfo, TagPageData,
 };
 use crate::scholarly::DoiRecord;
 use crate::scholarly::orcid::CheckResult;
@@ -60,8 +63,14 @@ pub fn typescript() -> String {
         talks::TalkType, talks::Model, talks::Input,
         tags::Model, tags::Input,
         open_calls::Model, open_calls::Input,
-        Photo, CardImage, SiteInfo, HomeData, HomeStats, SectionPage<AboutContent>, Pagination, PublicationFilters, PublicationsData, ListedCitations, TagPageData, Citations, CitedBy, PaperData, PublicStudent, PageData, RenderInput,
-        SiteSettings, SiteSettingsView, ScriptSince, UploadedFile,
+        cv_appointments::Model, cv_appointments::Input,
+        cv_education::Model, cv_education::Input,
+        cv_awards::Model, cv_awards::Input,
+        cv_grants::Model, cv_grants::Input,
+        cv_service::ServiceKind, cv_service::Model, cv_service::Input,
+        cv_other::Model, cv_other::Input,
+        Photo, CardImage, SiteInfo, HomeData, HomeStats, SectionPage<AboutContent>, Pagination, PublicationFilters, PublicationsData, ListedCitations, TagPageData, CvData, CvPublications, CvReference, Citations, CitedBy, PaperData, PublicStudent, PageData, RenderInput,
+        CitationStyle, SiteSettings, SiteSettingsView, ScriptSince, UploadedFile,
         EntryStatus, Mapped, DuplicateOf, PreviewEntry, ImportPreview, ImportRequest, ImportOutcome,
         CertificateStatus,
         DoiLookupRequest, DoiRecord, DoiLookup, OrcidPreviewRequest, OrcidImportRequest,

@@ -12,7 +12,10 @@ use sha2::{Digest, Sha256};
 use vita::auth::{sessions, users};
 use vita::content::settings;
 use vita::content::tagging::{news_item_tags, project_tags, publication_tags, talk_tags};
-use vita::content::{courses, homepage, news, open_calls, projects, publications, research_areas, students, tags, talks};
+use vita::content::{
+    courses, cv_appointments, cv_awards, cv_education, cv_grants, cv_other, cv_service, homepage, news, open_calls, projects, publications,
+    research_areas, students, tags, talks,
+};
 use vita::media::files::Files;
 use vita::ops::config::StoreConfig;
 use vita::portability::backup;
@@ -100,6 +103,17 @@ async fn seed(app: &TestApp) {
         "featured": true }),
     )
     .await;
+    post(app, "/api/cv-appointments", json!({ "title": "Docent", "institution": "Lund", "start_year": 2019, "end_year": null })).await;
+    post(app, "/api/cv-education", json!({ "degree": "PhD", "institution": "KTH", "year": 2012, "advisor": "Å. Ö" })).await;
+    post(app, "/api/cv-awards", json!({ "name": "Prize", "year": 2021, "status": "draft", "sort_order": -1 })).await;
+    post(
+        app,
+        "/api/cv-grants",
+        json!({ "title": "G", "funder": "VR", "amount": 1234567.89, "currency": "SEK", "start_year": 2020, "end_year": 2024 }),
+    )
+    .await;
+    post(app, "/api/cv-service", json!({ "role": "Editor", "body": "TCAD", "kind": "editorial-board", "start_year": 2020 })).await;
+    post(app, "/api/cv-other", json!({ "title": "Languages", "content": "<p>Svenska &amp; English</p>" })).await;
 }
 
 /// Every row of a table in primary-key order, as its model.
@@ -122,6 +136,7 @@ async fn assert_same_rows(a: &DatabaseConnection, b: &DatabaseConnection) {
     }
     same!(users, settings, homepage, news, research_areas, publications, projects, courses, students, talks, tags, open_calls);
     same!(publication_tags, project_tags, talk_tags, news_item_tags);
+    same!(cv_appointments, cv_education, cv_awards, cv_grants, cv_service, cv_other);
 }
 
 /// Every stored file, `bucket/name` → SHA-256.
@@ -191,7 +206,7 @@ async fn sqlite_to_postgres_and_back_restores_every_row_and_file_exactly() {
         }
     }
     let manifest: Value = serde_json::from_slice(&first["manifest.json"]).unwrap();
-    assert_eq!(manifest["schema"], "m0013_no_invented_venues");
+    assert_eq!(manifest["schema"], "m0014_cv_sections");
     assert_eq!(manifest["tables"]["courses"]["rows"], 2);
     let session = rows::<sessions::Entity>(&source.test_db.db).await.remove(0);
     assert!(first.values().all(|data| !contains(data, session.token_hash.as_bytes())));
@@ -284,7 +299,35 @@ async fn refused_archives_change_nothing_and_force_replaces_the_site(test_db: Te
     rewrite(&good, &missing, |all| all.retain(|name, _| !name.starts_with("files/cv-files/")));
     assert_refused(restore(&missing, &["--force"]), "files/cv-files/");
 
+    // An archive of this schema must have every table; one from before m0014 has no CV tables.
+    let cv_tables = ["cv_appointments", "cv_education", "cv_awards", "cv_grants", "cv_service", "cv_other"];
+    let without_cv = |all: &mut std::collections::BTreeMap<String, Vec<u8>>| {
+        let mut manifest: Value = serde_json::from_slice(&all["manifest.json"]).unwrap();
+        for table in cv_tables {
+            manifest["tables"].as_object_mut().unwrap().remove(table);
+            all.remove(&format!("tables/{table}.jsonl"));
+        }
+        manifest
+    };
+    let incomplete = work.path().join("incomplete.zip");
+    rewrite(&good, &incomplete, |all| {
+        let manifest = without_cv(all);
+        all.insert("manifest.json".into(), serde_json::to_vec(&manifest).unwrap());
+    });
+    assert_refused(restore(&incomplete, &["--force"]), "the manifest lists no table cv_appointments");
+
     assert_eq!((rows::<news::Entity>(&target.test_db.db).await, file_hashes(target.data_dir()).await), before);
+
+    let older = work.path().join("older.zip");
+    rewrite(&good, &older, |all| {
+        let mut manifest = without_cv(all);
+        manifest["schema"] = json!("m0013_no_invented_venues");
+        all.insert("manifest.json".into(), serde_json::to_vec(&manifest).unwrap());
+    });
+    let output = restore(&older, &["--force"]);
+    assert!(output.status.success(), "an archive from before the CV tables restores: {}", stderr(&output));
+    assert_eq!(rows::<news::Entity>(&target.test_db.db).await, rows::<news::Entity>(&source.test_db.db).await);
+    assert!(rows::<cv_awards::Entity>(&target.test_db.db).await.is_empty(), "the CV tables it did not have are empty");
 
     let output = restore(&good, &["--force"]);
     assert!(output.status.success(), "{}", stderr(&output));

@@ -243,6 +243,7 @@ async fn the_sitemap_lists_every_public_page_and_paper_and_no_draft(test_db: Tes
         "/contact",
         "/news",
         "/news?page=2",
+        "/cv",
         "/publications/masking",
         "/tags/side-channels",
     ]
@@ -280,7 +281,7 @@ async fn above_the_limit_the_sitemap_becomes_an_index_of_parts(test_db: TestDb) 
         )
         .await;
     }
-    // 12 pages and 4 papers: 16 addresses, four parts of at most 5.
+    // 13 pages (/cv is one since issue 28) and 4 papers: 17 addresses, four parts of at most 5.
     let index = get(&app, "/sitemap.xml").await.text().await.unwrap();
     assert!(index.contains(r#"<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#), "{index}");
     let parts = elements(&index, "loc");
@@ -292,8 +293,8 @@ async fn above_the_limit_the_sitemap_becomes_an_index_of_parts(test_db: TestDb) 
         assert!(!locs.is_empty() && locs.len() <= 5, "{part}: {locs:?}");
         all.extend(locs);
     }
-    assert_eq!(all.len(), 16);
-    assert_eq!(all.iter().collect::<BTreeSet<_>>().len(), 16, "no address twice");
+    assert_eq!(all.len(), 17);
+    assert_eq!(all.iter().collect::<BTreeSet<_>>().len(), 17, "no address twice");
     assert!(all.contains(&app.url("/publications/paper-3")));
     assert_eq!(get(&app, "/sitemap-5.xml").await.status(), 404);
     assert_eq!(get(&app, "/sitemap-01.xml").await.status(), 404);

@@ -11,6 +11,7 @@ mod busy_database;
 mod cli;
 mod content_api;
 mod cookies_and_origin;
+mod cv;
 mod discovery;
 mod exports;
 mod fake_apis;

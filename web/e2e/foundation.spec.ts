@@ -152,9 +152,10 @@ test('the admin app is served for /admin and /admin/*', async ({ page }) => {
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   const cards = page.getByRole('main').getByRole('link');
-  await expect(cards).toHaveCount(14); // the spec's 13 sections and Site Settings
+  await expect(cards).toHaveCount(20); // the spec's 13 sections, the 6 CV sections (issue 28) and Site Settings
   await expect(cards.first()).toHaveAttribute('href', '/admin/homepage');
   await expect(cards.nth(12)).toHaveAttribute('href', '/admin/open-calls');
+  await expect(cards.nth(13)).toHaveAttribute('href', '/admin/cv-appointments');
 
   await page.goto('/admin/no-such-section');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();

@@ -1,6 +1,8 @@
 /** The admin's content sections: dashboard cards (and, later, navigation). */
 import {
   BookOpen,
+  Coins,
+  FileText,
   FlaskConical,
   FolderKanban,
   GraduationCap,
@@ -13,6 +15,7 @@ import {
   PenLine,
   Presentation,
   Settings,
+  Star,
   Tags,
   type IconComponent,
 } from '../components/icons';
@@ -105,6 +108,31 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   },
 ];
 
+/** The sections only the CV has (issue 28), shown with the others on /cv. */
+export const CV_SECTIONS: readonly AdminSection[] = [
+  {
+    path: '/admin/cv-appointments',
+    title: 'CV: Appointments',
+    description: 'Positions held, from a year to a year or to the present.',
+    icon: FileText,
+  },
+  {
+    path: '/admin/cv-education',
+    title: 'CV: Education',
+    description: 'Degrees, with field, thesis title and advisor.',
+    icon: GraduationCap,
+  },
+  {
+    path: '/admin/cv-awards',
+    title: 'CV: Awards and Honours',
+    description: 'Awards and honours, with the awarding body and year.',
+    icon: Star,
+  },
+  { path: '/admin/cv-grants', title: 'CV: Grants and Funding', description: 'Grants, with funder, role, amount and years.', icon: Coins },
+  { path: '/admin/cv-service', title: 'CV: Service', description: 'Committees, editorial boards and reviewing.', icon: Megaphone },
+  { path: '/admin/cv-other', title: 'CV: Other Sections', description: 'Free sections of the CV in rich text.', icon: PenLine },
+];
+
 /** Site-wide options (analytics script, students' visibility): a card after the content sections. */
 export const SITE_SETTINGS_SECTION: AdminSection = {
   path: '/admin/settings',
@@ -114,4 +142,4 @@ export const SITE_SETTINGS_SECTION: AdminSection = {
 };
 
 /** Every card of the dashboard, in order. */
-export const DASHBOARD_CARDS: readonly AdminSection[] = [...ADMIN_SECTIONS, SITE_SETTINGS_SECTION];
+export const DASHBOARD_CARDS: readonly AdminSection[] = [...ADMIN_SECTIONS, ...CV_SECTIONS, SITE_SETTINGS_SECTION];

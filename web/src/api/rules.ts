@@ -1,7 +1,7 @@
 // Generated from src/rules/mod.rs by `VITA_UPDATE_TYPES=1 cargo test types`. Do not edit.
 // The server enforces these rules; the admin forms show the same ones before sending.
 
-import type { ContentStatus, PublicationKind, TalkType, CourseTerm, CourseRole, StudentLevel, StudentStatus } from './types';
+import type { ContentStatus, PublicationKind, TalkType, CourseTerm, CourseRole, StudentLevel, StudentStatus, ServiceKind, CitationStyle } from './types';
 
 /** Single-line text, in characters (code points, not UTF-16 units) after trimming. */
 export const MAX_SHORT = 1000;
@@ -11,6 +11,8 @@ export const DATE_YEARS = { min: 1900, max: 2200 } as const;
 export const MONTH = { min: 1, max: 12 } as const;
 export const CREDITS = { min: 0, max: 1000 } as const;
 export const STUDENTS_COUNT = { min: 0, max: 1000000 } as const;
+export const CV_YEARS = { min: 1900, max: 2100 } as const;
+export const AMOUNT = { min: 0, max: 1000000000000000 } as const;
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 1024;
 export const DEFAULT_COLOR = '#3b82f6';
@@ -20,6 +22,7 @@ export const HEX_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 export const HTTP_URL_PATTERN = /^https?:\/\/[^\s\/?#\\@\x00-\x1F\x7F-\x9F]+(?:[\/?#][^\s\\\x00-\x1F\x7F-\x9F]*)?$/i;
 export const SITE_PATH_PATTERN = /^\/(?:[^\/\s\\\x00-\x1F\x7F-\x9F][^\s\\\x00-\x1F\x7F-\x9F]*)?$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.][^\s@]*\.[^\s@]*[^\s@.]$/;
+export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 
 export const CONTENT_STATUSES = ['published', 'draft'] as const satisfies readonly ContentStatus[];
 export const DEFAULT_CONTENT_STATUS: ContentStatus = 'published';
@@ -41,3 +44,9 @@ export const DEFAULT_STUDENT_LEVEL: StudentLevel = 'phd';
 
 export const STUDENT_STATUSES = ['current', 'graduated'] as const satisfies readonly StudentStatus[];
 export const DEFAULT_STUDENT_STATUS: StudentStatus = 'current';
+
+export const SERVICE_KINDS = ['committee', 'editorial-board', 'reviewing', 'other'] as const satisfies readonly ServiceKind[];
+export const DEFAULT_SERVICE_KIND: ServiceKind = 'committee';
+
+export const CITATION_STYLES = ['ieee', 'apa'] as const satisfies readonly CitationStyle[];
+export const DEFAULT_CITATION_STYLE: CitationStyle = 'ieee';

@@ -211,6 +211,72 @@ export type OpenCallInput = { title: string,
  */
 slug: string, description: string | null, content: string | null, requirements: string | null, contact_email: string | null, contact_info: string | null, application_url: string | null, funding_amount: string | null, duration: string | null, funding_agency: string | null, deadline: string | null, status: ContentStatus, featured: boolean, };
 
+export type CvAppointment = { id: string, title: string, institution: string, place: string | null, start_year: number, 
+/**
+ * `None`: to the present.
+ */
+end_year: number | null, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
+
+export type CvAppointmentInput = { title: string, institution: string, place: string | null, start_year: number | null, 
+/**
+ * Empty for "present".
+ */
+end_year: number | null, sort_order: number, status: ContentStatus, };
+
+export type CvEducation = { id: string, degree: string, field: string | null, institution: string, year: number, thesis_title: string | null, advisor: string | null, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
+
+export type CvEducationInput = { degree: string, field: string | null, institution: string, year: number | null, thesis_title: string | null, advisor: string | null, sort_order: number, status: ContentStatus, };
+
+export type CvAward = { id: string, name: string, awarding_body: string | null, year: number, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
+
+export type CvAwardInput = { name: string, awarding_body: string | null, year: number | null, sort_order: number, status: ContentStatus, };
+
+export type CvGrant = { id: string, title: string, funder: string, 
+/**
+ * The owner's role: principal investigator, co-investigator, …; free text.
+ */
+role: string | null, amount: number | null, 
+/**
+ * ISO 4217, present whenever `amount` is.
+ */
+currency: string | null, start_year: number, 
+/**
+ * `None`: to the present.
+ */
+end_year: number | null, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
+
+export type CvGrantInput = { title: string, funder: string, role: string | null, amount: number | null, currency: string | null, start_year: number | null, 
+/**
+ * Empty for "present".
+ */
+end_year: number | null, sort_order: number, status: ContentStatus, };
+
+export type ServiceKind = "committee" | "editorial-board" | "reviewing" | "other";
+
+export type CvService = { id: string, role: string, body: string, kind: ServiceKind, start_year: number, 
+/**
+ * `None`: to the present.
+ */
+end_year: number | null, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
+
+export type CvServiceInput = { role: string, body: string, kind: ServiceKind, start_year: number | null, 
+/**
+ * Empty for "present".
+ */
+end_year: number | null, sort_order: number, status: ContentStatus, };
+
+export type CvOther = { id: string, title: string, 
+/**
+ * Sanitised rich text (HTML).
+ */
+content: string | null, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
+
+export type CvOtherInput = { title: string, 
+/**
+ * Rich text (HTML); sanitised before it is stored.
+ */
+content: string | null, sort_order: number, status: ContentStatus, };
+
 export type Photo = { 
 /**
  * The JPEG of the `<img>` (the variant closest to 640 px wide).
@@ -303,6 +369,34 @@ export type ListedCitations = { total: number, papers: { [key in string]: CitedB
 
 export type TagPageData = { tag: Tag, publications: Array<Publication>, projects: Array<Project>, talks: Array<Talk>, news: Array<NewsItem>, };
 
+export type CvData = { appointments: Array<CvAppointment>, education: Array<CvEducation>, awards: Array<CvAward>, grants: Array<CvGrant>, service: Array<CvService>, other: Array<CvOther>, 
+/**
+ * The published papers by kind (in `PublicationKind`'s order, kinds with none left
+ * out), newest first within a kind, as references in `citation_style`.
+ */
+publications: Array<CvPublications>, citation_style: CitationStyle, talks: Array<Talk>, courses: Array<Course>, 
+/**
+ * Current students and alumni; `None` unless the owner shows students to everyone (the
+ * page is the same for every visitor).
+ */
+students: Array<PublicStudent> | null, 
+/**
+ * The featured projects ("selected").
+ */
+projects: Array<Project>, 
+/**
+ * What "Download PDF" links to: the uploaded CV (the hero's `cv_url`), "" for no link.
+ */
+pdf_url: string, };
+
+export type CvPublications = { kind: PublicationKind, references: Array<CvReference>, };
+
+export type CvReference = { id: string, slug: string, 
+/**
+ * The title as plain text (math as Unicode), naming the link to its page.
+ */
+title: string, year: number, html: string, };
+
 export type Citations = { ieee: string, apa: string, };
 
 export type CitedBy = { count: number, 
@@ -340,9 +434,11 @@ export type PublicStudent = { id: string, name: string, level: StudentLevel, sta
  */
 photo: Photo | null, };
 
-export type PageData = { "page": "home", "data": HomeData } | { "page": "about", "data": SectionPage<AboutContent> } | { "page": "research", "data": { areas: Array<ResearchArea>, } } | { "page": "publications", "data": PublicationsData } | { "page": "paper", "data": PaperData } | { "page": "projects", "data": { projects: Array<Project>, pagination: Pagination, } } | { "page": "teaching", "data": { courses: Array<Course>, pagination: Pagination, } } | { "page": "students", "data": { students: Array<PublicStudent>, pagination: Pagination, } } | { "page": "talks", "data": { talks: Array<Talk>, pagination: Pagination, } } | { "page": "blog" } | { "page": "open_calls", "data": { calls: Array<OpenCall>, pagination: Pagination, } } | { "page": "contact", "data": SectionPage<ContactContent> } | { "page": "news", "data": { items: Array<NewsItem>, pagination: Pagination, } } | { "page": "tag", "data": TagPageData } | { "page": "not_found" };
+export type PageData = { "page": "home", "data": HomeData } | { "page": "about", "data": SectionPage<AboutContent> } | { "page": "research", "data": { areas: Array<ResearchArea>, } } | { "page": "publications", "data": PublicationsData } | { "page": "paper", "data": PaperData } | { "page": "projects", "data": { projects: Array<Project>, pagination: Pagination, } } | { "page": "teaching", "data": { courses: Array<Course>, pagination: Pagination, } } | { "page": "students", "data": { students: Array<PublicStudent>, pagination: Pagination, } } | { "page": "talks", "data": { talks: Array<Talk>, pagination: Pagination, } } | { "page": "blog" } | { "page": "open_calls", "data": { calls: Array<OpenCall>, pagination: Pagination, } } | { "page": "contact", "data": SectionPage<ContactContent> } | { "page": "news", "data": { items: Array<NewsItem>, pagination: Pagination, } } | { "page": "tag", "data": TagPageData } | { "page": "cv", "data": CvData } | { "page": "not_found" };
 
 export type RenderInput = { path: string, site: SiteInfo, page: PageData, };
+
+export type CitationStyle = "ieee" | "apa";
 
 export type SiteSettings = { 
 /**
@@ -374,7 +470,11 @@ openalex_api_key: string,
  * Shows each paper's citation count on /publications, with the total (off by default;
  * the paper pages always show theirs).
  */
-show_citation_counts: boolean, };
+show_citation_counts: boolean, 
+/**
+ * The reference style of the publications on /cv (issue 28).
+ */
+cv_citation_style: CitationStyle, };
 
 export type SiteSettingsView = { 
 /**
@@ -414,7 +514,11 @@ openalex_api_key: string,
  * Shows each paper's citation count on /publications, with the total (off by default;
  * the paper pages always show theirs).
  */
-show_citation_counts: boolean, };
+show_citation_counts: boolean, 
+/**
+ * The reference style of the publications on /cv (issue 28).
+ */
+cv_citation_style: CitationStyle, };
 
 export type ScriptSince = { origin: string, since: string, };
 

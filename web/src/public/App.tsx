@@ -5,6 +5,7 @@
  * render identically on every engine: no `Intl`, no `Date.now()`.
  */
 import type { RenderInput } from '../api/types';
+import { CvPage } from './pages/CvPage';
 import { HomePage } from './pages/HomePage';
 import {
   NewsPage,
@@ -53,6 +54,8 @@ export function PageContent({ input }: { input: RenderInput }) {
       return <NewsPage {...page.data} />;
     case 'tag':
       return <TagPage data={page.data} baseUrl={input.site.base_url} />;
+    case 'cv':
+      return <CvPage data={page.data} owner={input.site.owner_name} />;
     case 'not_found':
       return <NotFoundPage />;
     default: {

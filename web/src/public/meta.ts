@@ -51,6 +51,7 @@ export const PAGE_TITLES: Record<Exclude<PageKind, 'not_found' | 'paper' | 'tag'
   open_calls: 'Open Calls',
   contact: 'Contact',
   news: 'News',
+  cv: 'Curriculum Vitae',
 };
 
 export function pageMeta(input: RenderInput): PageMeta {
@@ -143,6 +144,8 @@ function describePage(page: Exclude<RenderInput['page'], { page: 'not_found' | '
       return page.data.content.subtitle || `How to contact ${owner}.`;
     case 'news':
       return `News and announcements from ${owner}.`;
+    case 'cv':
+      return `The curriculum vitae of ${owner}: appointments, education, awards, grants, publications, talks, teaching and service.`;
     default: {
       const unhandled: never = page;
       return unhandled;

@@ -9,7 +9,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NewsItem, OpenCall, Student, Tag } from '../../api/types';
+import type { CvGrant, NewsItem, OpenCall, Student, Tag } from '../../api/types';
+import CvGrantsScreen from './cv-grants/CvGrantsScreen';
 import { currentYear } from './kit';
 import NewsScreen from './news/NewsScreen';
 import { newsDefaults, newsInput } from './news/schema';
@@ -405,5 +406,66 @@ describe('an inline card form (Open Calls)', () => {
     await type('Title', 'New Title');
     expect(field('Slug').value).toBe('old-call');
     expect(button('Update Open Call')).toBeTruthy();
+  });
+});
+
+describe('a CV section (Grants and Funding)', () => {
+  const grant: CvGrant = {
+    id: 'g1',
+    title: 'Trusted chips',
+    funder: 'VR',
+    role: 'PI',
+    amount: 4000000,
+    currency: 'SEK',
+    start_year: 2022,
+    end_year: null,
+    sort_order: 0,
+    status: 'published',
+    created_at: '2025-01-01T00:00:00Z',
+    updated_at: '2025-01-01T00:00:00Z',
+  };
+
+  it('shows the amount with its currency and an open span as "present"', async () => {
+    fakeServer({ 'GET /api/admin/cv-grants': [{ status: 200, body: [grant] }] });
+    await render(<CvGrantsScreen />);
+    expect(text()).toContain('4,000,000 SEK');
+    expect(text()).toContain('2022–present');
+  });
+
+  it('checks years and currency before sending, then sends an empty end year as null', async () => {
+    fakeServer({
+      'GET /api/admin/cv-grants': [
+        { status: 200, body: [] },
+        { status: 200, body: [grant] },
+      ],
+      'POST /api/cv-grants': [{ status: 201, body: grant }],
+    });
+    await render(<CvGrantsScreen />);
+    await click(button('Add Grant'));
+    expect(field('Start year').value).toBe(String(currentYear()));
+    await type('Title', 'Trusted chips');
+    await type('Funder', 'VR');
+    await type('Amount', '4000000');
+    await type('Currency', 'sek');
+    await type('Start year', '1899');
+    await click(button('Create Grant'));
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    expect(fieldError('Currency')).toBe('Currency must be an ISO 4217 code of three capital letters, e.g. EUR');
+    expect(fieldError('Start year')).toBe('Start year must be between 1900 and 2100');
+    await type('Currency', 'SEK');
+    await type('Start year', '2022');
+    await click(button('Create Grant'));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      title: 'Trusted chips',
+      funder: 'VR',
+      role: null,
+      amount: 4000000,
+      currency: 'SEK',
+      start_year: 2022,
+      end_year: null,
+      sort_order: 0,
+      status: 'published',
+    });
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
   });
 });

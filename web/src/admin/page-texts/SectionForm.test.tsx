@@ -216,6 +216,7 @@ describe('page-text rules', () => {
       orcid_id: '',
       openalex_api_key: '',
       show_citation_counts: false,
+      cv_citation_style: 'ieee' as const,
     };
     const schema = settingsSchema(['https://plausible.io'], stored, false);
     const script = (url: string, own = '') =>
@@ -238,6 +239,7 @@ describe('page-text rules', () => {
       orcid_id: '',
       openalex_api_key: '',
       show_citation_counts: false,
+      cv_citation_style: 'ieee' as const,
     };
     const values = (changes: object) => ({ ...stored, current_password: '', code: '', ...changes }) as never;
     const withoutCode = settingsSchema(['https://plausible.io'], stored, false);

@@ -6,13 +6,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { z } from 'zod';
-import type { SecondFactorStatus, SiteSettings, SiteSettingsView } from '../../api/types';
+import { CITATION_STYLES } from '../../api/rules';
+import type { CitationStyle, SecondFactorStatus, SiteSettings, SiteSettingsView } from '../../api/types';
 import { Alert } from '../../components/ui/alert';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
 import { FieldError } from '../../components/ui/form-field';
 import { queryKeys, secondFactorApi, settingsApi, type SiteSettingsRequest } from '../endpoints';
-import { FormShell, fieldsFor, isHttpUrl, optionalLine } from '../entities/kit';
+import { FormShell, fieldsFor, isHttpUrl, oneOf, optionalLine, optionsOf } from '../entities/kit';
 import { notify } from '../toast';
 import { PageScreen, UpdateButton, useStoredForm, type StoredFormSpec } from './page-form';
 
@@ -67,6 +68,7 @@ export function settingsSchema(providerOrigins: readonly string[], stored: SiteS
       orcid_id: optionalLine('ORCID iD'),
       openalex_api_key: optionalLine('The OpenAlex API key'),
       show_citation_counts: z.boolean(),
+      cv_citation_style: oneOf(CITATION_STYLES),
       current_password: z.string(),
       code: z.string(),
     })
@@ -98,6 +100,9 @@ export function settingsForm(
       addsScript(settings, stored) ? { ...settings, current_password, ...(code.trim() === '' ? {} : { code }) } : settings,
   };
 }
+
+/** The reference styles the server writes (src/citations), for the CV page. */
+const CITATION_STYLE_LABELS: Record<CitationStyle, string> = { ieee: 'IEEE', apa: 'APA' };
 
 const Field = fieldsFor<SettingsValues>();
 
@@ -211,6 +216,12 @@ function SettingsForm({ stored, secondFactor }: { stored: SiteSettingsView; seco
             label="OpenAlex API key"
             hint="Free from openalex.org: citation counts per year for the dashboard's chart. Without it, Crossref's counts are used."
             autoComplete="off"
+          />
+          <Field.Select
+            name="cv_citation_style"
+            label="Reference style of the CV"
+            hint="How the publications on the CV page (/cv) are written."
+            options={optionsOf(CITATION_STYLE_LABELS)}
           />
           <div className="grid gap-1.5">
             <Checkbox

@@ -2,7 +2,7 @@ import { initials } from '../../lib/initials';
 
 export function SiteFooter({ ownerName }: { ownerName: string }) {
   return (
-    <footer className="border-t border-border bg-muted/40">
+    <footer className="border-t border-border bg-muted/40 print:hidden">
       <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:px-6 lg:px-8">
         <div className="flex items-center gap-3">
           <span
@@ -13,8 +13,13 @@ export function SiteFooter({ ownerName }: { ownerName: string }) {
           </span>
           <p>© {ownerName}. All rights reserved.</p>
         </div>
-        <p>
-          Powered by <span className="font-medium text-foreground">Vita</span>
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-1">
+          <a href="/cv" className="font-medium text-foreground underline-offset-2 hover:underline">
+            Curriculum Vitae
+          </a>
+          <span>
+            Powered by <span className="font-medium text-foreground">Vita</span>
+          </span>
         </p>
       </div>
     </footer>

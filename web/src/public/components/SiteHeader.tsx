@@ -45,7 +45,7 @@ export function SiteHeader({ ownerName, path }: { ownerName: string; path: strin
     <header
       data-scrolled={scrolled ? 'true' : 'false'}
       className={cn(
-        'fixed inset-x-0 top-0 z-50 border-b transition-[background-color,border-color,box-shadow] duration-200',
+        'fixed inset-x-0 top-0 z-50 border-b transition-[background-color,border-color,box-shadow] duration-200 print:hidden',
         solid
           ? 'border-border bg-background/80 shadow-sm backdrop-blur-md supports-[backdrop-filter]:bg-background/70'
           : 'border-transparent bg-transparent',
