@@ -21,7 +21,8 @@ async fn issues_redirects_and_keeps_the_certificate_over_a_restart(test_db: Test
     let mut vita = Vita::with_pebble(&test_db.database_url(), &pebble, http, https, &[]);
     let log = vita.logged(ISSUED, 1, LIMIT).await;
     assert!(log.contains("challenge=http-01"), "{log}");
-    let client = https_client(&pebble.issuing_root().await, https);
+    let root = pebble.issuing_root().await;
+    let client = https_client(&root, https);
 
     let home = client.get(format!("https://{DOMAIN}:{https}/")).send().await.unwrap();
     assert_eq!(home.status(), 200);
@@ -62,6 +63,8 @@ async fn issues_redirects_and_keeps_the_certificate_over_a_restart(test_db: Test
     assert_eq!(vita.log().matches(ORDERED).count(), 1, "{}", vita.log());
     let vita = Vita::with_pebble(&test_db.database_url(), &pebble, http, https, &[]);
     vita.logged("serving the stored certificate", 1, LIMIT).await;
+    // A new client: the old one's pooled HTTP/2 connection went down with the first process.
+    let client = https_client(&root, https);
     let again = client.get(format!("https://{DOMAIN}:{https}/")).send().await.unwrap();
     assert_eq!(serial(&again), first);
     tokio::time::sleep(Duration::from_secs(1)).await;
