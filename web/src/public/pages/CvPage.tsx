@@ -9,6 +9,7 @@
 import type { ReactNode } from 'react';
 import type { CvData, PublicationKind, PublicStudent } from '../../api/types';
 import { Download } from '../../components/icons';
+import { yearSpan } from '../../lib/years';
 import { label } from '../labels';
 import { MathText } from '../math';
 import { ExternalButton, PageBody, PageIntro, RichText } from '../components/ui';
@@ -26,12 +27,6 @@ const KIND_HEADINGS: Record<PublicationKind, string> = {
 };
 
 const TERMS: Record<string, string> = { spring: 'Spring', summer: 'Summer', fall: 'Fall', winter: 'Winter' };
-
-/** '2019–2023', '2019–present', or one year when both are the same. */
-export function yearSpan(start: number, end: number | null): string {
-  if (end === null) return `${start}–present`;
-  return end === start ? String(start) : `${start}–${end}`;
-}
 
 /** 4000000 → '4,000,000' (en-US, without Intl: the page renders the same on the server). */
 export function groupDigits(amount: number): string {

@@ -2,7 +2,8 @@
 import type { CvGrant, CvGrantInput } from '../../../api/types';
 import { EntityScreen, statusColumn, type Column, type EntityFormSpec } from '../kit';
 import { CONTENT_STATUS_LABELS } from '../kit/common-fields';
-import { CvOrderFields, yearSpan } from '../kit/cv';
+import { yearSpan } from '../../../lib/years';
+import { CvOrderFields } from '../kit/cv';
 import { grantForm, grantKind, type CvGrantValues } from './schema';
 
 const form: EntityFormSpec<CvGrant, CvGrantValues, CvGrantInput> = {

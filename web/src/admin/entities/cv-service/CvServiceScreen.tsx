@@ -3,7 +3,8 @@ import type { CvService, CvServiceInput } from '../../../api/types';
 import { Badge } from '../../../components/ui/badge';
 import { EntityScreen, optionsOf, statusColumn, type Column, type EntityFormSpec } from '../kit';
 import { CONTENT_STATUS_LABELS } from '../kit/common-fields';
-import { CvOrderFields, yearSpan } from '../kit/cv';
+import { yearSpan } from '../../../lib/years';
+import { CvOrderFields } from '../kit/cv';
 import { serviceForm, serviceKind, type CvServiceValues, SERVICE_KIND_LABELS } from './schema';
 
 const form: EntityFormSpec<CvService, CvServiceValues, CvServiceInput> = {

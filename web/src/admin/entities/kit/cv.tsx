@@ -1,7 +1,7 @@
 /**
  * What the CV sections (issue 28) share: their years (CV_YEARS; an empty end
- * year means "present"), the Status select without Featured, the sort order,
- * and how a span of years reads in a table.
+ * year means "present"), the Status select without Featured and the sort
+ * order. A span of years reads as `yearSpan` (lib/years) here and on /cv.
  */
 import { CV_YEARS } from '../../../api/rules';
 import type { ContentStatus } from '../../../api/types';
@@ -13,12 +13,6 @@ import { integerText } from './rules';
 export const cvYear = (label: string) => integerText(label, CV_YEARS, { required: true });
 /** An end year: blank is "present". */
 export const cvEndYear = (label: string) => integerText(label, CV_YEARS);
-
-/** '2019–2023', '2019–present', or one year when both are the same. */
-export function yearSpan(start: number, end: number | null): string {
-  if (end === null) return `${start}–present`;
-  return end === start ? String(start) : `${start}–${end}`;
-}
 
 const Ordered = fieldsFor<{ status: ContentStatus; sort_order: string }>();
 
