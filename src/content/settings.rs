@@ -37,13 +37,28 @@ pub struct SiteSettings {
     /// Shows each paper's citation count on /publications, with the total (off by default;
     /// the paper pages always show theirs).
     pub show_citation_counts: bool,
-    /// The reference style of the publications on /cv (issue 28).
+    /// The reference style of the publications on /cv and /cv.pdf (issue 28).
     pub cv_citation_style: CitationStyle,
+    /// The paper /cv.pdf is set on.
+    pub cv_paper_size: PaperSize,
+    /// What the home page's "Download CV" button and the "Download PDF" link of /cv open.
+    pub cv_button: CvButton,
 }
 
 text_enum! {
     /// A reference style the server writes with hayagriva (`crate::citations`).
     CitationStyle { #[default] Ieee = "ieee", Apa = "apa" }
+}
+
+text_enum! {
+    /// The paper of /cv.pdf; the values are Typst's names of the sizes.
+    PaperSize { #[default] A4 = "a4", Letter = "us-letter" }
+}
+
+text_enum! {
+    /// What the CV buttons open: the file the owner uploaded (Homepage → CV), or /cv.pdf,
+    /// generated from the site's data.
+    CvButton { #[default] Uploaded = "uploaded", Generated = "generated" }
 }
 
 /// An analytics service whose script the home page may load. The page's policy is widened

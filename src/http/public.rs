@@ -28,9 +28,9 @@ use crate::discovery::{Document, feeds, sitemap};
 use crate::error::AppError;
 use crate::render::cache::{CachedPage, Lookup, Rendered, Sources};
 use crate::render::engine::RenderQueueFull;
-use crate::render::pages::{self, PublicPage};
+use crate::render::pages::{self, CV_PDF_PATH, PublicPage};
 use crate::render::paper::paper_path;
-use crate::render::{CardImage, PageData, RenderInput, SiteInfo};
+use crate::render::{CardImage, PageData, RenderInput, SiteInfo, cv_pdf};
 
 /// What a path below `/publications/` names: a paper's page or one of its exports. The PDF,
 /// `/publications/<slug>/<slug>.pdf`, has a route of its own.
@@ -97,6 +97,12 @@ pub async fn page(
         }
         return not_found_page(&state, path, &headers).await;
     }
+    if path == CV_PDF_PATH {
+        let today = crate::ops::clock::today();
+        let page = state.cache.get_or_render(CV_PDF_PATH, today, owner.is_some(), || render_key(&state, CV_PDF_PATH, today)).await?;
+        let page = page.ok_or_else(|| anyhow::anyhow!("the CV's PDF rendered nothing"))?;
+        return Ok(respond(&page, StatusCode::OK, &headers));
+    }
     if Document::from_path(path).is_some() {
         if let Some(response) = document(&state, path, owner.is_some(), &headers).await? {
             return Ok(response);
@@ -131,6 +137,24 @@ async fn not_found_page(state: &AppState, path: &str, headers: &HeaderMap) -> Re
     Ok(respond(&page, StatusCode::NOT_FOUND, headers))
 }
 
+/// /cv.pdf from the data /cv shows, on the settings' paper. Typesetting is CPU-bound: off the
+/// executor.
+async fn render_cv_pdf(state: &AppState, today: NaiveDate) -> Result<Rendered, AppError> {
+    let (site, hero) = tokio::try_join!(settings::site(&state.db), homepage::read::<HeroContent>(&state.db))?;
+    let hero = hero.content;
+    let data = pages::cv(&state.db, &site, &hero).await?;
+    let document =
+        cv_pdf::CvDocument::new(&data, &cv_pdf::Site { hero: &hero, base_url: &state.base_url, paper: site.cv_paper_size, today });
+    let disposition = format!("inline; filename=\"{}\"", cv_pdf::pdf_filename(&hero.name));
+    let page = tokio::task::spawn_blocking(move || -> anyhow::Result<CachedPage> {
+        let pdf = cv_pdf::typeset(&document)?;
+        Ok(CachedPage::file(pdf, HeaderValue::from_static("application/pdf"), HeaderValue::from_str(&disposition)?))
+    })
+    .await
+    .map_err(anyhow::Error::from)??;
+    Ok(Rendered { page: Some(Arc::new(page)), sources: PublicPage::Cv.sources(), kept_as: None })
+}
+
 /// The cache key of the 404 page: request paths start with "/", so no page can collide with it.
 const NOT_FOUND_KEY: &str = "404 page";
 /// The path the one 404 page is rendered for.
@@ -160,6 +184,9 @@ async fn render_key(state: &AppState, key: &str, today: NaiveDate) -> Result<Ren
         let hero = homepage::read::<HeroContent>(&state.db).await?.content;
         let html = render(state, NOT_FOUND_PATH, hero, PageData::NotFound, None, today).await?;
         return Ok(Rendered { page: Some(compress(html, None).await?), sources: Sources::HERO, kept_as: None });
+    }
+    if key == CV_PDF_PATH {
+        return render_cv_pdf(state, today).await;
     }
     if let Some(document) = Document::from_path(key) {
         let xml = match document {
@@ -274,8 +301,8 @@ fn cached_response(state: &AppState, request: &Request) -> Option<Response> {
         // A signed-in owner may see another student list: the full path checks the session.
         Some(page) if page.depends_on_viewer() && session::carries_session_cookie(request.headers()) => return None,
         Some(page) => page_key(page, &pages::Requested::parse(page, request.uri().query())),
-        // Feeds and the sitemap are the same for everyone.
-        None if Document::from_path(path).is_some() => Cow::Borrowed(path),
+        // Feeds, the sitemap and the CV's PDF are the same for everyone.
+        None if Document::from_path(path).is_some() || path == CV_PDF_PATH => Cow::Borrowed(path),
         // A paper's page and a tag's page are the same for everyone.
         None => match (paper_route(path), tag_route(path)) {
             (Some(PaperRoute::Page(slug)), _) => Cow::Owned(paper_path(slug)),
@@ -412,10 +439,10 @@ async fn render(
 }
 
 fn respond(page: &CachedPage, status: StatusCode, request: &HeaderMap) -> Response {
-    let (variant, content_encoding) = match files::negotiate(request) {
-        Encoding::Brotli => (&page.brotli, Some("br")),
-        Encoding::Gzip => (&page.gzip, Some("gzip")),
-        Encoding::Identity => (&page.identity, None),
+    let (variant, content_encoding) = match (files::negotiate(request), &page.brotli, &page.gzip) {
+        (Encoding::Brotli, Some(brotli), _) => (brotli, Some("br")),
+        (Encoding::Gzip, _, Some(gzip)) => (gzip, Some("gzip")),
+        _ => (&page.identity, None),
     };
     let not_modified = status == StatusCode::OK && files::not_modified(request, &variant.etag);
     let mut response = if not_modified { StatusCode::NOT_MODIFIED.into_response() } else { (status, variant.body.clone()).into_response() };
@@ -429,6 +456,9 @@ fn respond(page: &CachedPage, status: StatusCode, request: &HeaderMap) -> Respon
     }
     if let Some(policy) = &page.content_security_policy {
         headers.insert(header::CONTENT_SECURITY_POLICY, policy.clone());
+    }
+    if let Some(disposition) = &page.content_disposition {
+        headers.insert(header::CONTENT_DISPOSITION, disposition.clone());
     }
     response
 }

@@ -172,6 +172,7 @@ pub async fn site_paths(state: &AppState) -> anyhow::Result<Vec<String>> {
     // Their addresses are absolute only with `--base-url`, as search engines and feed readers need.
     paths.extend(Feed::ALL.map(|feed| feed.path().to_owned()));
     paths.extend(["/sitemap.xml".to_owned(), "/robots.txt".to_owned()]);
+    paths.push(pages::CV_PDF_PATH.to_owned());
     Ok(paths)
 }
 

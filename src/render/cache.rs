@@ -40,12 +40,15 @@ pub struct Variant {
 /// One rendered page in every encoding it is served in.
 pub struct CachedPage {
     pub identity: Variant,
-    pub gzip: Variant,
-    pub brotli: Variant,
+    /// `None` for a file that is compressed already (the CV's PDF).
+    pub gzip: Option<Variant>,
+    pub brotli: Option<Variant>,
     /// A page-specific Content-Security-Policy (the home page may load an analytics script).
     pub content_security_policy: Option<HeaderValue>,
     /// `text/html` for pages; the feeds and the sitemap are kept here too (`crate::discovery`).
     pub content_type: HeaderValue,
+    /// The CV's PDF is served `inline` with its file name.
+    pub content_disposition: Option<HeaderValue>,
 }
 
 impl CachedPage {
@@ -57,8 +60,7 @@ impl CachedPage {
 
     /// A document of any text type (a feed, the sitemap), compressed like a page.
     pub fn document(html: String, content_type: HeaderValue, content_security_policy: Option<HeaderValue>) -> Self {
-        let digest = Sha256::digest(html.as_bytes());
-        let etag: String = digest.iter().take(12).map(|b| format!("{b:02x}")).collect();
+        let etag = etag_of(html.as_bytes());
         let mut gzip = flate2::write::GzEncoder::new(Vec::with_capacity(html.len() / 3), flate2::Compression::best());
         gzip.write_all(html.as_bytes()).expect("writing to memory cannot fail");
         let gzip = gzip.finish().expect("writing to memory cannot fail");
@@ -74,12 +76,31 @@ impl CachedPage {
         };
         Self {
             identity: variant(html.into_bytes(), ""),
-            gzip: variant(gzip, "-gz"),
-            brotli: variant(brotli, "-br"),
+            gzip: Some(variant(gzip, "-gz")),
+            brotli: Some(variant(brotli, "-br")),
             content_security_policy,
             content_type,
+            content_disposition: None,
         }
     }
+
+    /// A generated file served as it is (its content is compressed already).
+    pub fn file(body: Vec<u8>, content_type: HeaderValue, content_disposition: HeaderValue) -> Self {
+        let etag = HeaderValue::from_str(&format!("\"{}\"", etag_of(&body))).expect("hex digits are a valid header");
+        Self {
+            identity: Variant { body: Bytes::from(body), etag },
+            gzip: None,
+            brotli: None,
+            content_security_policy: None,
+            content_type,
+            content_disposition: Some(content_disposition),
+        }
+    }
+}
+
+/// The first 96 bits of the SHA-256 of `body`, in hex.
+fn etag_of(body: &[u8]) -> String {
+    Sha256::digest(body).iter().take(12).map(|b| format!("{b:02x}")).collect()
 }
 
 /// The stored data a page is rendered from, as a set: one bit per table, page text and the
@@ -226,7 +247,11 @@ impl PageCache {
         self.entries.read().map_or(0, |entries| {
             entries
                 .iter()
-                .map(|(key, entry)| key.len() + entry.page.identity.body.len() + entry.page.gzip.body.len() + entry.page.brotli.body.len())
+                .map(|(key, entry)| {
+                    let page = &entry.page;
+                    let compressed = [&page.gzip, &page.brotli].into_iter().flatten().map(|variant| variant.body.len()).sum::<usize>();
+                    key.len() + page.identity.body.len() + compressed
+                })
                 .sum()
         })
     }
@@ -643,11 +668,12 @@ mod tests {
         let html = "<p>hello</p>".repeat(200);
         let page = CachedPage::new(html.clone(), None);
         let mut gunzipped = String::new();
-        flate2::read::GzDecoder::new(&page.gzip.body[..]).read_to_string(&mut gunzipped).unwrap();
+        let (gzip, brotli) = (page.gzip.as_ref().unwrap(), page.brotli.as_ref().unwrap());
+        flate2::read::GzDecoder::new(&gzip.body[..]).read_to_string(&mut gunzipped).unwrap();
         let mut unbrotlied = String::new();
-        brotli::Decompressor::new(&page.brotli.body[..], 4096).read_to_string(&mut unbrotlied).unwrap();
+        brotli::Decompressor::new(&brotli.body[..], 4096).read_to_string(&mut unbrotlied).unwrap();
         assert_eq!((gunzipped.as_str(), unbrotlied.as_str()), (html.as_str(), html.as_str()));
-        assert!(page.gzip.body.len() < html.len() / 10);
-        assert_ne!(page.gzip.etag, page.brotli.etag, "each encoding has its own validator");
+        assert!(gzip.body.len() < html.len() / 10);
+        assert_ne!(gzip.etag, brotli.etag, "each encoding has its own validator");
     }
 }

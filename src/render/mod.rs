@@ -5,6 +5,7 @@
 pub mod assets;
 pub mod cache;
 pub mod card;
+pub mod cv_pdf;
 pub mod engine;
 pub mod feed;
 pub mod filters;
@@ -51,6 +52,9 @@ pub struct SiteInfo {
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct HomeData {
     pub hero: HeroContent,
+    /// What the hero's "Download CV" button opens ("" for no button): the uploaded CV or
+    /// /cv.pdf, as the settings choose.
+    pub cv_link: String,
     /// The hero's photo in its sizes, when it is a photo uploaded with variants.
     pub portrait: Option<Photo>,
     pub stats: HomeStats,
@@ -156,7 +160,8 @@ pub struct CvData {
     pub students: Option<Vec<PublicStudent>>,
     /// The featured projects ("selected").
     pub projects: Vec<projects::Model>,
-    /// What "Download PDF" links to: the uploaded CV (the hero's `cv_url`), "" for no link.
+    /// What "Download PDF" links to: /cv.pdf, or the uploaded CV (the hero's `cv_url`) when
+    /// the settings choose it and there is one.
     pub pdf_url: String,
 }
 

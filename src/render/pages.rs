@@ -13,7 +13,7 @@ use super::{
     PublicationsData, SectionPage, TagPageData,
 };
 use crate::content::homepage::{self, AboutContent, ContactContent, HeroContent, StatsContent};
-use crate::content::settings::SiteSettings;
+use crate::content::settings::{CvButton, SiteSettings};
 use crate::content::{
     Audience, Content, ContentStatus, ListQuery, StringList, courses, cv_appointments, cv_awards, cv_education, cv_grants, cv_other,
     cv_service, news, open_calls, projects, publications, research_areas, students, tagging, tags, talks,
@@ -332,6 +332,10 @@ pub async fn load(
             )?;
             PageData::Home(Box::new(HomeData {
                 portrait: Photo::of_url(&hero.profile_image_url),
+                cv_link: match settings.cv_button {
+                    CvButton::Generated => CV_PDF_PATH.to_owned(),
+                    CvButton::Uploaded => hero.cv_url.clone(),
+                },
                 hero: hero.clone(),
                 stats,
                 research_areas,
@@ -402,10 +406,13 @@ pub async fn load(
     })
 }
 
+/// The path of the CV typeset as PDF (`crate::render::cv_pdf`).
+pub const CV_PDF_PATH: &str = "/cv.pdf";
+
 /// What /cv shows: every published item of the CV's own sections and of the lists it draws
 /// on. Students only when the owner shows them to everyone, so that the page is the same for
 /// every visitor.
-async fn cv(db: &DatabaseConnection, settings: &SiteSettings, hero: &HeroContent) -> Result<CvData, AppError> {
+pub async fn cv(db: &DatabaseConnection, settings: &SiteSettings, hero: &HeroContent) -> Result<CvData, AppError> {
     use sea_orm::Iterable;
     let public = Audience::Public;
     let selected = ListQuery { featured: Some(true), ..Default::default() };
@@ -464,7 +471,10 @@ async fn cv(db: &DatabaseConnection, settings: &SiteSettings, hero: &HeroContent
         courses,
         students,
         projects,
-        pdf_url: hero.cv_url.clone(),
+        pdf_url: match settings.cv_button {
+            CvButton::Uploaded if !hero.cv_url.is_empty() => hero.cv_url.clone(),
+            _ => CV_PDF_PATH.to_owned(),
+        },
     })
 }
 

@@ -198,7 +198,7 @@ pub fn html_with_math(html: &str) -> String {
 
 /// Where the tag at the start of `html` ends: after its `>`, skipping quoted attribute values
 /// (the serialiser leaves `>` unescaped in them).
-fn tag_end(html: &str) -> usize {
+pub(crate) fn tag_end(html: &str) -> usize {
     let mut quote = None;
     for (i, c) in html.char_indices() {
         match (quote, c) {
@@ -212,13 +212,14 @@ fn tag_end(html: &str) -> usize {
 }
 
 /// The entities ammonia writes (and numeric ones) back to characters.
-fn unescape(text: &str) -> String {
+pub(crate) fn unescape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = rest.find('&') {
         out.push_str(&rest[..at]);
         rest = &rest[at..];
-        let Some(semi) = rest[..rest.len().min(12)].find(';') else {
+        // Searched as bytes: the 12th byte may fall inside a character ("&amp; Jerry’s").
+        let Some(semi) = rest.as_bytes()[..rest.len().min(12)].iter().position(|b| *b == b';') else {
             out.push('&');
             rest = &rest[1..];
             continue;

@@ -7,7 +7,7 @@ use crate::content::ContentStatus;
 use crate::content::courses::{CourseRole, CourseTerm};
 use crate::content::cv_service::ServiceKind;
 use crate::content::publications::PublicationKind;
-use crate::content::settings::CitationStyle;
+use crate::content::settings::{CitationStyle, CvButton, PaperSize};
 use crate::content::students::{StudentLevel, StudentStatus};
 use crate::content::talks::TalkType;
 use crate::rules::*;
@@ -54,6 +54,8 @@ pub fn typescript() -> String {
         values::<StudentStatus>("STUDENT_STATUSES", "DEFAULT_STUDENT_STATUS", "StudentStatus"),
         values::<ServiceKind>("SERVICE_KINDS", "DEFAULT_SERVICE_KIND", "ServiceKind"),
         values::<CitationStyle>("CITATION_STYLES", "DEFAULT_CITATION_STYLE", "CitationStyle"),
+        values::<PaperSize>("PAPER_SIZES", "DEFAULT_PAPER_SIZE", "PaperSize"),
+        values::<CvButton>("CV_BUTTONS", "DEFAULT_CV_BUTTON", "CvButton"),
     ];
     let type_names: Vec<&str> = enums.iter().map(|set| set.type_name).collect();
     out.push_str(&format!("import type {{ {} }} from './types';\n\n", type_names.join(", ")));
@@ -90,6 +92,11 @@ pub fn typescript() -> String {
         out.push_str(&format!("\nexport const {list} = [{}] as const satisfies readonly {type_name}[];\n", quoted.join(", ")));
         out.push_str(&format!("export const {default_name}: {type_name} = '{default}';\n"));
     }
+    let headings: Vec<String> = PublicationKind::iter().map(|kind| format!("  '{}': '{}',", kind.as_str(), kind.cv_heading())).collect();
+    out.push_str(&format!(
+        "\n/** The heading of each kind's papers on the CV (/cv and /cv.pdf). */\nexport const CV_KIND_HEADINGS: Record<PublicationKind, string> = {{\n{}\n}};\n",
+        headings.join("\n")
+    ));
     out
 }
 

@@ -14,7 +14,7 @@ use crate::auth::{
 use crate::citations::Citations;
 use crate::content::citation_counts::{CitedBy, Summary, YearCount};
 use crate::content::homepage::{AboutContent, ContactContent, HeroContent, SectionRecord, StatsContent};
-use crate::content::settings::{CitationStyle, ScriptSince, SiteSettings, SiteSettingsView};
+use crate::content::settings::{CitationStyle, CvButton, PaperSize, ScriptSince, SiteSettings, SiteSettingsView};
 use crate::content::{
     ContentStatus, StringList, courses, cv_appointments, cv_awards, cv_education, cv_grants, cv_other, cv_service, news, open_calls,
     projects, publications, research_areas, students, tags, talks,
@@ -70,7 +70,7 @@ pub fn typescript() -> String {
         cv_service::ServiceKind, cv_service::Model, cv_service::Input,
         cv_other::Model, cv_other::Input,
         Photo, CardImage, SiteInfo, HomeData, HomeStats, SectionPage<AboutContent>, Pagination, PublicationFilters, PublicationsData, ListedCitations, TagPageData, CvData, CvPublications, CvReference, Citations, CitedBy, PaperData, PublicStudent, PageData, RenderInput,
-        CitationStyle, SiteSettings, SiteSettingsView, ScriptSince, UploadedFile,
+        CitationStyle, PaperSize, CvButton, SiteSettings, SiteSettingsView, ScriptSince, UploadedFile,
         EntryStatus, Mapped, DuplicateOf, PreviewEntry, ImportPreview, ImportRequest, ImportOutcome,
         CertificateStatus,
         DoiLookupRequest, DoiRecord, DoiLookup, OrcidPreviewRequest, OrcidImportRequest,

@@ -165,8 +165,8 @@ async fn create(app: &TestApp, path: &str, body: Value) {
 }
 
 /// /cv: published items of every section, never drafts; papers by kind in the chosen style
-/// with the owner's name in bold; students only when shown to everyone; "Download PDF" only
-/// with an uploaded CV.
+/// with the owner's name in bold; students only when shown to everyone; "Download PDF" links
+/// /cv.pdf, or the uploaded CV when the settings choose it (the default) and there is one.
 async fn the_cv_page_shows_published_items_by_section_and_never_drafts(test_db: TestDb) {
     let app = TestApp::spawn_on(test_db).await;
     app.sign_in().await;
@@ -205,11 +205,10 @@ async fn the_cv_page_shows_published_items_by_section_and_never_drafts(test_db: 
     ] {
         assert!(html.contains(shown), "/cv lacks {shown:?}");
     }
-    for hidden in
-        ["Secret Draft Award", "Hidden Draft Section", "Unfinished Draft Paper", "Ada Student", "Supervised Students", "Download PDF"]
-    {
+    for hidden in ["Secret Draft Award", "Hidden Draft Section", "Unfinished Draft Paper", "Ada Student", "Supervised Students"] {
         assert!(!html.contains(hidden), "/cv shows {hidden:?}");
     }
+    assert!(html.contains(r#"href="/cv.pdf""#), "without an uploaded CV, Download PDF links the generated one");
     let (journal, conference) = (html.find("Journal Work").unwrap(), html.find("Conference Work").unwrap());
     assert!(
         html.find("Journal Articles").unwrap() < journal
@@ -238,7 +237,7 @@ async fn the_cv_page_shows_published_items_by_section_and_never_drafts(test_db: 
         .await
         .unwrap();
     assert!(saved.status().is_success());
-    let html = app.page_once_it_shows(&visitor, "/cv", "Download PDF").await;
+    let html = app.page_once_it_shows(&visitor, "/cv", r#"href="/files/cv-files/cv.pdf""#).await;
     let html = if html.contains("Ada Student") { html } else { app.page_once_it_shows(&visitor, "/cv", "Ada Student").await };
     assert!(html.contains("Supervised Students") && html.contains("Current Students"), "students shown publicly");
     assert!(html.contains(r#"href="/files/cv-files/cv.pdf""#), "Download PDF links the uploaded CV");

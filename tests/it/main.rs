@@ -12,6 +12,7 @@ mod cli;
 mod content_api;
 mod cookies_and_origin;
 mod cv;
+mod cv_pdf;
 mod discovery;
 mod exports;
 mod fake_apis;

@@ -122,6 +122,8 @@ async fn the_whole_public_site_is_exported_under_a_sub_path_with_no_dead_links(t
     }
     assert!(!files.contains_key(Path::new("publications/masking-risc-v/masking-risc-v.pdf.gz")));
     assert_eq!(std::fs::read(dir.join("publications/masking-risc-v/masking-risc-v.pdf")).unwrap(), PDF);
+    // The CV typeset as PDF (issue 28), as the server serves it.
+    assert!(std::fs::read(dir.join("cv.pdf")).unwrap().starts_with(b"%PDF-"), "cv.pdf is written");
 
     // Every link and asset of every page resolves inside the export (the admin is not part of
     // a static site), and nothing points at the root of the host.

@@ -46,6 +46,7 @@ test.beforeEach(async ({ vita }) => {
 
 test.afterEach(async () => {
   await clear();
+  expect((await api.put('/api/settings', { data: { cv_button: 'uploaded', cv_paper_size: 'a4' } })).ok()).toBe(true);
   await api.dispose();
 });
 
@@ -66,13 +67,30 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByText('VR · PI · 4,000,000 SEK')).toBeVisible();
     await expect(page.locator('strong', { hasText: 'A. Lindberg' }).first()).toBeVisible();
     await expect(page.getByText('Draft Award Never Shown')).toHaveCount(0);
-    // No uploaded CV, so no PDF to download; students are not shown publicly by default.
-    await expect(page.getByRole('link', { name: 'Download PDF' })).toHaveCount(0);
+    // No uploaded CV: "Download PDF" opens the one generated from this data. Students are not shown publicly by default.
+    await expect(page.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', '/cv.pdf');
     await expect(page.getByRole('heading', { name: 'Supervised Students' })).toHaveCount(0);
     await expect(page.locator('footer').getByRole('link', { name: 'Curriculum Vitae' })).toHaveAttribute('href', '/cv');
     await expectNoAxeViolations(page);
   });
 }
+
+test('"Download PDF" gives the typeset CV, named after the owner', async ({ page }) => {
+  await page.goto('/cv');
+  const link = page.getByRole('link', { name: 'Download PDF' });
+  await link.focus();
+  await expect(link).toBeFocused();
+  const href = await link.getAttribute('href');
+  const response = await page.request.get(href ?? '');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('application/pdf');
+  expect(response.headers()['content-disposition']).toBe('inline; filename="dr-alex-lindberg-cv.pdf"');
+  const body = await response.body();
+  expect(body.subarray(0, 5).toString()).toBe('%PDF-');
+  // The browser opens it in a tab of its own, from the same server.
+  const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+  await expect.poll(() => popup.url()).toMatch(/\/cv\.pdf$/);
+});
 
 test('an award added in the admin shows on /cv', async ({ page }) => {
   await signInTo(page, '/admin/cv-awards');
@@ -86,4 +104,20 @@ test('an award added in the admin shows on /cv', async ({ page }) => {
   await expectNoAxeViolations(page);
   await page.goto('/cv');
   await expect(page.getByText('Distinguished Reviewer')).toBeVisible();
+});
+
+test("Site Settings: the home page's Download CV opens the generated PDF, on US Letter", async ({ page }) => {
+  await signInTo(page, '/admin/settings');
+  await page.getByLabel('The CV buttons open').selectOption('generated');
+  await page.getByLabel('Paper of the CV PDF').selectOption('us-letter');
+  await page.getByRole('button', { name: 'Update Settings' }).click();
+  await expect(page.getByText('Settings updated successfully')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto('/');
+  const button = page.getByRole('link', { name: 'Download CV' });
+  await expect(button).toHaveAttribute('href', '/cv.pdf');
+  const response = await page.request.get('/cv.pdf');
+  expect(response.headers()['content-type']).toBe('application/pdf');
+  // US Letter: the page box is 612 × 792 points.
+  expect((await response.body()).toString('latin1')).toMatch(/\/MediaBox\s*\[\s*0\s+0\s+612\s+792\s*\]/);
 });

@@ -200,3 +200,11 @@ mod generated {
         }
     }
 }
+
+#[test]
+fn an_entity_followed_by_a_multibyte_character_is_read_without_panicking() {
+    // The entity search once cut the text at its 12th byte, inside "’".
+    let html = html_with_math("<p>Tom &amp; Jerry’s $x$</p>");
+    assert!(html.starts_with("<p>Tom &amp; Jerry’s <math"), "{html}");
+    assert_eq!(unescape("&amp; Jerry’s &bogus’; &lt;"), "& Jerry’s &bogus’; <");
+}

@@ -1,7 +1,7 @@
 // Generated from src/rules/mod.rs by `VITA_UPDATE_TYPES=1 cargo test types`. Do not edit.
 // The server enforces these rules; the admin forms show the same ones before sending.
 
-import type { ContentStatus, PublicationKind, TalkType, CourseTerm, CourseRole, StudentLevel, StudentStatus, ServiceKind, CitationStyle } from './types';
+import type { ContentStatus, PublicationKind, TalkType, CourseTerm, CourseRole, StudentLevel, StudentStatus, ServiceKind, CitationStyle, PaperSize, CvButton } from './types';
 
 /** Single-line text, in characters (code points, not UTF-16 units) after trimming. */
 export const MAX_SHORT = 1000;
@@ -50,3 +50,21 @@ export const DEFAULT_SERVICE_KIND: ServiceKind = 'committee';
 
 export const CITATION_STYLES = ['ieee', 'apa'] as const satisfies readonly CitationStyle[];
 export const DEFAULT_CITATION_STYLE: CitationStyle = 'ieee';
+
+export const PAPER_SIZES = ['a4', 'us-letter'] as const satisfies readonly PaperSize[];
+export const DEFAULT_PAPER_SIZE: PaperSize = 'a4';
+
+export const CV_BUTTONS = ['uploaded', 'generated'] as const satisfies readonly CvButton[];
+export const DEFAULT_CV_BUTTON: CvButton = 'uploaded';
+
+/** The heading of each kind's papers on the CV (/cv and /cv.pdf). */
+export const CV_KIND_HEADINGS: Record<PublicationKind, string> = {
+  'journal-article': 'Journal Articles',
+  'conference-paper': 'Conference Papers',
+  'preprint': 'Preprints',
+  'book': 'Books',
+  'book-chapter': 'Book Chapters',
+  'thesis': 'Theses',
+  'report': 'Reports',
+  'other': 'Other Publications',
+};

@@ -318,6 +318,11 @@ card_image: CardImage, };
 
 export type HomeData = { hero: HeroContent, 
 /**
+ * What the hero's "Download CV" button opens ("" for no button): the uploaded CV or
+ * /cv.pdf, as the settings choose.
+ */
+cv_link: string, 
+/**
  * The hero's photo in its sizes, when it is a photo uploaded with variants.
  */
 portrait: Photo | null, stats: HomeStats, research_areas: Array<ResearchArea>, featured_projects: Array<Project>, latest_news: Array<NewsItem>, featured_publications: Array<Publication>, };
@@ -385,7 +390,8 @@ students: Array<PublicStudent> | null,
  */
 projects: Array<Project>, 
 /**
- * What "Download PDF" links to: the uploaded CV (the hero's `cv_url`), "" for no link.
+ * What "Download PDF" links to: /cv.pdf, or the uploaded CV (the hero's `cv_url`) when
+ * the settings choose it and there is one.
  */
 pdf_url: string, };
 
@@ -440,6 +446,10 @@ export type RenderInput = { path: string, site: SiteInfo, page: PageData, };
 
 export type CitationStyle = "ieee" | "apa";
 
+export type PaperSize = "a4" | "us-letter";
+
+export type CvButton = "uploaded" | "generated";
+
 export type SiteSettings = { 
 /**
  * A visitor-counter or analytics script, loaded on the home page only ("" for none):
@@ -472,9 +482,17 @@ openalex_api_key: string,
  */
 show_citation_counts: boolean, 
 /**
- * The reference style of the publications on /cv (issue 28).
+ * The reference style of the publications on /cv and /cv.pdf (issue 28).
  */
-cv_citation_style: CitationStyle, };
+cv_citation_style: CitationStyle, 
+/**
+ * The paper /cv.pdf is set on.
+ */
+cv_paper_size: PaperSize, 
+/**
+ * What the home page's "Download CV" button and the "Download PDF" link of /cv open.
+ */
+cv_button: CvButton, };
 
 export type SiteSettingsView = { 
 /**
@@ -516,9 +534,17 @@ openalex_api_key: string,
  */
 show_citation_counts: boolean, 
 /**
- * The reference style of the publications on /cv (issue 28).
+ * The reference style of the publications on /cv and /cv.pdf (issue 28).
  */
-cv_citation_style: CitationStyle, };
+cv_citation_style: CitationStyle, 
+/**
+ * The paper /cv.pdf is set on.
+ */
+cv_paper_size: PaperSize, 
+/**
+ * What the home page's "Download CV" button and the "Download PDF" link of /cv open.
+ */
+cv_button: CvButton, };
 
 export type ScriptSince = { origin: string, since: string, };
 

@@ -275,8 +275,11 @@ export function contactContent(overrides: Partial<ContactContent> = {}): Contact
 
 /** Home data with nothing but the hero and zero counters: every optional section absent. */
 export function emptyHomeData(hero: Partial<HeroContent> = {}): HomeData {
+  const content = heroContent(hero);
   return {
-    hero: heroContent(hero),
+    hero: content,
+    // The default setting: the button opens the uploaded CV, when there is one.
+    cv_link: content.cv_url,
     portrait: null,
     stats: { labels: statsContent(), publications: 0, students: 0, courses: 0, research_areas: 0 },
     research_areas: [],
@@ -290,6 +293,7 @@ export function emptyHomeData(hero: Partial<HeroContent> = {}): HomeData {
 export function fullHomeData(overrides: Partial<HomeData> = {}): HomeData {
   return {
     hero: heroContent(),
+    cv_link: heroContent().cv_url,
     portrait: null,
     stats: { labels: statsContent(), publications: 42, students: 7, courses: 5, research_areas: 3 },
     research_areas: [

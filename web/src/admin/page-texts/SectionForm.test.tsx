@@ -217,6 +217,8 @@ describe('page-text rules', () => {
       openalex_api_key: '',
       show_citation_counts: false,
       cv_citation_style: 'ieee' as const,
+      cv_paper_size: 'a4' as const,
+      cv_button: 'uploaded' as const,
     };
     const schema = settingsSchema(['https://plausible.io'], stored, false);
     const script = (url: string, own = '') =>
@@ -240,6 +242,8 @@ describe('page-text rules', () => {
       openalex_api_key: '',
       show_citation_counts: false,
       cv_citation_style: 'ieee' as const,
+      cv_paper_size: 'a4' as const,
+      cv_button: 'uploaded' as const,
     };
     const values = (changes: object) => ({ ...stored, current_password: '', code: '', ...changes }) as never;
     const withoutCode = settingsSchema(['https://plausible.io'], stored, false);

@@ -6,8 +6,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { z } from 'zod';
-import { CITATION_STYLES } from '../../api/rules';
-import type { CitationStyle, SecondFactorStatus, SiteSettings, SiteSettingsView } from '../../api/types';
+import { CITATION_STYLES, CV_BUTTONS, PAPER_SIZES } from '../../api/rules';
+import type { CitationStyle, CvButton, PaperSize, SecondFactorStatus, SiteSettings, SiteSettingsView } from '../../api/types';
 import { Alert } from '../../components/ui/alert';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -69,6 +69,8 @@ export function settingsSchema(providerOrigins: readonly string[], stored: SiteS
       openalex_api_key: optionalLine('The OpenAlex API key'),
       show_citation_counts: z.boolean(),
       cv_citation_style: oneOf(CITATION_STYLES),
+      cv_paper_size: oneOf(PAPER_SIZES),
+      cv_button: oneOf(CV_BUTTONS),
       current_password: z.string(),
       code: z.string(),
     })
@@ -103,6 +105,11 @@ export function settingsForm(
 
 /** The reference styles the server writes (src/citations), for the CV page. */
 const CITATION_STYLE_LABELS: Record<CitationStyle, string> = { ieee: 'IEEE', apa: 'APA' };
+const PAPER_SIZE_LABELS: Record<PaperSize, string> = { a4: 'A4', 'us-letter': 'US Letter' };
+const CV_BUTTON_LABELS: Record<CvButton, string> = {
+  uploaded: 'The CV file uploaded under Homepage',
+  generated: 'The PDF generated from this site (/cv.pdf)',
+};
 
 const Field = fieldsFor<SettingsValues>();
 
@@ -220,8 +227,20 @@ function SettingsForm({ stored, secondFactor }: { stored: SiteSettingsView; seco
           <Field.Select
             name="cv_citation_style"
             label="Reference style of the CV"
-            hint="How the publications on the CV page (/cv) are written."
+            hint="How the publications on the CV page (/cv) and in its PDF (/cv.pdf) are written."
             options={optionsOf(CITATION_STYLE_LABELS)}
+          />
+          <Field.Select
+            name="cv_paper_size"
+            label="Paper of the CV PDF"
+            hint="The page size of /cv.pdf."
+            options={optionsOf(PAPER_SIZE_LABELS)}
+          />
+          <Field.Select
+            name="cv_button"
+            label="The CV buttons open"
+            hint="The home page's Download CV button and the CV page's Download PDF link. Without an uploaded file, the home page shows no button and the CV page links /cv.pdf."
+            options={optionsOf(CV_BUTTON_LABELS)}
           />
           <div className="grid gap-1.5">
             <Checkbox

@@ -54,7 +54,18 @@ function Portrait({ hero, portrait }: { hero: HeroContent; portrait: Photo | nul
 }
 
 /** Spec §2 "Home" → Hero. */
-export function Hero({ hero, portrait, nextSectionId }: { hero: HeroContent; portrait: Photo | null; nextSectionId: string }) {
+export function Hero({
+  hero,
+  portrait,
+  cvLink,
+  nextSectionId,
+}: {
+  hero: HeroContent;
+  portrait: Photo | null;
+  /** The uploaded CV or /cv.pdf, as Site Settings choose; '' for no button. */
+  cvLink: string;
+  nextSectionId: string;
+}) {
   return (
     <section aria-labelledby="hero-name" className="relative isolate -mt-16 flex min-h-svh items-center overflow-hidden pt-16">
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
@@ -90,8 +101,8 @@ export function Hero({ hero, portrait, nextSectionId }: { hero: HeroContent; por
                 Google Scholar
               </ButtonLink>
             )}
-            {hero.cv_url && (
-              <ButtonLink href={hero.cv_url} target="_blank" rel="noopener noreferrer" variant="outline" size="lg">
+            {cvLink && (
+              <ButtonLink href={cvLink} target="_blank" rel="noopener noreferrer" variant="outline" size="lg">
                 <Download aria-hidden="true" />
                 Download CV
               </ButtonLink>

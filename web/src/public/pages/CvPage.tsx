@@ -7,24 +7,14 @@
  * out. Printing leaves the site's header, footer and buttons out.
  */
 import type { ReactNode } from 'react';
-import type { CvData, PublicationKind, PublicStudent } from '../../api/types';
+import { CV_KIND_HEADINGS } from '../../api/rules';
+import type { CvData, PublicStudent } from '../../api/types';
 import { Download } from '../../components/icons';
 import { yearSpan } from '../../lib/years';
 import { label } from '../labels';
 import { MathText } from '../math';
 import { ExternalButton, PageBody, PageIntro, RichText } from '../components/ui';
 import { PAGE_TITLES } from '../meta';
-
-const KIND_HEADINGS: Record<PublicationKind, string> = {
-  'journal-article': 'Journal Articles',
-  'conference-paper': 'Conference Papers',
-  preprint: 'Preprints',
-  book: 'Books',
-  'book-chapter': 'Book Chapters',
-  thesis: 'Theses',
-  report: 'Reports',
-  other: 'Other Publications',
-};
 
 const TERMS: Record<string, string> = { spring: 'Spring', summer: 'Summer', fall: 'Fall', winter: 'Winter' };
 
@@ -166,7 +156,7 @@ export function CvPage({ data, owner }: { data: CvData; owner: string }) {
               <div className="space-y-8 print:space-y-4">
                 {data.publications.map((group) => (
                   <div key={group.kind}>
-                    <h3 className="text-lg font-semibold">{KIND_HEADINGS[group.kind]}</h3>
+                    <h3 className="text-lg font-semibold">{CV_KIND_HEADINGS[group.kind]}</h3>
                     <ol className="mt-3 space-y-3 print:space-y-1.5">
                       {group.references.map((reference) => (
                         <li key={reference.id} className="break-inside-avoid leading-relaxed">

@@ -23,7 +23,7 @@ function AllLink({ href, children }: { href: string; children: string }) {
 export function HomePage({ data }: { data: HomeData }) {
   return (
     <>
-      <Hero hero={data.hero} portrait={data.portrait} nextSectionId="home-sections" />
+      <Hero hero={data.hero} portrait={data.portrait} cvLink={data.cv_link} nextSectionId="home-sections" />
       <div id="home-sections" className="[&>section:nth-of-type(2n+3)]:bg-muted/40">
         <StatsStrip stats={data.stats} />
         {data.research_areas.length > 0 && (

@@ -1,0 +1,126 @@
+//! The template with hostile, long and non-Latin text, read back with poppler's `pdftotext`.
+
+use super::document::{Dated, Line, Part, Section};
+use super::html::Run;
+use super::*;
+use crate::content::settings::PaperSize;
+
+fn cv(name: &str, sections: Vec<Section>) -> CvDocument {
+    CvDocument {
+        name: name.to_owned(),
+        headline: vec!["Professor of Testing".to_owned()],
+        paper: PaperSize::A4,
+        address: "https://cv.example.org".to_owned(),
+        generated: "Generated on 26 November 2026".to_owned(),
+        generated_on: (2026, 11, 26),
+        sections,
+    }
+}
+
+fn section(title: &str, lines: &[&str]) -> Section {
+    let lines = lines.iter().map(|text| Line { runs: vec![Run::plain(*text)], muted: false }).collect();
+    Section { title: title.to_owned(), parts: vec![Part::Dated { heading: None, entries: vec![Dated { when: "2024".to_owned(), lines }] }] }
+}
+
+/// The PDF's text (`pdftotext`, poppler-utils) and its page count (`pdfinfo`).
+fn read_back(pdf: &[u8]) -> (String, usize) {
+    let dir = std::env::temp_dir().join(format!("vita-cv-{}", uuid::Uuid::new_v4()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("cv.pdf");
+    std::fs::write(&file, pdf).unwrap();
+    let text = std::process::Command::new("pdftotext").arg(&file).arg("-").output().expect("pdftotext (poppler-utils) must be installed");
+    let info = std::process::Command::new("pdfinfo").arg(&file).output().expect("pdfinfo (poppler-utils) must be installed");
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(text.status.success() && info.status.success(), "poppler could not read the PDF");
+    let info = String::from_utf8(info.stdout).unwrap();
+    let pages = info.lines().find_map(|line| line.strip_prefix("Pages:")).map(|n| n.trim().parse().unwrap()).unwrap();
+    (String::from_utf8(text.stdout).unwrap(), pages)
+}
+
+/// pdftotext breaks lines where the PDF does: compare without white space.
+fn squeezed(text: &str) -> String {
+    text.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+#[test]
+fn text_that_typst_would_read_as_markup_prints_as_it_is() {
+    let hostile = [
+        "#set page(width: 1cm) #panic(\"x\")",
+        "$x^2$ and *bold* and _under_ and `raw`",
+        "@label <label> = not a heading",
+        "back\\slash \\ // not a comment /* nor this */",
+        "#import \"/etc/passwd\": *",
+        "]) #read(\"/etc/hostname\") [(",
+    ];
+    let document = cv("#Ada $Lovelace$", vec![section("Awards #1 <a>", &hostile)]);
+    let (text, pages) = read_back(&typeset(&document).unwrap());
+    assert_eq!(pages, 1);
+    let text = squeezed(&text);
+    for expected in hostile.iter().chain(&["#Ada $Lovelace$", "Awards #1 <a>"]) {
+        assert!(text.contains(&squeezed(expected)), "{expected:?} is not in the PDF's text: {text}");
+    }
+}
+
+#[test]
+fn an_empty_site_is_one_page_with_the_name() {
+    let mut document = cv("Ada Lovelace", Vec::new());
+    document.headline.clear();
+    let (text, pages) = read_back(&typeset(&document).unwrap());
+    assert_eq!(pages, 1);
+    assert!(text.contains("Ada Lovelace"));
+    assert!(
+        text.contains("Page 1 of 1") && text.contains("https://cv.example.org") && text.contains("Generated on 26 November 2026"),
+        "{text}"
+    );
+}
+
+#[test]
+fn very_long_titles_and_names_wrap_instead_of_failing() {
+    let long_word = "Supercalifragilistic".repeat(30);
+    let long_title = "A very long title of a very long paper ".repeat(60);
+    let document = cv(&"Ada Augusta King Countess of Lovelace ".repeat(10), vec![section("Publications", &[&long_word, &long_title])]);
+    let (text, pages) = read_back(&typeset(&document).unwrap());
+    assert!(pages >= 1);
+    assert!(squeezed(&text).contains(&squeezed(&long_title)));
+}
+
+#[test]
+fn greek_and_cyrillic_come_from_the_embedded_font() {
+    let names = ["Αλέξανδρος Παπαδόπουλος", "Дмитрий Иванович Менделеев"];
+    let document = cv(names[0], vec![section("Education", &names)]);
+    let (text, _) = read_back(&typeset_embedded_only(&document).unwrap());
+    for name in names {
+        assert!(text.contains(name), "{name} is not in {text}");
+    }
+}
+
+#[test]
+fn a_script_no_font_covers_still_makes_a_pdf() {
+    // The embedded font has no CJK: the PDF is made all the same (the name as empty boxes).
+    let document = cv("王小明", vec![section("Awards", &["東京大学 최우수 논문상", "Best paper"])]);
+    let (text, _) = read_back(&typeset_embedded_only(&document).unwrap());
+    assert!(text.contains("Best paper"));
+}
+
+#[test]
+fn cjk_names_print_with_a_font_the_server_has() {
+    // ./scripts/test installs fonts-wqy-microhei (Debian); a server with any CJK font does the same.
+    let document = cv("王小明", vec![section("Awards", &["东京大学最佳论文奖"])]);
+    let (text, _) = read_back(&typeset(&document).unwrap());
+    assert!(text.contains("王小明") && text.contains("东京大学最佳论文奖"), "{text}");
+}
+
+#[test]
+fn us_letter_is_a_setting() {
+    let mut document = cv("Ada Lovelace", Vec::new());
+    document.paper = PaperSize::Letter;
+    let pdf = typeset(&document).unwrap();
+    let dir = std::env::temp_dir().join(format!("vita-cv-{}", uuid::Uuid::new_v4()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("cv.pdf"), &pdf).unwrap();
+    let info = std::process::Command::new("pdfinfo").arg(dir.join("cv.pdf")).output().unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let info = String::from_utf8(info.stdout).unwrap();
+    assert!(info.contains("612 x 792 pts (letter)"), "{info}");
+    assert!(info.contains("Tagged:          yes"), "{info}");
+}
