@@ -7,7 +7,7 @@ use serde::Serialize;
 pub use super::html::Run;
 use super::html::{self, Block};
 use crate::content::homepage::HeroContent;
-use crate::content::settings::PaperSize;
+use crate::content::settings::{CitationStyle, PaperSize};
 use crate::content::students::StudentStatus;
 use crate::render::{CvData, PublicStudent};
 use crate::rules::math::to_plain;
@@ -153,191 +153,109 @@ fn joined<'a>(parts: impl IntoIterator<Item = Option<&'a str>>, separator: &str)
     parts.into_iter().flatten().map(str::trim).filter(|part| !part.is_empty()).collect::<Vec<_>>().join(separator)
 }
 
-fn dated(title: &str, parts: Vec<Part>) -> Option<Section> {
+/// A section of parts, left out when it has none.
+fn section(title: &str, parts: Vec<Part>) -> Option<Section> {
     (!parts.is_empty()).then(|| Section { title: title.to_owned(), parts })
 }
 
-fn entries(entries: Vec<Dated>) -> Vec<Part> {
-    if entries.is_empty() { Vec::new() } else { vec![Part::Dated { heading: None, entries }] }
+/// A section of dated entries, one per item, left out when there are none. Empty lines (an
+/// optional field left blank) are dropped.
+fn dated<T>(title: &str, items: &[T], entry: impl Fn(&T) -> Dated) -> Option<Section> {
+    let entries: Vec<Dated> = items
+        .iter()
+        .map(entry)
+        .map(|mut dated| {
+            dated.lines.retain(|line| line.runs.iter().any(|run| !run.text.is_empty()));
+            dated
+        })
+        .collect();
+    section(title, if entries.is_empty() { Vec::new() } else { vec![Part::Dated { heading: None, entries }] })
 }
 
 /// The sections in the order of /cv, each only when it has something published.
 fn sections(cv: &CvData) -> Vec<Section> {
     let mut sections = Vec::new();
-    sections.extend(dated(
-        "Appointments",
-        entries(
-            cv.appointments
-                .iter()
-                .map(|item| Dated {
-                    when: year_span(item.start_year, item.end_year),
-                    lines: vec![
-                        Line::strong(&item.title),
-                        Line::muted(joined([Some(item.institution.as_str()), item.place.as_deref()], ", ")),
-                    ],
-                })
-                .collect(),
-        ),
-    ));
-    sections.extend(dated(
-        "Education",
-        entries(
-            cv.education
-                .iter()
-                .map(|item| {
-                    let mut lines = vec![
-                        Line::strong(joined([Some(item.degree.as_str()), item.field.as_deref()], ", ")),
-                        Line::muted(&item.institution),
-                    ];
-                    if let Some(thesis) = item.thesis_title.as_deref().filter(|t| !t.is_empty()) {
-                        lines.push(Line::plain(format!("Thesis: {}", to_plain(thesis))));
-                    }
-                    if let Some(advisor) = item.advisor.as_deref().filter(|a| !a.is_empty()) {
-                        lines.push(Line::muted(format!("Advisor: {advisor}")));
-                    }
-                    Dated { when: item.year.to_string(), lines }
-                })
-                .collect(),
-        ),
-    ));
-    sections.extend(dated(
-        "Awards and Honours",
-        entries(
-            cv.awards
-                .iter()
-                .map(|item| {
-                    let mut lines = vec![Line::strong(&item.name)];
-                    lines.extend(item.awarding_body.as_deref().filter(|b| !b.is_empty()).map(Line::muted));
-                    Dated { when: item.year.to_string(), lines }
-                })
-                .collect(),
-        ),
-    ));
-    sections.extend(dated(
-        "Grants and Funding",
-        entries(
-            cv.grants
-                .iter()
-                .map(|item| {
-                    let amount = item.amount.map(|amount| match item.currency.as_deref().filter(|c| !c.is_empty()) {
-                        Some(currency) => format!("{} {currency}", group_digits(amount)),
-                        None => group_digits(amount),
-                    });
-                    let details = joined([Some(item.funder.as_str()), item.role.as_deref(), amount.as_deref()], " · ");
-                    Dated { when: year_span(item.start_year, item.end_year), lines: vec![Line::strong(&item.title), Line::muted(details)] }
-                })
-                .collect(),
-        ),
-    ));
-    let numbered = cv.citation_style == crate::content::settings::CitationStyle::Ieee;
-    sections.extend(dated(
-        "Publications",
-        cv.publications
-            .iter()
-            .map(|group| Part::References {
-                heading: Some(group.kind.cv_heading().to_owned()),
-                numbered,
-                items: group.references.iter().map(|reference| html::runs(&reference.html)).collect(),
-            })
-            .collect(),
-    ));
-    sections.extend(dated(
-        "Talks",
-        entries(
-            cv.talks
-                .iter()
-                .map(|talk| {
-                    let details = joined(
-                        [Some(label(talk.talk_type.as_str()).as_str()), Some(talk.event_name.as_str()), talk.event_location.as_deref()],
-                        " · ",
-                    );
-                    Dated { when: talk.date.year().to_string(), lines: vec![Line::strong(to_plain(&talk.title)), Line::muted(details)] }
-                })
-                .collect(),
-        ),
-    ));
-    sections.extend(dated(
-        "Teaching",
-        entries(
-            cv.courses
-                .iter()
-                .map(|course| Dated {
-                    when: format!("{} {}", label(course.term.as_str()), course.year),
-                    lines: vec![
-                        Line::strong(joined([Some(course.code.as_str()), Some(course.title.as_str())], " ")),
-                        Line::muted(label(course.role.as_str())),
-                    ],
-                })
-                .collect(),
-        ),
-    ));
+    sections.extend(dated("Appointments", &cv.appointments, |item| Dated {
+        when: year_span(item.start_year, item.end_year),
+        lines: vec![Line::strong(&item.title), Line::muted(joined([Some(item.institution.as_str()), item.place.as_deref()], ", "))],
+    }));
+    sections.extend(dated("Education", &cv.education, |item| {
+        let mut lines =
+            vec![Line::strong(joined([Some(item.degree.as_str()), item.field.as_deref()], ", ")), Line::muted(&item.institution)];
+        lines.extend(given(&item.thesis_title).map(|thesis| Line::plain(format!("Thesis: {}", to_plain(thesis)))));
+        lines.extend(given(&item.advisor).map(|advisor| Line::muted(format!("Advisor: {advisor}"))));
+        Dated { when: item.year.to_string(), lines }
+    }));
+    sections.extend(dated("Awards and Honours", &cv.awards, |item| Dated {
+        when: item.year.to_string(),
+        lines: vec![Line::strong(&item.name), Line::muted(item.awarding_body.as_deref().unwrap_or_default())],
+    }));
+    sections.extend(dated("Grants and Funding", &cv.grants, |item| {
+        let amount = item.amount.map(|amount| match item.currency.as_deref().filter(|c| !c.is_empty()) {
+            Some(currency) => format!("{} {currency}", group_digits(amount)),
+            None => group_digits(amount),
+        });
+        let details = joined([Some(item.funder.as_str()), item.role.as_deref(), amount.as_deref()], " · ");
+        Dated { when: year_span(item.start_year, item.end_year), lines: vec![Line::strong(&item.title), Line::muted(details)] }
+    }));
+    let numbered = cv.citation_style == CitationStyle::Ieee;
+    let references = cv.publications.iter().map(|group| Part::References {
+        heading: Some(group.kind.cv_heading().to_owned()),
+        numbered,
+        items: group.references.iter().map(|reference| html::runs(&reference.html)).collect(),
+    });
+    sections.extend(section("Publications", references.collect()));
+    sections.extend(dated("Talks", &cv.talks, |talk| {
+        let kind = label(talk.talk_type.as_str());
+        let details = joined([Some(kind.as_str()), Some(talk.event_name.as_str()), talk.event_location.as_deref()], " · ");
+        Dated { when: talk.date.year().to_string(), lines: vec![Line::strong(to_plain(&talk.title)), Line::muted(details)] }
+    }));
+    sections.extend(dated("Teaching", &cv.courses, |course| Dated {
+        when: format!("{} {}", label(course.term.as_str()), course.year),
+        lines: vec![
+            Line::strong(joined([Some(course.code.as_str()), Some(course.title.as_str())], " ")),
+            Line::muted(label(course.role.as_str())),
+        ],
+    }));
     if let Some(students) = &cv.students {
         let group = |heading: &str, status: StudentStatus| {
             let entries: Vec<Dated> = students.iter().filter(|s| s.status == status).map(student).collect();
             (!entries.is_empty()).then(|| Part::Dated { heading: Some(heading.to_owned()), entries })
         };
         let parts = [group("Current Students", StudentStatus::Current), group("Alumni", StudentStatus::Graduated)];
-        sections.extend(dated("Supervised Students", parts.into_iter().flatten().collect()));
+        sections.extend(section("Supervised Students", parts.into_iter().flatten().collect()));
     }
-    sections.extend(dated(
-        "Selected Projects",
-        entries(
-            cv.projects
-                .iter()
-                .map(|project| {
-                    let when = match (project.start_date, project.end_date) {
-                        (Some(start), end) => year_span(start.year(), end.map(|end| end.year())),
-                        (None, _) => String::new(),
-                    };
-                    let details = joined([Some(project.summary.as_str()), project.funding_source.as_deref()], " · ");
-                    Dated { when, lines: vec![Line::strong(&project.title), Line::muted(details)] }
-                })
-                .collect(),
-        ),
-    ));
-    sections.extend(dated(
-        "Service",
-        entries(
-            cv.service
-                .iter()
-                .map(|item| Dated {
-                    when: year_span(item.start_year, item.end_year),
-                    lines: vec![
-                        Line::strong(&item.role),
-                        Line::muted(joined([Some(item.body.as_str()), Some(label(item.kind.as_str()).as_str())], " · ")),
-                    ],
-                })
-                .collect(),
-        ),
-    ));
-    for other in &cv.other {
-        let blocks = other.content.as_deref().map(html::blocks).unwrap_or_default();
-        let parts = if blocks.is_empty() { Vec::new() } else { vec![Part::Text { blocks }] };
-        // A section with a title and no text still shows, as on the page.
-        sections.push(Section { title: other.title.clone(), parts });
-    }
-    for section in &mut sections {
-        for part in &mut section.parts {
-            if let Part::Dated { entries, .. } = part {
-                for entry in entries {
-                    entry.lines.retain(|line| line.runs.iter().any(|run| !run.text.is_empty()));
-                }
-            }
+    sections.extend(dated("Selected Projects", &cv.projects, |project| {
+        let when = project.start_date.map(|start| year_span(start.year(), project.end_date.map(|end| end.year()))).unwrap_or_default();
+        let details = joined([Some(project.summary.as_str()), project.funding_source.as_deref()], " · ");
+        Dated { when, lines: vec![Line::strong(&project.title), Line::muted(details)] }
+    }));
+    sections.extend(dated("Service", &cv.service, |item| {
+        let kind = label(item.kind.as_str());
+        Dated {
+            when: year_span(item.start_year, item.end_year),
+            lines: vec![Line::strong(&item.role), Line::muted(joined([Some(item.body.as_str()), Some(kind.as_str())], " · "))],
         }
-    }
+    }));
+    // A free section with a title and no text still shows, as on the page.
+    sections.extend(cv.other.iter().map(|other| {
+        let blocks = other.content.as_deref().map(html::blocks).unwrap_or_default();
+        Section { title: other.title.clone(), parts: if blocks.is_empty() { Vec::new() } else { vec![Part::Text { blocks }] } }
+    }));
     sections
 }
 
 fn student(student: &PublicStudent) -> Dated {
-    let mut lines =
-        vec![Line { runs: vec![Run::bold(&student.name), Run::plain(format!(" ({})", label(student.level.as_str())))], muted: false }];
-    if let Some(thesis) = student.thesis_title.as_deref().filter(|t| !t.is_empty()) {
-        lines.push(Line::plain(to_plain(thesis)));
-    }
-    if let Some(position) = student.current_position.as_deref().filter(|p| !p.is_empty()) {
-        lines.push(Line::muted(format!("Now: {position}")));
-    }
+    let name = vec![Run::bold(&student.name), Run::plain(format!(" ({})", label(student.level.as_str())))];
+    let mut lines = vec![Line { runs: name, muted: false }];
+    lines.extend(given(&student.thesis_title).map(|thesis| Line::plain(to_plain(thesis))));
+    lines.extend(given(&student.current_position).map(|position| Line::muted(format!("Now: {position}"))));
     Dated { when: year_span(student.start_year, student.graduation_year), lines }
+}
+
+/// An optional text that says something.
+fn given(value: &Option<String>) -> Option<&str> {
+    value.as_deref().map(str::trim).filter(|text| !text.is_empty())
 }
 
 #[cfg(test)]

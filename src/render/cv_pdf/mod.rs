@@ -137,6 +137,7 @@ struct Fonts {
 }
 
 struct FontSlot {
+    info: FontInfo,
     source: FontSource,
     font: OnceLock<Option<Font>>,
 }
@@ -147,6 +148,10 @@ enum FontSource {
 }
 
 impl Fonts {
+    fn new(slots: Vec<FontSlot>) -> Self {
+        Self { book: LazyHash::new(FontBook::from_infos(slots.iter().map(|slot| slot.info.clone()))), slots }
+    }
+
     fn font(&self, index: usize) -> Option<Font> {
         let slot = self.slots.get(index)?;
         slot.font
@@ -161,46 +166,26 @@ impl Fonts {
             })
             .clone()
     }
+}
 
-    fn embedded() -> Vec<FontSlot> {
-        EMBEDDED_FONTS
-            .iter()
-            .flat_map(|data| Font::iter(Bytes::new(*data)))
-            .map(|font| FontSlot { source: FontSource::Embedded(font), font: OnceLock::new() })
-            .collect()
-    }
-
-    fn from_slots(slots: Vec<FontSlot>, infos: Vec<FontInfo>) -> Self {
-        Self { book: LazyHash::new(FontBook::from_infos(infos)), slots }
-    }
+fn embedded_slots() -> Vec<FontSlot> {
+    EMBEDDED_FONTS
+        .iter()
+        .flat_map(|data| Font::iter(Bytes::new(*data)))
+        .map(|font| FontSlot { info: font.info().clone(), source: FontSource::Embedded(font), font: OnceLock::new() })
+        .collect()
 }
 
 /// The embedded fonts only: every CV whose text they cover.
-static EMBEDDED: LazyLock<Fonts> = LazyLock::new(|| {
-    let slots = Fonts::embedded();
-    let infos = slots.iter().filter_map(|slot| match &slot.source {
-        FontSource::Embedded(font) => Some(font.info().clone()),
-        FontSource::File { .. } => None,
-    });
-    let infos = infos.collect();
-    Fonts::from_slots(slots, infos)
-});
+static EMBEDDED: LazyLock<Fonts> = LazyLock::new(|| Fonts::new(embedded_slots()));
 
 /// The embedded fonts, then the server's: searched once, the first time a CV needs them.
 static WITH_SYSTEM: LazyLock<Fonts> = LazyLock::new(|| {
-    let mut slots = Fonts::embedded();
-    let mut infos: Vec<FontInfo> = slots
-        .iter()
-        .filter_map(|slot| match &slot.source {
-            FontSource::Embedded(font) => Some(font.info().clone()),
-            FontSource::File { .. } => None,
-        })
-        .collect();
+    let mut slots = embedded_slots();
     let started = std::time::Instant::now();
     for dir in SYSTEM_FONT_DIRS {
         for (path, index, info) in system_fonts(Path::new(dir)) {
-            slots.push(FontSlot { source: FontSource::File { path, index }, font: OnceLock::new() });
-            infos.push(info);
+            slots.push(FontSlot { info, source: FontSource::File { path, index }, font: OnceLock::new() });
         }
     }
     tracing::info!(
@@ -208,7 +193,7 @@ static WITH_SYSTEM: LazyLock<Fonts> = LazyLock::new(|| {
         ms = started.elapsed().as_millis() as u64,
         "searched the server's fonts for the CV"
     );
-    Fonts::from_slots(slots, infos)
+    Fonts::new(slots)
 });
 
 /// Every font face under `dir` (TrueType, OpenType and their collections).
@@ -244,13 +229,11 @@ fn ttf_faces(data: &[u8]) -> Vec<(u32, FontInfo)> {
 /// The embedded fonts when they cover every character of the CV's data, else those and the
 /// server's.
 fn fonts_for(data: &str) -> &'static Fonts {
-    let book = &EMBEDDED.book;
-    let covered = |c: char| {
-        c.is_whitespace()
-            || c.is_control()
-            || (0..EMBEDDED.slots.len()).any(|i| book.info(i).is_some_and(|info| info.coverage.contains(c as u32)))
-    };
-    match data.chars().all(covered) {
+    // Libertinus has every printable ASCII character: only the others are looked up, once each.
+    let others: std::collections::BTreeSet<char> =
+        data.chars().filter(|c| !c.is_ascii() && !c.is_whitespace() && !c.is_control()).collect();
+    let covered = |c: &char| EMBEDDED.slots.iter().any(|slot| slot.info.coverage.contains(*c as u32));
+    match others.iter().all(covered) {
         true => &EMBEDDED,
         false => &WITH_SYSTEM,
     }
