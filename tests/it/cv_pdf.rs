@@ -100,15 +100,20 @@ async fn fetch_pdf(client: &reqwest::Client, app: &TestApp) -> reqwest::Response
 
 /// Polls /cv.pdf (a save refreshes the kept copy in the background) until its text has `needle`.
 async fn pdf_once_it_shows(app: &TestApp, needle: &str) -> (String, String) {
+    pdf_once(app, needle, |text, _| text.contains(needle)).await
+}
+
+/// Polls /cv.pdf until its text and `pdfinfo`'s account of it are `ready`; `what` names the wait.
+async fn pdf_once(app: &TestApp, what: &str, ready: impl Fn(&str, &str) -> bool) -> (String, String) {
     let visitor = reqwest::Client::new();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
     loop {
         let pdf = fetch_pdf(&visitor, app).await.bytes().await.unwrap();
         let (text, info) = read_pdf(&pdf);
-        if text.contains(needle) {
+        if ready(&text, &info) {
             return (text, info);
         }
-        assert!(std::time::Instant::now() < deadline, "/cv.pdf never showed {needle:?}: {text}");
+        assert!(std::time::Instant::now() < deadline, "/cv.pdf never showed {what:?}: {info}\n{text}");
         tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     }
 }
@@ -209,8 +214,7 @@ async fn paper_and_buttons_are_settings(test_db: TestDb) {
     save(&app, "/api/settings", json!({ "cv_paper_size": "us-letter", "cv_button": "generated" })).await;
     let home = app.page_once_it_shows(&visitor, "/", "Download CV").await;
     assert!(home.contains(r#"href="/cv.pdf""#), "the hero's button opens the generated PDF");
-    let (_, info) = pdf_once_it_shows(&app, "Grace Hopper").await;
-    let info = if info.contains("(letter)") { info } else { wait_for_letter(&app).await };
+    let (_, info) = pdf_once(&app, "US Letter", |_, info| info.contains("(letter)")).await;
     assert!(info.contains("612 x 792 pts (letter)"), "{info}");
 
     // The uploaded file, when chosen and there is one, on both buttons.
@@ -221,18 +225,6 @@ async fn paper_and_buttons_are_settings(test_db: TestDb) {
 
     let refused = app.client.put(app.url("/api/settings")).json(&json!({ "cv_paper_size": "a3" })).send().await.unwrap();
     assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY, "only A4 and US Letter");
-}
-
-async fn wait_for_letter(app: &TestApp) -> String {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
-    loop {
-        let pdf = fetch_pdf(&reqwest::Client::new(), app).await.bytes().await.unwrap();
-        let (_, info) = read_pdf(&pdf);
-        if info.contains("(letter)") || std::time::Instant::now() > deadline {
-            return info;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
-    }
 }
 
 /// An empty site: one page with the name. Hostile text in every field prints as typed.
