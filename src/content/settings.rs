@@ -51,7 +51,7 @@ text_enum! {
 }
 
 text_enum! {
-    /// The paper of /cv.pdf; the values are Typst's names of the sizes.
+    /// The paper of /cv.pdf.
     PaperSize { #[default] A4 = "a4", Letter = "us-letter" }
 }
 

@@ -1,4 +1,4 @@
-//! /cv.pdf (issue 28): the CV typeset by Typst in the server, read back with poppler's
+//! /cv.pdf (issue 28): the CV typeset in the server, read back with poppler's
 //! `pdftotext` and `pdfinfo`, on SQLite and PostgreSQL. Every published item and no draft;
 //! the sections in the order of the golden file, which /cv follows too; cached with an ETag
 //! and made again after a save; the paper and what the CV buttons open are settings; 500

@@ -1,8 +1,5 @@
 //! What the PDF says: the sections of /cv in the page's order, with the page's wording
-//! (`web/src/public/pages/CvPage.tsx`), as plain values for the template.
-
-use chrono::{Datelike, NaiveDate};
-use serde::Serialize;
+//! (`web/src/public/pages/CvPage.tsx`), as plain values for the layout (`layout.rs`).
 
 pub use super::html::Run;
 use super::html::{self, Block};
@@ -11,9 +8,10 @@ use crate::content::settings::{CitationStyle, PaperSize};
 use crate::content::students::StudentStatus;
 use crate::render::{CvData, PublicStudent};
 use crate::rules::math::to_plain;
+use chrono::{Datelike, NaiveDate};
 
-/// The CV as the template reads it (`cv.typ`).
-#[derive(Debug, Serialize)]
+/// The CV as the layout reads it.
+#[derive(Debug)]
 pub struct CvDocument {
     pub name: String,
     /// The owner's title and institution, each on its line under the name.
@@ -23,12 +21,11 @@ pub struct CvDocument {
     pub address: String,
     /// "Generated on 26 November 2026", in the footer.
     pub generated: String,
-    #[serde(skip)]
     pub generated_on: (i32, u8, u8),
     pub sections: Vec<Section>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug)]
 pub struct Section {
     pub title: String,
     pub parts: Vec<Part>,
@@ -36,8 +33,7 @@ pub struct Section {
 
 /// A section's content: dated entries, references, or rich text; with a sub-heading (the
 /// publications' kinds, current students and alumni) or without.
-#[derive(Debug, Serialize)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
+#[derive(Debug)]
 pub enum Part {
     Dated { heading: Option<String>, entries: Vec<Dated> },
     References { heading: Option<String>, numbered: bool, items: Vec<Vec<Run>> },
@@ -45,16 +41,15 @@ pub enum Part {
 }
 
 /// One line of a section: the years, then its lines (the first in bold).
-#[derive(Debug, Serialize)]
+#[derive(Debug)]
 pub struct Dated {
     pub when: String,
     pub lines: Vec<Line>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug)]
 pub struct Line {
     pub runs: Vec<Run>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub muted: bool,
 }
 

@@ -3,23 +3,16 @@
 //! `<sub>`, DOI links). Only what a CV needs survives: paragraphs, headings, list items,
 //! bold, italic, super- and subscripts and links; formulas become their Unicode form.
 
-use serde::Serialize;
-
 use crate::rules::math::{tag_end, to_plain, unescape};
 
 /// A stretch of text in one style.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Run {
     pub text: String,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub bold: bool,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub italic: bool,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub sup: bool,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub sub: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub link: Option<String>,
 }
 
@@ -38,13 +31,11 @@ impl Run {
 }
 
 /// A paragraph, a heading or a list item.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Block {
     pub runs: Vec<Run>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub heading: bool,
     /// "•" or "3." for a list item.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub marker: Option<String>,
 }
 

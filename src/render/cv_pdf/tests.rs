@@ -1,4 +1,4 @@
-//! The template with hostile, long and non-Latin text, read back with poppler's `pdftotext`.
+//! The typesetting of hostile, long and non-Latin text, read back with poppler's `pdftotext`.
 
 use super::document::{Dated, Line, Part, Section};
 use super::html::Run;
@@ -43,7 +43,7 @@ fn squeezed(text: &str) -> String {
 }
 
 #[test]
-fn text_that_typst_would_read_as_markup_prints_as_it_is() {
+fn text_that_looks_like_markup_prints_as_it_is() {
     let hostile = [
         "#set page(width: 1cm) #panic(\"x\")",
         "$x^2$ and *bold* and _under_ and `raw`",
@@ -123,4 +123,66 @@ fn us_letter_is_a_setting() {
     let info = String::from_utf8(info.stdout).unwrap();
     assert!(info.contains("612 x 792 pts (letter)"), "{info}");
     assert!(info.contains("Tagged:          yes"), "{info}");
+}
+
+/// Every line of every page stays inside the margins: nothing runs off the paper.
+fn assert_inside_the_margins(document: &CvDocument) -> layout::Layout {
+    let laid = layout::layout(document, Fallback::System);
+    let right = laid.width - (laid.width - laid.content_width()) / 2.0;
+    for (number, page) in laid.pages.iter().enumerate() {
+        for placed in page {
+            let end = placed.line.fragments.iter().map(|f| placed.x + f.x + f.width).fold(0.0, f32::max);
+            let text: String = placed.line.fragments.iter().map(|f| f.text.as_str()).collect();
+            // Trailing white space may hang into the margin; the ink may not.
+            let ink = placed.line.fragments.last().map_or(0.0, |f| {
+                let trailing = f.text.len() - f.text.trim_end().len();
+                if trailing > 0 { f.glyphs.iter().rev().take(trailing).map(|g| g.x_advance * f.size).sum() } else { 0.0 }
+            });
+            assert!(end - ink <= right + 0.01, "page {}: {text:?} ends at {end}, past {right}", number + 1);
+            assert!(
+                placed.y + placed.line.height <= laid.height - 2.4 * 72.0 / 2.54 + 0.01,
+                "page {}: {text:?} below the margin",
+                number + 1
+            );
+        }
+    }
+    laid
+}
+
+#[test]
+fn lines_stay_inside_the_margins_and_flow_onto_pages() {
+    let long_word = "Supercalifragilistic".repeat(30);
+    let long_title = "A very long title of a very long paper ".repeat(60);
+    let many: Vec<String> = (0..300).map(|n| format!("Entry number {n} with a few words to wrap")).collect();
+    let many: Vec<&str> = many.iter().map(String::as_str).collect();
+    let document = cv("Ada Lovelace", vec![section("Publications", &[&long_word, &long_title]), section("Talks", &many)]);
+    let laid = assert_inside_the_margins(&document);
+    assert!(laid.pages.len() > 3, "300 entries fill several pages, not {}", laid.pages.len());
+    assert_eq!(laid.footers.len(), laid.pages.len());
+}
+
+#[test]
+fn a_section_heading_is_never_the_last_line_of_a_page() {
+    // Sections of growing length, so that headings fall at every height of the page.
+    let sections: Vec<Section> = (1..40)
+        .map(|n| {
+            let lines: Vec<String> = (0..n % 7 + 1).map(|i| format!("Line {i} of section {n}")).collect();
+            let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+            section(&format!("Section {n}"), &lines)
+        })
+        .collect();
+    let laid = assert_inside_the_margins(&cv("Ada Lovelace", sections));
+    assert!(laid.pages.len() > 1);
+    for page in &laid.pages {
+        assert!(!page.last().unwrap().line.rule, "a page ends with a section's heading");
+    }
+}
+
+#[test]
+fn a_cv_the_fonts_cover_is_pdf_a_and_one_they_do_not_is_plain_tagged_pdf() {
+    let archival = |pdf: &[u8]| String::from_utf8_lossy(pdf).contains("<pdfaid:part>2</pdfaid:part>");
+    let latin = typeset(&cv("Ada Lovelace", vec![section("Awards", &["Best paper"])])).unwrap();
+    assert!(archival(&latin), "PDF/A-2 is declared in the XMP metadata");
+    let cjk = typeset_embedded_only(&cv("王小明", vec![section("Awards", &["Best paper"])])).unwrap();
+    assert!(!archival(&cjk), "a character no font has makes a plain tagged PDF");
 }
