@@ -327,8 +327,21 @@ impl Typesetter {
                 self.end();
             }
             Part::Text { blocks: rich } => {
+                // Consecutive list items of one kind are one list.
+                let mut list: Option<bool> = None;
                 for block in rich {
+                    let numbered = block.marker.as_ref().map(|marker| marker != "•");
+                    if list.is_some() && list != numbered {
+                        self.end();
+                    }
+                    if numbered.is_some() && list != numbered {
+                        self.start(Kind::List { numbered: numbered == Some(true) });
+                    }
+                    list = numbered;
                     blocks.push(self.rich(block));
+                }
+                if list.is_some() {
+                    self.end();
                 }
             }
         }
@@ -353,7 +366,7 @@ impl Typesetter {
         columns(years, body, YEARS + GUTTER)
     }
 
-    /// A paragraph, a heading or a list item of a free section.
+    /// A paragraph, a heading or a list item (in the list `part` opened) of a free section.
     fn rich(&mut self, block: &RichBlock) -> Block {
         let width = self.width;
         if block.heading {
@@ -370,14 +383,12 @@ impl Typesetter {
             return Block { lines, above: 0.0, below: 0.7 * BODY, keep: false, sticky: false };
         };
         let indent = 1.2 * BODY;
-        self.start(Kind::List { numbered: marker != "•" });
         self.start(Kind::Item);
         self.start(Kind::Label);
         let label = self.lines(&Base::BODY.plain(marker), indent, indent, 0.0);
         self.end();
         self.start(Kind::Body);
         let body = self.lines(&Base::BODY.spans(&block.runs), width - indent, width - indent, 0.0);
-        self.end();
         self.end();
         self.end();
         Block { lines: columns(label, body, indent), above: 0.45 * BODY, below: 0.45 * BODY, keep: false, sticky: false }

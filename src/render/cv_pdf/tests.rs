@@ -186,3 +186,64 @@ fn a_cv_the_fonts_cover_is_pdf_a_and_one_they_do_not_is_plain_tagged_pdf() {
     let cjk = typeset_embedded_only(&cv("王小明", vec![section("Awards", &["Best paper"])])).unwrap();
     assert!(!archival(&cjk), "a character no font has makes a plain tagged PDF");
 }
+
+#[test]
+fn the_pdf_is_tagged_with_headings_lists_and_links() {
+    use super::html::Block;
+    let reference = vec![
+        Run::bold("A. Lovelace"),
+        Run::plain(", “Notes,” "),
+        Run { text: "Taylor’s Memoirs".to_owned(), italic: true, ..Run::default() },
+        Run::plain(", doi: "),
+        Run { text: "10.1000/notes".to_owned(), link: Some("https://doi.org/10.1000/notes".to_owned()), ..Run::default() },
+    ];
+    let item = |text: &str| Block { runs: vec![Run::plain(text)], marker: Some("•".to_owned()), ..Block::default() };
+    let sections = vec![
+        section("Awards", &["Best paper"]),
+        Section {
+            title: "Publications".to_owned(),
+            parts: vec![Part::References { heading: Some("Journal Articles".to_owned()), numbered: true, items: vec![reference] }],
+        },
+        Section { title: "Languages".to_owned(), parts: vec![Part::Text { blocks: vec![item("French"), item("English")] }] },
+    ];
+    let pdf = typeset(&cv("Ada Lovelace", sections)).unwrap();
+    let dir = std::env::temp_dir().join(format!("vita-cv-{}", uuid::Uuid::new_v4()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("cv.pdf"), &pdf).unwrap();
+    let tree = std::process::Command::new("pdfinfo").arg("-struct-text").arg(dir.join("cv.pdf")).output().unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let tree = String::from_utf8(tree.stdout).unwrap();
+    // The structure, in reading order, as poppler reads it (indentation and quotes dropped).
+    let lines: Vec<String> = tree.lines().map(|line| line.trim().replace(" (block)", "").replace(" (inline)", "")).collect();
+    let expected = [
+        "H1 \"Ada Lovelace\"",
+        "H2 \"Awards\"",
+        "L:",
+        "/ListNumbering /None",
+        "LI",
+        "Lbl",
+        "\"2024\"",
+        "LBody",
+        "\"Best paper\"",
+        "H2 \"Publications\"",
+        "H3 \"Journal Articles\"",
+        "/ListNumbering /Decimal",
+        "\"[1]\"",
+        "\"A. Lovelace\"",
+        "\"Taylor’s Memoirs\"",
+        "Link",
+        "\"10.1000/notes\"",
+        "H2 \"Languages\"",
+        "\"French\"",
+        "\"English\"",
+    ];
+    let mut at = 0;
+    for want in expected {
+        let found =
+            lines[at..].iter().position(|line| line == want).unwrap_or_else(|| panic!("{want} missing after line {at} of:\n{tree}"));
+        at += found + 1;
+    }
+    // The two items of the free section are one list.
+    let languages = &lines[lines.iter().position(|line| line == "H2 \"Languages\"").unwrap()..];
+    assert_eq!(languages.iter().filter(|line| *line == "L:").count(), 1, "{tree}");
+}
