@@ -22,19 +22,37 @@ fn section(title: &str, lines: &[&str]) -> Section {
     Section { title: title.to_owned(), parts: vec![Part::Dated { heading: None, entries: vec![Dated { when: "2024".to_owned(), lines }] }] }
 }
 
-/// The PDF's text (`pdftotext`, poppler-utils) and its page count (`pdfinfo`).
-fn read_back(pdf: &[u8]) -> (String, usize) {
+/// What a poppler tool (poppler-utils) prints of the PDF, given the command for its file.
+fn poppler(pdf: &[u8], command: impl FnOnce(&std::path::Path) -> std::process::Command) -> String {
     let dir = std::env::temp_dir().join(format!("vita-cv-{}", uuid::Uuid::new_v4()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("cv.pdf");
     std::fs::write(&file, pdf).unwrap();
-    let text = std::process::Command::new("pdftotext").arg(&file).arg("-").output().expect("pdftotext (poppler-utils) must be installed");
-    let info = std::process::Command::new("pdfinfo").arg(&file).output().expect("pdfinfo (poppler-utils) must be installed");
+    let output = command(&file).output().expect("poppler-utils must be installed");
     std::fs::remove_dir_all(&dir).unwrap();
-    assert!(text.status.success() && info.status.success(), "poppler could not read the PDF");
-    let info = String::from_utf8(info.stdout).unwrap();
+    assert!(output.status.success(), "poppler could not read the PDF");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn pdfinfo(args: &[&str]) -> impl FnOnce(&std::path::Path) -> std::process::Command {
+    let args: Vec<String> = args.iter().map(|arg| arg.to_string()).collect();
+    move |file| {
+        let mut command = std::process::Command::new("pdfinfo");
+        command.args(args).arg(file);
+        command
+    }
+}
+
+/// The PDF's text and its page count.
+fn read_back(pdf: &[u8]) -> (String, usize) {
+    let info = poppler(pdf, pdfinfo(&[]));
     let pages = info.lines().find_map(|line| line.strip_prefix("Pages:")).map(|n| n.trim().parse().unwrap()).unwrap();
-    (String::from_utf8(text.stdout).unwrap(), pages)
+    let text = poppler(pdf, |file| {
+        let mut command = std::process::Command::new("pdftotext");
+        command.arg(file).arg("-");
+        command
+    });
+    (text, pages)
 }
 
 /// pdftotext breaks lines where the PDF does: compare without white space.
@@ -114,13 +132,7 @@ fn cjk_names_print_with_a_font_the_server_has() {
 fn us_letter_is_a_setting() {
     let mut document = cv("Ada Lovelace", Vec::new());
     document.paper = PaperSize::Letter;
-    let pdf = typeset(&document).unwrap();
-    let dir = std::env::temp_dir().join(format!("vita-cv-{}", uuid::Uuid::new_v4()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("cv.pdf"), &pdf).unwrap();
-    let info = std::process::Command::new("pdfinfo").arg(dir.join("cv.pdf")).output().unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
-    let info = String::from_utf8(info.stdout).unwrap();
+    let info = poppler(&typeset(&document).unwrap(), pdfinfo(&[]));
     assert!(info.contains("612 x 792 pts (letter)"), "{info}");
     assert!(info.contains("Tagged:          yes"), "{info}");
 }
@@ -206,13 +218,7 @@ fn the_pdf_is_tagged_with_headings_lists_and_links() {
         },
         Section { title: "Languages".to_owned(), parts: vec![Part::Text { blocks: vec![item("French"), item("English")] }] },
     ];
-    let pdf = typeset(&cv("Ada Lovelace", sections)).unwrap();
-    let dir = std::env::temp_dir().join(format!("vita-cv-{}", uuid::Uuid::new_v4()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("cv.pdf"), &pdf).unwrap();
-    let tree = std::process::Command::new("pdfinfo").arg("-struct-text").arg(dir.join("cv.pdf")).output().unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
-    let tree = String::from_utf8(tree.stdout).unwrap();
+    let tree = poppler(&typeset(&cv("Ada Lovelace", sections)).unwrap(), pdfinfo(&["-struct-text"]));
     // The structure, in reading order, as poppler reads it (indentation and quotes dropped).
     let lines: Vec<String> = tree.lines().map(|line| line.trim().replace(" (block)", "").replace(" (inline)", "")).collect();
     let expected = [
