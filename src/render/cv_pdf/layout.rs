@@ -249,9 +249,7 @@ impl Typesetter {
         let mut blocks = Vec::new();
         let width = self.width;
         if !cv.name.is_empty() {
-            self.start(Kind::Heading(1, cv.name.clone()));
-            let lines = self.lines(&Base::BODY.size(22.0).bold().plain(&cv.name), width, width, 0.0);
-            self.end();
+            let lines = self.node(Kind::Heading(1, cv.name.clone()), &Base::BODY.size(22.0).bold().plain(&cv.name), width, width, 0.0);
             blocks.push(Block { lines, above: 0.0, below: 0.3 * BODY, keep: false, sticky: false });
         }
         if !cv.headline.is_empty() {
@@ -262,9 +260,8 @@ impl Typesetter {
             blocks.push(Block { lines, above: 0.0, below: 0.7 * BODY, keep: false, sticky: false });
         }
         for section in &cv.sections {
-            self.start(Kind::Heading(2, section.title.clone()));
-            let mut lines = self.lines(&Base::BODY.size(13.0).bold().plain(&section.title), width, width, 0.0);
-            self.end();
+            let title = Base::BODY.size(13.0).bold().plain(&section.title);
+            let mut lines = self.node(Kind::Heading(2, section.title.clone()), &title, width, width, 0.0);
             if let Some(last) = lines.last_mut() {
                 last.rule = true;
             }
@@ -282,9 +279,8 @@ impl Typesetter {
             Part::Text { .. } => None,
         };
         if let Some(heading) = heading {
-            self.start(Kind::Heading(3, heading.to_owned()));
-            let lines = self.lines(&Base::BODY.size(11.0).bold().italic().plain(heading), self.width, self.width, 0.0);
-            self.end();
+            let title = Base::BODY.size(11.0).bold().italic().plain(heading);
+            let lines = self.node(Kind::Heading(3, heading.to_owned()), &title, self.width, self.width, 0.0);
             blocks.push(Block { lines, above: 1.1 * BODY, below: 0.7 * BODY, keep: false, sticky: true });
         }
         match part {
@@ -307,19 +303,13 @@ impl Typesetter {
                 for (number, runs) in items.iter().enumerate() {
                     self.start(Kind::Item);
                     let lines = if *numbered {
-                        self.start(Kind::Label);
-                        let label = self.lines(&Base::BODY.plain(&format!("[{}]", number + 1)), label_width, label_width, 0.0);
-                        self.end();
-                        self.start(Kind::Body);
+                        let label = format!("[{}]", number + 1);
+                        let label = self.node(Kind::Label, &Base::BODY.plain(&label), label_width, label_width, 0.0);
                         let text_width = self.width - label_width;
-                        let body = self.lines(&Base::BODY.spans(runs), text_width, text_width, 0.0);
-                        self.end();
+                        let body = self.node(Kind::Body, &Base::BODY.spans(runs), text_width, text_width, 0.0);
                         columns(label, body, label_width)
                     } else {
-                        self.start(Kind::Body);
-                        let body = self.lines(&Base::BODY.spans(runs), self.width, self.width - HANGING, HANGING);
-                        self.end();
-                        body
+                        self.node(Kind::Body, &Base::BODY.spans(runs), self.width, self.width - HANGING, HANGING)
                     };
                     self.end();
                     blocks.push(Block { lines, above: 0.0, below: 0.75 * BODY, keep: true, sticky: false });
@@ -350,16 +340,12 @@ impl Typesetter {
     /// An entry: its years in the left column, its lines beside them.
     fn dated(&mut self, entry: &Dated) -> Vec<Line> {
         self.start(Kind::Item);
-        self.start(Kind::Label);
-        let years = self.lines(&Base::BODY.muted(true).plain(&entry.when), YEARS, YEARS, 0.0);
-        self.end();
+        let years = self.node(Kind::Label, &Base::BODY.muted(true).plain(&entry.when), YEARS, YEARS, 0.0);
         self.start(Kind::Body);
         let text_width = self.width - YEARS - GUTTER;
         let mut body = Vec::new();
         for TextLine { runs, muted } in &entry.lines {
-            self.start(Kind::Paragraph);
-            body.extend(self.lines(&Base::BODY.muted(*muted).spans(runs), text_width, text_width, 0.0));
-            self.end();
+            body.extend(self.node(Kind::Paragraph, &Base::BODY.muted(*muted).spans(runs), text_width, text_width, 0.0));
         }
         self.end();
         self.end();
@@ -371,25 +357,17 @@ impl Typesetter {
         let width = self.width;
         if block.heading {
             let title: String = block.runs.iter().map(|run| run.text.as_str()).collect();
-            self.start(Kind::Heading(4, title));
-            let lines = self.lines(&Base::BODY.bold().spans(&block.runs), width, width, 0.0);
-            self.end();
+            let lines = self.node(Kind::Heading(4, title), &Base::BODY.bold().spans(&block.runs), width, width, 0.0);
             return Block { lines, above: 0.9 * BODY, below: 0.5 * BODY, keep: false, sticky: true };
         }
         let Some(marker) = &block.marker else {
-            self.start(Kind::Paragraph);
-            let lines = self.lines(&Base::BODY.spans(&block.runs), width, width, 0.0);
-            self.end();
+            let lines = self.node(Kind::Paragraph, &Base::BODY.spans(&block.runs), width, width, 0.0);
             return Block { lines, above: 0.0, below: 0.7 * BODY, keep: false, sticky: false };
         };
         let indent = 1.2 * BODY;
         self.start(Kind::Item);
-        self.start(Kind::Label);
-        let label = self.lines(&Base::BODY.plain(marker), indent, indent, 0.0);
-        self.end();
-        self.start(Kind::Body);
-        let body = self.lines(&Base::BODY.spans(&block.runs), width - indent, width - indent, 0.0);
-        self.end();
+        let label = self.node(Kind::Label, &Base::BODY.plain(marker), indent, indent, 0.0);
+        let body = self.node(Kind::Body, &Base::BODY.spans(&block.runs), width - indent, width - indent, 0.0);
         self.end();
         Block { lines: columns(label, body, indent), above: 0.45 * BODY, below: 0.45 * BODY, keep: false, sticky: false }
     }
@@ -413,6 +391,14 @@ impl Typesetter {
             placed.push(Placed { x, y, line });
         }
         placed
+    }
+
+    /// `spans` as lines (see `lines`) under a node of their own in the structure.
+    fn node(&mut self, kind: Kind, spans: &[Span], first: f32, rest: f32, indent: f32) -> Vec<Line> {
+        self.start(kind);
+        let lines = self.lines(spans, first, rest, indent);
+        self.end();
+        lines
     }
 
     fn start(&mut self, kind: Kind) {
