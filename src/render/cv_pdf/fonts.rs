@@ -1,7 +1,8 @@
 //! The CV's fonts. Libertinus Serif (regular, italic, bold, bold italic; SIL Open Font License,
 //! see `fonts/OFL.txt`) is embedded and covers Latin, Greek and Cyrillic. For a character it
 //! lacks (CJK, Arabic, Devanagari, …) the fonts installed on the server are searched, once, the
-//! first time a CV needs one; a face is read from disk only when it is used. With no font for a
+//! first time a CV needs one: each file is read then to learn what it covers, and kept in memory
+//! only once a CV uses one of its faces. With no font for a
 //! character, it is set in Libertinus (an empty box) and the PDF cannot be PDF/A.
 
 use std::path::{Path, PathBuf};

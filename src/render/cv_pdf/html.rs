@@ -30,6 +30,9 @@ impl Run {
     }
 }
 
+/// The marker of an item of an unordered list.
+pub const BULLET: &str = "•";
+
 /// A paragraph, a heading or a list item.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Block {
@@ -119,7 +122,7 @@ impl Reader {
                             *number += 1;
                             format!("{}.", *number - 1)
                         }
-                        _ => "•".to_owned(),
+                        _ => BULLET.to_owned(),
                     });
                 }
             }

@@ -12,14 +12,14 @@ use unicode_linebreak::{BreakOpportunity, linebreaks};
 
 use super::document::{CvDocument, Dated, Line as TextLine, Part};
 use super::fonts::{Face, Fallback, Picker};
-use super::html::{Block as RichBlock, Run};
+use super::html::{BULLET, Block as RichBlock, Run};
 use crate::content::settings::PaperSize;
 
 /// Points per centimetre.
 const CM: f32 = 72.0 / 2.54;
-const MARGIN_X: f32 = 2.0 * CM;
+pub(super) const MARGIN_X: f32 = 2.0 * CM;
 const MARGIN_TOP: f32 = 2.0 * CM;
-const MARGIN_BOTTOM: f32 = 2.4 * CM;
+pub(super) const MARGIN_BOTTOM: f32 = 2.4 * CM;
 /// The body text's size; spacing is in multiples of it.
 const BODY: f32 = 10.5;
 /// The column of years (dated entries) and the gap after it.
@@ -233,7 +233,8 @@ impl Block {
 struct Typesetter {
     picker: Picker,
     width: f32,
-    cache: HashMap<(usize, String), Vec<KrillaGlyph>>,
+    /// Shaped text by face (an index of the picker's) and text: names and venues recur.
+    cache: Vec<HashMap<String, Vec<KrillaGlyph>>>,
     next_id: usize,
     /// The structure: finished top-level nodes, and the nodes being filled.
     tree: Vec<Node>,
@@ -242,7 +243,7 @@ struct Typesetter {
 
 impl Typesetter {
     fn new(fallback: Fallback, width: f32) -> Self {
-        Self { picker: Picker::new(fallback), width, cache: HashMap::new(), next_id: 0, tree: Vec::new(), open: Vec::new() }
+        Self { picker: Picker::new(fallback), width, cache: Vec::new(), next_id: 0, tree: Vec::new(), open: Vec::new() }
     }
 
     fn document(&mut self, cv: &CvDocument) -> Vec<Block> {
@@ -320,7 +321,7 @@ impl Typesetter {
                 // Consecutive list items of one kind are one list.
                 let mut list: Option<bool> = None;
                 for block in rich {
-                    let numbered = block.marker.as_ref().map(|marker| marker != "•");
+                    let numbered = block.marker.as_ref().map(|marker| marker != BULLET);
                     if list.is_some() && list != numbered {
                         self.end();
                     }
@@ -541,8 +542,7 @@ impl Typesetter {
 
     /// Glyphs of `text` in a face, advances in ems (as krilla wants them).
     fn shape(&mut self, face: usize, text: &str) -> Vec<KrillaGlyph> {
-        let key = (face, text.to_owned());
-        if let Some(glyphs) = self.cache.get(&key) {
+        if let Some(glyphs) = self.cache.get(face).and_then(|shaped| shaped.get(text)) {
             return glyphs.clone();
         }
         let shaper = self.picker.shaper(face);
@@ -573,7 +573,10 @@ impl Typesetter {
                 )
             })
             .collect();
-        self.cache.insert(key, glyphs.clone());
+        if self.cache.len() <= face {
+            self.cache.resize_with(face + 1, HashMap::new);
+        }
+        self.cache[face].insert(text.to_owned(), glyphs.clone());
         glyphs
     }
 

@@ -140,7 +140,7 @@ fn us_letter_is_a_setting() {
 /// Every line of every page stays inside the margins: nothing runs off the paper.
 fn assert_inside_the_margins(document: &CvDocument) -> layout::Layout {
     let laid = layout::layout(document, Fallback::System);
-    let right = laid.width - (laid.width - laid.content_width()) / 2.0;
+    let right = laid.width - layout::MARGIN_X;
     for (number, page) in laid.pages.iter().enumerate() {
         for placed in page {
             let end = placed.line.fragments.iter().map(|f| placed.x + f.x + f.width).fold(0.0, f32::max);
@@ -152,7 +152,7 @@ fn assert_inside_the_margins(document: &CvDocument) -> layout::Layout {
             });
             assert!(end - ink <= right + 0.01, "page {}: {text:?} ends at {end}, past {right}", number + 1);
             assert!(
-                placed.y + placed.line.height <= laid.height - 2.4 * 72.0 / 2.54 + 0.01,
+                placed.y + placed.line.height <= laid.height - layout::MARGIN_BOTTOM + 0.01,
                 "page {}: {text:?} below the margin",
                 number + 1
             );
