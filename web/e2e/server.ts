@@ -117,8 +117,11 @@ async function terminate(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/** `test` with a running vita (one per worker) as `vita` and as `baseURL`. */
-export const test = base.extend<{}, { vita: VitaServer }>({
+/**
+ * `test` with a running vita (one per worker) as `vita` and as `baseURL`. A test that fails
+ * gets what the server logged while it ran as an attachment, which the reporter prints.
+ */
+export const test = base.extend<{ serverLogsOnFailure: undefined }, { vita: VitaServer }>({
   vita: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
@@ -134,6 +137,16 @@ export const test = base.extend<{}, { vita: VitaServer }>({
   baseURL: async ({ vita }, use) => {
     await use(vita.url);
   },
+  serverLogsOnFailure: [
+    async ({ vita }, use, testInfo) => {
+      const start = vita.logs().length;
+      await use(undefined);
+      if (testInfo.status !== testInfo.expectedStatus) {
+        await testInfo.attach('vita logs during the test', { body: vita.logs().slice(start), contentType: 'text/plain' });
+      }
+    },
+    { auto: true },
+  ],
 });
 
 /**
