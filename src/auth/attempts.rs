@@ -19,7 +19,8 @@
 //! one IPv6 host usually holds a whole /64 and could otherwise take a new address per guess.
 //!
 //! Every attempt is a row written **before** the slow check (`reserve`), so concurrent guesses
-//! see each other and fifty at once cannot all slip under a limit between a count and a write.
+//! see each other and fifty at once cannot all slip under a limit between a count and a write;
+//! each limit counts its rows, settled and in flight, in one statement.
 //! The row is a check in flight until it ends: a failure marks it `failed`, a refusal removes it
 //! (a refused attempt is no failure and lengthens no wait), a success removes the address's
 //! rows for that account. The wait announced in `Retry-After` is computed from the settled
@@ -33,7 +34,7 @@ use chrono::{DateTime, Duration, Utc};
 use sea_orm::ActiveValue::Set;
 use sea_orm::entity::prelude::*;
 use sea_orm::sea_query::Expr;
-use sea_orm::{Condition, QueryOrder, QuerySelect};
+use sea_orm::{QueryOrder, QuerySelect};
 
 use crate::error::AppError;
 
@@ -139,38 +140,38 @@ pub async fn reserve(db: &impl ConnectionTrait, email: &str, ip: Option<&str>, c
     }
 }
 
-/// The failures among rows: settled ones, and checks in flight so long that their request
-/// must have died.
-fn failures(now: DateTime<Utc>) -> Condition {
-    Condition::any().add(Column::Failed.eq(true)).add(Column::CreatedAt.lte(now - IN_FLIGHT_LIMIT))
-}
-
-/// The times of the failures `rows` selects since `since`, oldest first.
-async fn failure_times(
+/// The attempts `rows` selects since `since`, read in **one** statement: the times of the
+/// settled failures (oldest first; a check in flight so long that its request must have died
+/// counts as one) and the number of checks in flight other than `own`. Read in two statements,
+/// a check that ended between them would be in neither count, and one guess more than the
+/// limit could get through (seen: 6 of 50 parallel guesses checked).
+async fn failures_and_running(
     db: &impl ConnectionTrait,
     rows: Select<Entity>,
+    own: Uuid,
     since: DateTime<Utc>,
     now: DateTime<Utc>,
-) -> Result<Vec<DateTime<Utc>>, AppError> {
-    Ok(rows
+) -> Result<(Vec<DateTime<Utc>>, u64), AppError> {
+    let rows: Vec<(Uuid, DateTime<Utc>, bool)> = rows
         .filter(Column::CreatedAt.gt(since))
-        .filter(failures(now))
         .select_only()
+        .column(Column::Id)
         .column(Column::CreatedAt)
+        .column(Column::Failed)
         .order_by_asc(Column::CreatedAt)
         .into_tuple()
         .all(db)
-        .await?)
-}
-
-/// The checks in flight among `rows`, other than this one.
-async fn in_flight(db: &impl ConnectionTrait, rows: Select<Entity>, own: Uuid, now: DateTime<Utc>) -> Result<u64, AppError> {
-    Ok(rows
-        .filter(Column::Id.ne(own))
-        .filter(Column::Failed.eq(false))
-        .filter(Column::CreatedAt.gt(now - IN_FLIGHT_LIMIT))
-        .count(db)
-        .await?)
+        .await?;
+    let mut settled = Vec::new();
+    let mut running = 0;
+    for (id, created_at, failed) in rows {
+        if failed || created_at <= now - IN_FLIGHT_LIMIT {
+            settled.push(created_at);
+        } else if id != own {
+            running += 1;
+        }
+    }
+    Ok((settled, running))
 }
 
 /// A window limit: with `settled` failures (oldest first) and `running` other checks, at most
@@ -195,8 +196,7 @@ async fn refusal(
 ) -> Result<Option<AppError>, AppError> {
     // This account from this address: the doubling lock.
     let mine = Entity::find().filter(Column::Email.eq(&reservation.email)).filter(Column::Ip.eq(&reservation.ip));
-    let settled = failure_times(db, mine.clone(), now - MEMORY, now).await?;
-    let running = in_flight(db, mine, reservation.id, now).await?;
+    let (settled, running) = failures_and_running(db, mine, reservation.id, now - MEMORY, now).await?;
     if settled.len() as u64 + running >= FREE_FAILURES {
         let locked_until = settled.last().map_or(now, |last| *last + wait_after(settled.len() as u64));
         if now < locked_until {
@@ -223,8 +223,7 @@ async fn refusal(
     // This account, every address.
     if ceiling == Ceiling::Applies {
         let account = Entity::find().filter(Column::Email.eq(&reservation.email));
-        let settled = failure_times(db, account.clone(), now - ACCOUNT_WINDOW, now).await?;
-        let running = in_flight(db, account, reservation.id, now).await?;
+        let (settled, running) = failures_and_running(db, account, reservation.id, now - ACCOUNT_WINDOW, now).await?;
         if let Some(wait) = window_wait(&settled, running, ACCOUNT_MAX_FAILURES, ACCOUNT_WINDOW, now) {
             tracing::warn!(account = %reservation.email, failures = settled.len(), "sign-in attempts refused from every address: too many failures this hour");
             return Ok(Some(too_many(wait)));
@@ -243,10 +242,19 @@ fn too_many(wait: Duration) -> AppError {
 
 impl Reservation {
     /// The password or code was wrong: the attempt stays, as a failure. Rows older than a day go.
-    pub async fn failed(self, db: &impl ConnectionTrait) -> Result<(), AppError> {
-        Entity::update_many().col_expr(Column::Failed, Expr::value(true)).filter(Column::Id.eq(self.id)).exec(db).await?;
-        Entity::delete_many().filter(Column::CreatedAt.lt(Utc::now() - MEMORY)).exec(db).await?;
-        Ok(())
+    ///
+    /// Neither write can change the answer, which is the truth about the password: a 503 here
+    /// would have the client send a guess again that was already checked. When the database is
+    /// too busy to mark the row, it stays a check in flight, which every limit counts, and a
+    /// failure once `IN_FLIGHT_LIMIT` has passed.
+    pub async fn failed(self, db: &impl ConnectionTrait) {
+        let marked = Entity::update_many().col_expr(Column::Failed, Expr::value(true)).filter(Column::Id.eq(self.id)).exec(db).await;
+        if let Err(error) = marked {
+            tracing::warn!(%error, "a failed sign-in attempt stays a check in flight until it counts as a failure");
+        }
+        if let Err(error) = Entity::delete_many().filter(Column::CreatedAt.lt(Utc::now() - MEMORY)).exec(db).await {
+            tracing::warn!(%error, "sign-in attempts older than a day are removed at the next failure");
+        }
     }
 
     /// The password was right but a code is still due (`super::second_factor`): the attempt

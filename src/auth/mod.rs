@@ -241,7 +241,7 @@ pub async fn change_password(
     let user = users::Entity::find_by_id(owner.user.id).one(db).await?.ok_or_else(|| AppError::Unauthorized(AUTH_REQUIRED.to_owned()))?;
     let attempt = attempts::reserve(db, &user.email, ip, attempts::Ceiling::Applies).await?;
     if !password::verify(Some(user.password_hash.clone()), request.current_password).await? {
-        attempt.failed(db).await?;
+        attempt.failed(db).await;
         let mut fields = FieldErrors::default();
         fields.add("current_password", "The current password is not correct");
         return Err(AppError::validation(fields));
@@ -343,7 +343,7 @@ pub async fn sign_in(
     let user = match user {
         Some(user) if valid => user,
         _ => {
-            attempt.failed(db).await?;
+            attempt.failed(db).await;
             return Err(AppError::BadRequest(INVALID_CREDENTIALS.to_owned()));
         }
     };

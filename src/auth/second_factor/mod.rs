@@ -364,7 +364,7 @@ async fn counted<T>(
             Ok(value)
         }
         Err(error) => {
-            attempt.failed(db).await?;
+            attempt.failed(db).await;
             Err(error)
         }
     }
@@ -515,7 +515,7 @@ pub async fn finish_sign_in(
     let accepted = match check_code(db, &factor, &user, &request.code, now).await {
         Ok(accepted) => accepted,
         Err(error) => {
-            attempt.failed(db).await?;
+            attempt.failed(db).await;
             if pending.failures + 1 >= MAX_CODE_TRIES {
                 pending_sign_ins::Entity::delete_by_id(pending.id).exec(db).await?;
                 tracing::warn!(user = %user.email, "a sign-in's second step was voided after {MAX_CODE_TRIES} wrong codes");
