@@ -2,8 +2,8 @@
 //! see `fonts/OFL.txt`) is embedded and covers Latin, Greek and Cyrillic. For a character it
 //! lacks (CJK, Arabic, Devanagari, …) the fonts installed on the server are searched, once, the
 //! first time a CV needs one: each file is read then to learn what it covers, and kept in memory
-//! only once a CV uses one of its faces. With no font for a
-//! character, it is set in Libertinus (an empty box) and the PDF cannot be PDF/A.
+//! only once a CV uses one of its faces. With no font for a character, it is set in Libertinus
+//! (an empty box) and the PDF cannot be PDF/A.
 
 use std::path::{Path, PathBuf};
 use std::sync::{LazyLock, OnceLock};

@@ -30,16 +30,31 @@ impl Run {
     }
 }
 
-/// The marker of an item of an unordered list.
-pub const BULLET: &str = "•";
+/// What a list item is marked with.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Marker {
+    Bullet,
+    /// The item's number in its ordered list, from 1.
+    Number(u32),
+}
+
+impl Marker {
+    /// "•" or "3.".
+    pub fn label(self) -> String {
+        match self {
+            Marker::Bullet => "•".to_owned(),
+            Marker::Number(number) => format!("{number}."),
+        }
+    }
+}
 
 /// A paragraph, a heading or a list item.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Block {
     pub runs: Vec<Run>,
     pub heading: bool,
-    /// "•" or "3." for a list item.
-    pub marker: Option<String>,
+    /// A list item's marker.
+    pub marker: Option<Marker>,
 }
 
 /// The runs of a reference (inline HTML): one paragraph.
@@ -120,9 +135,9 @@ impl Reader {
                     self.current.marker = Some(match self.lists.last_mut() {
                         Some(Some(number)) => {
                             *number += 1;
-                            format!("{}.", *number - 1)
+                            Marker::Number(*number - 1)
                         }
-                        _ => BULLET.to_owned(),
+                        _ => Marker::Bullet,
                     });
                 }
             }
@@ -210,9 +225,10 @@ mod tests {
         assert!(blocks[0].heading);
         assert_eq!(blocks[0].runs, vec![Run::plain("Languages")]);
         assert_eq!(blocks[1].runs, vec![Run::plain("German (native), "), Run { text: "French".into(), italic: true, ..Run::default() }]);
-        assert_eq!(blocks[2].marker.as_deref(), Some("•"));
+        assert_eq!(blocks[2].marker.map(Marker::label).as_deref(), Some("•"));
         assert_eq!(blocks[3].runs, vec![Run::bold("Two")]);
-        assert_eq!((blocks[4].marker.as_deref(), blocks[5].marker.as_deref()), (Some("1."), Some("2.")));
+        let labels = (blocks[4].marker.map(Marker::label), blocks[5].marker.map(Marker::label));
+        assert_eq!((labels.0.as_deref(), labels.1.as_deref()), (Some("1."), Some("2.")));
     }
 
     #[test]

@@ -12,7 +12,7 @@ use unicode_linebreak::{BreakOpportunity, linebreaks};
 
 use super::document::{CvDocument, Dated, Line as TextLine, Part};
 use super::fonts::{Face, Fallback, Picker};
-use super::html::{BULLET, Block as RichBlock, Run};
+use super::html::{Block as RichBlock, Marker, Run};
 use crate::content::settings::PaperSize;
 
 /// Points per centimetre.
@@ -321,7 +321,7 @@ impl Typesetter {
                 // Consecutive list items of one kind are one list.
                 let mut list: Option<bool> = None;
                 for block in rich {
-                    let numbered = block.marker.as_ref().map(|marker| marker != BULLET);
+                    let numbered = block.marker.map(|marker| matches!(marker, Marker::Number(_)));
                     if list.is_some() && list != numbered {
                         self.end();
                     }
@@ -361,13 +361,13 @@ impl Typesetter {
             let lines = self.node(Kind::Heading(4, title), &Base::BODY.bold().spans(&block.runs), width, width, 0.0);
             return Block { lines, above: 0.9 * BODY, below: 0.5 * BODY, keep: false, sticky: true };
         }
-        let Some(marker) = &block.marker else {
+        let Some(marker) = block.marker else {
             let lines = self.node(Kind::Paragraph, &Base::BODY.spans(&block.runs), width, width, 0.0);
             return Block { lines, above: 0.0, below: 0.7 * BODY, keep: false, sticky: false };
         };
         let indent = 1.2 * BODY;
         self.start(Kind::Item);
-        let label = self.node(Kind::Label, &Base::BODY.plain(marker), indent, indent, 0.0);
+        let label = self.node(Kind::Label, &Base::BODY.plain(&marker.label()), indent, indent, 0.0);
         let body = self.node(Kind::Body, &Base::BODY.spans(&block.runs), width - indent, width - indent, 0.0);
         self.end();
         Block { lines: columns(label, body, indent), above: 0.45 * BODY, below: 0.45 * BODY, keep: false, sticky: false }

@@ -201,7 +201,7 @@ fn a_cv_the_fonts_cover_is_pdf_a_and_one_they_do_not_is_plain_tagged_pdf() {
 
 #[test]
 fn the_pdf_is_tagged_with_headings_lists_and_links() {
-    use super::html::Block;
+    use super::html::{Block, Marker};
     let reference = vec![
         Run::bold("A. Lovelace"),
         Run::plain(", “Notes,” "),
@@ -209,7 +209,7 @@ fn the_pdf_is_tagged_with_headings_lists_and_links() {
         Run::plain(", doi: "),
         Run { text: "10.1000/notes".to_owned(), link: Some("https://doi.org/10.1000/notes".to_owned()), ..Run::default() },
     ];
-    let item = |text: &str| Block { runs: vec![Run::plain(text)], marker: Some("•".to_owned()), ..Block::default() };
+    let item = |text: &str| Block { runs: vec![Run::plain(text)], marker: Some(Marker::Bullet), ..Block::default() };
     let sections = vec![
         section("Awards", &["Best paper"]),
         Section {
