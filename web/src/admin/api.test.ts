@@ -1,5 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError, NETWORK_ERROR, api, apiRequest, errorMessage, onUnauthorized, toApiError } from './api';
+import { fetchStubPerTest } from './testing';
+
+const stubFetch = fetchStubPerTest();
 
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -14,13 +17,8 @@ function mockFetch(...responses: Array<Response | Error>) {
     if (response instanceof Error) fetchMock.mockRejectedValueOnce(response);
     else fetchMock.mockResolvedValueOnce(response);
   }
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return stubFetch(fetchMock);
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('toApiError', () => {
   it('keeps the code, message and fields of the server error body', () => {

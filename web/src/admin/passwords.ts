@@ -11,6 +11,18 @@ export const TOO_SHORT_MESSAGE = `Password must be at least ${MIN_PASSWORD_LENGT
 export const newPasswordRule = z.string().refine((value) => [...value].length >= MIN_PASSWORD_LENGTH, TOO_SHORT_MESSAGE);
 
 /**
+ * The fields of a form that sets a new password (`shape`), with the check
+ * that `confirmation` repeats `password` ('The passwords do not match', under
+ * the confirmation).
+ */
+export function withConfirmedPassword<S extends z.ZodRawShape>(password: keyof S & string, confirmation: keyof S & string, shape: S) {
+  return z.object(shape).refine((values: Record<string, unknown>) => values[password] === values[confirmation], {
+    path: [confirmation],
+    message: 'The passwords do not match',
+  });
+}
+
+/**
  * The reasons the server refuses a new password (`weaknesses` in
  * src/auth/password.rs), in its order and words. Lengths count code points,
  * as the server does.

@@ -9,7 +9,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CvGrant, NewsItem, OpenCall, Student, Tag } from '../../api/types';
+import type { CvGrant, CvGrantInput, NewsItem, OpenCall, Student, Tag } from '../../api/types';
 import CvGrantsScreen from './cv-grants/CvGrantsScreen';
 import { currentYear } from './kit';
 import NewsScreen from './news/NewsScreen';
@@ -97,12 +97,31 @@ async function type(label: string, value: string) {
   });
 }
 
+/** Types each value into the field labelled by its key, in order. */
+async function fill(values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) await type(label, value);
+}
+
 async function click(element: HTMLElement) {
   await act(async () => element.click());
   await settle();
 }
 
 const dialogTitle = () => document.querySelector('[role="dialog"] h2')?.textContent ?? null;
+
+/** The routes of an empty table at /api/admin/`path` that creates `row` (then lists it). */
+function creating(path: string, row: unknown): Record<string, Reply[]> {
+  return {
+    [`GET /api/admin/${path}`]: [
+      { status: 200, body: [] },
+      { status: 200, body: [row] },
+    ],
+    [`POST /api/${path}`]: [{ status: 201, body: row }],
+  };
+}
+
+/** The body of the first POST sent. */
+const posted = () => calls.find((call) => call.method === 'POST')?.body;
 
 const ada: Student = {
   id: 's1',
@@ -181,20 +200,12 @@ describe('the Students screen', () => {
   });
 
   it('sends blanks as null, sort order 0 when not numeric, and closes after creating', async () => {
-    fakeServer({
-      'GET /api/admin/students': [
-        { status: 200, body: [] },
-        { status: 200, body: [ada] },
-      ],
-      'POST /api/students': [{ status: 201, body: ada }],
-    });
+    fakeServer(creating('students', ada));
     await render(<StudentsScreen />);
     await click(button('Add Student'));
-    await type('Name', '  Ada Lovelace ');
-    await type('Sort Order', 'first');
+    await fill({ Name: '  Ada Lovelace ', 'Sort Order': 'first' });
     await click(button('Create Student'));
-    const post = calls.find((call) => call.method === 'POST');
-    expect(post?.body).toEqual({
+    expect(posted()).toEqual({
       name: 'Ada Lovelace',
       level: 'phd',
       status: 'current',
@@ -410,20 +421,19 @@ describe('an inline card form (Open Calls)', () => {
 });
 
 describe('a CV section (Grants and Funding)', () => {
-  const grant: CvGrant = {
-    id: 'g1',
+  /** What the add dialog sends for the grant below (no role typed). */
+  const sent = {
     title: 'Trusted chips',
     funder: 'VR',
-    role: 'PI',
+    role: null,
     amount: 4000000,
     currency: 'SEK',
     start_year: 2022,
     end_year: null,
     sort_order: 0,
     status: 'published',
-    created_at: '2025-01-01T00:00:00Z',
-    updated_at: '2025-01-01T00:00:00Z',
-  };
+  } satisfies CvGrantInput;
+  const grant: CvGrant = { ...sent, id: 'g1', role: 'PI', created_at: '2025-01-01T00:00:00Z', updated_at: '2025-01-01T00:00:00Z' };
 
   it('shows the amount with its currency and an open span as "present"', async () => {
     fakeServer({ 'GET /api/admin/cv-grants': [{ status: 200, body: [grant] }] });
@@ -433,39 +443,18 @@ describe('a CV section (Grants and Funding)', () => {
   });
 
   it('checks years and currency before sending, then sends an empty end year as null', async () => {
-    fakeServer({
-      'GET /api/admin/cv-grants': [
-        { status: 200, body: [] },
-        { status: 200, body: [grant] },
-      ],
-      'POST /api/cv-grants': [{ status: 201, body: grant }],
-    });
+    fakeServer(creating('cv-grants', grant));
     await render(<CvGrantsScreen />);
     await click(button('Add Grant'));
     expect(field('Start year').value).toBe(String(currentYear()));
-    await type('Title', 'Trusted chips');
-    await type('Funder', 'VR');
-    await type('Amount', '4000000');
-    await type('Currency', 'sek');
-    await type('Start year', '1899');
+    await fill({ Title: 'Trusted chips', Funder: 'VR', Amount: '4000000', Currency: 'sek', 'Start year': '1899' });
     await click(button('Create Grant'));
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
     expect(fieldError('Currency')).toBe('Currency must be an ISO 4217 code of three capital letters, e.g. EUR');
     expect(fieldError('Start year')).toBe('Start year must be between 1900 and 2100');
-    await type('Currency', 'SEK');
-    await type('Start year', '2022');
+    await fill({ Currency: 'SEK', 'Start year': '2022' });
     await click(button('Create Grant'));
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
-      title: 'Trusted chips',
-      funder: 'VR',
-      role: null,
-      amount: 4000000,
-      currency: 'SEK',
-      start_year: 2022,
-      end_year: null,
-      sort_order: 0,
-      status: 'published',
-    });
+    expect(posted()).toEqual(sent);
     expect(document.querySelector('[role="dialog"]')).toBeNull();
   });
 });

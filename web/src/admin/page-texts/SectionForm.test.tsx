@@ -173,6 +173,18 @@ describe('SectionForm', () => {
 
 describe('page-text rules', () => {
   const message = (rule: z.ZodType, value: unknown) => rule.safeParse(value).error?.issues[0]?.message ?? true;
+  /** Stored settings with this analytics script and the defaults otherwise. */
+  const storedSettings = (analytics_script_url: string) => ({
+    analytics_script_url,
+    analytics_own_origin: '',
+    show_students_publicly: false,
+    orcid_id: '',
+    openalex_api_key: '',
+    show_citation_counts: false,
+    cv_citation_style: 'ieee' as const,
+    cv_paper_size: 'a4' as const,
+    cv_button: 'uploaded' as const,
+  });
 
   it('takes http(s) links, site paths and blanks, as the server does', () => {
     const link = linkRule('CV URL');
@@ -209,17 +221,7 @@ describe('page-text rules', () => {
   });
 
   it("takes only a listed provider's analytics script or one from the declared own domain, as src/content/settings.rs", () => {
-    const stored = {
-      analytics_script_url: '',
-      analytics_own_origin: '',
-      show_students_publicly: false,
-      orcid_id: '',
-      openalex_api_key: '',
-      show_citation_counts: false,
-      cv_citation_style: 'ieee' as const,
-      cv_paper_size: 'a4' as const,
-      cv_button: 'uploaded' as const,
-    };
+    const stored = storedSettings('');
     const schema = settingsSchema(['https://plausible.io'], stored, false);
     const script = (url: string, own = '') =>
       message(schema, { ...stored, analytics_script_url: url, analytics_own_origin: own, current_password: 'pw', code: '' } as never);
@@ -234,17 +236,7 @@ describe('page-text rules', () => {
   });
 
   it('asks for the password, and the code with two-factor authentication on, only for a new script', () => {
-    const stored = {
-      analytics_script_url: 'https://plausible.io/js/script.js',
-      analytics_own_origin: '',
-      show_students_publicly: false,
-      orcid_id: '',
-      openalex_api_key: '',
-      show_citation_counts: false,
-      cv_citation_style: 'ieee' as const,
-      cv_paper_size: 'a4' as const,
-      cv_button: 'uploaded' as const,
-    };
+    const stored = storedSettings('https://plausible.io/js/script.js');
     const values = (changes: object) => ({ ...stored, current_password: '', code: '', ...changes }) as never;
     const withoutCode = settingsSchema(['https://plausible.io'], stored, false);
     const withCode = settingsSchema(['https://plausible.io'], stored, true);

@@ -9,23 +9,23 @@ import { LogOut, Monitor } from '../../components/icons';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { SessionSummary } from '../../api/types';
-import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
-import { errorMessage } from '../api';
 import { useAuth } from '../auth';
 import { PageHeader } from '../components/PageHeader';
+import { SubmitButton } from '../components/SubmitButton';
 import { authApi, queryKeys } from '../endpoints';
 import { applyFieldErrors } from '../form-errors';
 import { formatDateTime } from '../format';
-import { MIN_PASSWORD_LENGTH, newPasswordRule, splitReasons } from '../passwords';
+import { MIN_PASSWORD_LENGTH, newPasswordRule, splitReasons, withConfirmedPassword } from '../passwords';
 import { notify } from '../toast';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { BackupCard } from './BackupCard';
+import { QueryState, UsernameInput } from './account-parts';
 import { SecondFactorCard } from './SecondFactorCard';
 import { describeUserAgent } from '../user-agent';
 
@@ -52,22 +52,16 @@ export function AccountPage() {
   );
 }
 
-const passwordSchema = z
-  .object({
-    current_password: z.string().min(1, 'Enter your current password'),
-    new_password: newPasswordRule,
-    new_password_confirmation: z.string().min(1, 'Enter the new password again'),
-  })
-  .refine((values) => values.new_password === values.new_password_confirmation, {
-    path: ['new_password_confirmation'],
-    message: 'The passwords do not match',
-  });
+const passwordSchema = withConfirmedPassword('new_password', 'new_password_confirmation', {
+  current_password: z.string().min(1, 'Enter your current password'),
+  new_password: newPasswordRule,
+  new_password_confirmation: z.string().min(1, 'Enter the new password again'),
+});
 type PasswordValues = z.infer<typeof passwordSchema>;
 
 const PASSWORD_FIELDS = ['current_password', 'new_password', 'new_password_confirmation'] as const;
 
 function ChangePasswordCard() {
-  const { user } = useAuth();
   const queryClient = useQueryClient();
   const {
     register,
@@ -104,7 +98,7 @@ function ChangePasswordCard() {
         </CardHeader>
         <CardContent className="grid gap-4">
           {/* Lets password managers tie the new password to the account. */}
-          <input type="email" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
+          <UsernameInput />
           <FormField label="Current password" error={errors.current_password?.message}>
             {(control) => <Input {...control} type="password" autoComplete="current-password" required {...register('current_password')} />}
           </FormField>
@@ -122,10 +116,9 @@ function ChangePasswordCard() {
           </FormField>
         </CardContent>
         <CardFooter>
-          <Button type="submit" disabled={change.isPending}>
-            {change.isPending ? <Spinner /> : null}
-            {change.isPending ? 'Changing...' : 'Change Password'}
-          </Button>
+          <SubmitButton pending={change.isPending} pendingLabel="Changing...">
+            Change Password
+          </SubmitButton>
         </CardFooter>
       </form>
     </Card>
@@ -161,26 +154,20 @@ function SessionsCard() {
         <CardDescription>Every browser where you are signed in. Signing out a device ends its session at once.</CardDescription>
       </CardHeader>
       <CardContent>
-        {sessions.isPending ? (
-          <div className="flex justify-center py-6 text-muted-foreground">
-            <Spinner label="Loading devices…" className="size-6" />
-          </div>
-        ) : sessions.isError ? (
-          <Alert variant="destructive" title="Could not load the devices">
-            {errorMessage(sessions.error)}
-          </Alert>
-        ) : (
-          <ul className="divide-y divide-border rounded-lg border border-border" aria-label="Sessions">
-            {ordered.map((session) => (
-              <SessionRow
-                key={session.id}
-                session={session}
-                pending={revoke.isPending && revoke.variables?.id === session.id}
-                onRevoke={() => revoke.mutate(session)}
-              />
-            ))}
-          </ul>
-        )}
+        <QueryState query={sessions} loading="Loading devices…" failure="Could not load the devices" padding="py-6">
+          {() => (
+            <ul className="divide-y divide-border rounded-lg border border-border" aria-label="Sessions">
+              {ordered.map((session) => (
+                <SessionRow
+                  key={session.id}
+                  session={session}
+                  pending={revoke.isPending && revoke.variables?.id === session.id}
+                  onRevoke={() => revoke.mutate(session)}
+                />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
       <CardFooter className="flex-wrap">
         <Button variant="outline" disabled={others.length === 0 || signOutOthers.isPending} onClick={() => signOutOthers.mutate()}>

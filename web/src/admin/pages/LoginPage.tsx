@@ -15,11 +15,12 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { PageSpinner, Spinner } from '../../components/ui/spinner';
+import { PageSpinner } from '../../components/ui/spinner';
 import type { SecondFactorChallenge } from '../../api/types';
 import { ApiError, errorMessage } from '../api';
 import { useAuth } from '../auth';
 import { AuthCardHeader, AuthShell } from '../components/AuthShell';
+import { SubmitButton } from '../components/SubmitButton';
 import { authApi, queryKeys } from '../endpoints';
 import { notify } from '../toast';
 import { useDocumentTitle } from '../useDocumentTitle';
@@ -118,10 +119,9 @@ export function LoginPage() {
                 />
               )}
             </FormField>
-            <Button type="submit" className="w-full" disabled={isSubmitting}>
-              {isSubmitting ? <Spinner /> : null}
-              {isSubmitting ? 'Signing in...' : 'Sign In'}
-            </Button>
+            <SubmitButton pending={isSubmitting} pendingLabel="Signing in..." className="w-full">
+              Sign In
+            </SubmitButton>
           </form>
         </CardContent>
       </Card>
@@ -188,10 +188,9 @@ function SecondFactorStep({ challenge, onRestart }: { challenge: SecondFactorCha
                 />
               )}
             </FormField>
-            <Button type="submit" className="w-full" disabled={isSubmitting}>
-              {isSubmitting ? <Spinner /> : null}
-              {isSubmitting ? 'Verifying...' : 'Verify'}
-            </Button>
+            <SubmitButton pending={isSubmitting} pendingLabel="Verifying..." className="w-full">
+              Verify
+            </SubmitButton>
             <Button variant="ghost" className="w-full" onClick={() => onRestart(null)}>
               Back to sign in
             </Button>

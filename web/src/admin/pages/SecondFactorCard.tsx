@@ -9,8 +9,8 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEventHandler, type ReactNode, useState } from 'react';
+import { type DefaultValues, type FieldValues, type Path, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { Enrolment } from '../../api/types';
 import { Copy, Download, KeyRound, ShieldCheck } from '../../components/icons';
@@ -20,12 +20,11 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { Spinner } from '../../components/ui/spinner';
-import { errorMessage } from '../api';
-import { useAuth } from '../auth';
+import { SubmitButton } from '../components/SubmitButton';
 import { queryKeys, secondFactorApi } from '../endpoints';
 import { applyFieldErrors } from '../form-errors';
 import { notify } from '../toast';
+import { QueryState, UsernameInput } from './account-parts';
 
 /** What the card shows besides the status. */
 type Panel =
@@ -47,7 +46,7 @@ export function SecondFactorCard() {
     void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
   };
 
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (panel.kind === 'start')
     body = <StartForm onStarted={(enrolment) => setPanel({ kind: 'confirm', enrolment })} onCancel={() => setPanel(NONE)} />;
   else if (panel.kind === 'confirm')
@@ -96,20 +95,16 @@ export function SecondFactorCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {status.isPending ? (
-          <div className="flex justify-center py-4 text-muted-foreground">
-            <Spinner label="Loading…" className="size-6" />
-          </div>
-        ) : status.isError ? (
-          <Alert variant="destructive" title="Could not load two-factor authentication">
-            {errorMessage(status.error)}
-          </Alert>
-        ) : status.data.enabled ? (
-          <p className="text-sm" data-testid="recovery-codes-left">
-            {status.data.recovery_codes_left === 1 ? '1 recovery code left.' : `${status.data.recovery_codes_left} recovery codes left.`}
-            {status.data.recovery_codes_left <= 3 ? ' Make a new set before you run out.' : null}
-          </p>
-        ) : null}
+        <QueryState query={status} loading="Loading…" failure="Could not load two-factor authentication" padding="py-4">
+          {({ enabled, recovery_codes_left: left }) =>
+            enabled ? (
+              <p className="text-sm" data-testid="recovery-codes-left">
+                {left === 1 ? '1 recovery code left.' : `${left} recovery codes left.`}
+                {left <= 3 ? ' Make a new set before you run out.' : null}
+              </p>
+            ) : null
+          }
+        </QueryState>
         {body}
       </CardContent>
       {panel.kind === 'none' && status.data ? (
@@ -136,46 +131,107 @@ export function SecondFactorCard() {
   );
 }
 
-const passwordSchema = z.object({ password: z.string().min(1, 'Enter your password') });
-type PasswordValues = z.infer<typeof passwordSchema>;
+/**
+ * What one form of the card does: check its fields (all text, blank at
+ * first) with `schema`, send the checked values through `call`, then show
+ * `success` (if any). The server's field messages go next to their fields;
+ * any other failure is a toast saying `failure`.
+ */
+type CardFormSpec<In extends FieldValues, Out, Result> = {
+  schema: z.ZodType<Out, In> & { shape: object };
+  call: (values: Out) => Promise<Result>;
+  success?: string;
+  failure: string;
+};
 
-/** First step of the set-up: the password, so a borrowed session cannot add its own phone. */
-function StartForm({ onStarted, onCancel }: { onStarted: (enrolment: Enrolment) => void; onCancel: () => void }) {
-  const { user } = useAuth();
+/** The form a CardFormSpec declares, calling `onSuccess` with the server's answer once it is done. */
+function useCardForm<In extends FieldValues, Out, Result>(
+  { schema, call, success, failure }: CardFormSpec<In, Out, Result>,
+  onSuccess: (result: Result) => void,
+) {
+  const fields = Object.keys(schema.shape) as Path<In>[];
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<PasswordValues>({ resolver: zodResolver(passwordSchema), defaultValues: { password: '' } });
-  const start = useMutation({
-    mutationFn: secondFactorApi.startEnrolment,
-    onSuccess: onStarted,
+  } = useForm<In, unknown, Out>({
+    resolver: zodResolver(schema),
+    defaultValues: Object.fromEntries(fields.map((field) => [field, ''])) as DefaultValues<In>,
+  });
+  const mutation = useMutation({
+    mutationFn: call,
+    onSuccess: (result: Result) => {
+      if (success) notify.success(success);
+      onSuccess(result);
+    },
     onError: (error) => {
-      if (!applyFieldErrors(error, setError, ['password'])) notify.error(error, 'Failed to set up two-factor authentication');
+      if (!applyFieldErrors(error, setError, fields)) notify.error(error, failure);
     },
   });
+  return { register, errors, pending: mutation.isPending, onSubmit: handleSubmit((values) => mutation.mutate(values)) };
+}
+
+/** A form of the card: its fields, then the submit button (a spinner while it runs) and Cancel. */
+function CardForm({
+  label,
+  form: { onSubmit, pending },
+  submit,
+  destructive = false,
+  onCancel,
+  children,
+}: {
+  /** The form's accessible name. */
+  label: string;
+  form: { onSubmit: FormEventHandler<HTMLFormElement>; pending: boolean };
+  /** The submit button's words. */
+  submit: string;
+  destructive?: boolean;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
   return (
-    <form
-      onSubmit={handleSubmit((values) => start.mutate(values))}
-      noValidate
-      className="grid gap-4"
-      aria-label="Set up two-factor authentication"
-    >
-      <input type="email" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
-      <FormField label="Password" hint="Enter your password to continue." error={errors.password?.message}>
-        {(control) => <Input {...control} type="password" autoComplete="current-password" required {...register('password')} />}
-      </FormField>
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={label}>
+      {children}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={start.isPending}>
-          {start.isPending ? <Spinner /> : null}
-          Continue
-        </Button>
+        <SubmitButton pending={pending} pendingLabel={submit} variant={destructive ? 'destructive' : undefined}>
+          {submit}
+        </SubmitButton>
         <Button variant="ghost" onClick={onCancel}>
           Cancel
         </Button>
       </div>
     </form>
+  );
+}
+
+type FieldProps = { error: string | undefined; registration: UseFormRegisterReturn };
+
+/** The account's password (after UsernameInput, for password managers). */
+function PasswordField({ hint, error, registration }: FieldProps & { hint?: string }) {
+  return (
+    <FormField label="Password" hint={hint} error={error}>
+      {(control) => <Input {...control} type="password" autoComplete="current-password" required {...registration} />}
+    </FormField>
+  );
+}
+
+const passwordSchema = z.object({ password: z.string().min(1, 'Enter your password') });
+
+const START = { schema: passwordSchema, call: secondFactorApi.startEnrolment, failure: 'Failed to set up two-factor authentication' };
+
+/** First step of the set-up: the password, so a borrowed session cannot add its own phone. */
+function StartForm({ onStarted, onCancel }: { onStarted: (enrolment: Enrolment) => void; onCancel: () => void }) {
+  const form = useCardForm(START, onStarted);
+  return (
+    <CardForm label="Set up two-factor authentication" form={form} submit="Continue" onCancel={onCancel}>
+      <UsernameInput />
+      <PasswordField
+        hint="Enter your password to continue."
+        error={form.errors.password?.message}
+        registration={form.register('password')}
+      />
+    </CardForm>
   );
 }
 
@@ -186,7 +242,13 @@ const appCodeSchema = z.object({
     .transform((value) => value.replace(/\s/g, ''))
     .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app')),
 });
-type AppCodeValues = z.input<typeof appCodeSchema>;
+
+const CONFIRM = {
+  schema: appCodeSchema,
+  call: secondFactorApi.confirmEnrolment,
+  success: 'Two-factor authentication is on. Other devices have been signed out.',
+  failure: 'Failed to turn on two-factor authentication',
+};
 
 /** The base32 key in groups of four, easier to type by hand. */
 function grouped(secret: string): string {
@@ -202,25 +264,7 @@ function ConfirmForm({
   onConfirmed: (codes: string[]) => void;
   onCancel: () => void;
 }) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<AppCodeValues, unknown, z.output<typeof appCodeSchema>>({
-    resolver: zodResolver(appCodeSchema),
-    defaultValues: { code: '' },
-  });
-  const confirm = useMutation({
-    mutationFn: secondFactorApi.confirmEnrolment,
-    onSuccess: ({ recovery_codes }) => {
-      notify.success('Two-factor authentication is on. Other devices have been signed out.');
-      onConfirmed(recovery_codes);
-    },
-    onError: (error) => {
-      if (!applyFieldErrors(error, setError, ['code'])) notify.error(error, 'Failed to turn on two-factor authentication');
-    },
-  });
+  const form = useCardForm(CONFIRM, ({ recovery_codes }) => onConfirmed(recovery_codes));
   return (
     <div className="grid gap-4">
       <ol className="grid list-decimal gap-1 pl-5 text-sm">
@@ -244,27 +288,13 @@ function ConfirmForm({
           <span className="text-muted-foreground">Time-based, 6 digits, every 30 seconds.</span>
         </div>
       </div>
-      <form
-        onSubmit={handleSubmit((values) => confirm.mutate(values))}
-        noValidate
-        className="grid gap-4"
-        aria-label="Confirm two-factor authentication"
-      >
-        <FormField label="Code from the app" error={errors.code?.message}>
+      <CardForm label="Confirm two-factor authentication" form={form} submit="Turn on" onCancel={onCancel}>
+        <FormField label="Code from the app" error={form.errors.code?.message}>
           {(control) => (
-            <Input {...control} inputMode="numeric" autoComplete="one-time-code" placeholder="123456" required {...register('code')} />
+            <Input {...control} inputMode="numeric" autoComplete="one-time-code" placeholder="123456" required {...form.register('code')} />
           )}
         </FormField>
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={confirm.isPending}>
-            {confirm.isPending ? <Spinner /> : null}
-            Turn on
-          </Button>
-          <Button variant="ghost" onClick={onCancel}>
-            Cancel
-          </Button>
-        </div>
-      </form>
+      </CardForm>
     </div>
   );
 }
@@ -316,90 +346,48 @@ function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone: () => 
 
 /** A code from the app or a recovery code: the server tells which. */
 const anyCodeSchema = z.object({ code: z.string().trim().min(1, 'Enter a code from your authenticator app or a recovery code') });
-type AnyCodeValues = z.infer<typeof anyCodeSchema>;
-const CODE_HINT = 'The 6-digit code from your authenticator app, or one of your recovery codes.';
 
-function RegenerateForm({ onDone, onCancel }: { onDone: (codes: string[]) => void; onCancel: () => void }) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<AnyCodeValues>({ resolver: zodResolver(anyCodeSchema), defaultValues: { code: '' } });
-  const regenerate = useMutation({
-    mutationFn: secondFactorApi.regenerateRecoveryCodes,
-    onSuccess: ({ recovery_codes }) => {
-      notify.success('New recovery codes made. The old ones no longer work.');
-      onDone(recovery_codes);
-    },
-    onError: (error) => {
-      if (!applyFieldErrors(error, setError, ['code'])) notify.error(error, 'Failed to make new recovery codes');
-    },
-  });
+const REGENERATE = {
+  schema: anyCodeSchema,
+  call: secondFactorApi.regenerateRecoveryCodes,
+  success: 'New recovery codes made. The old ones no longer work.',
+  failure: 'Failed to make new recovery codes',
+};
+
+/** A code from the app or a recovery code. */
+function AnyCodeField({ error, registration }: FieldProps) {
   return (
-    <form onSubmit={handleSubmit((values) => regenerate.mutate(values))} noValidate className="grid gap-4" aria-label="New recovery codes">
-      <p className="text-sm">A new set of ten replaces every recovery code you have now.</p>
-      <FormField label="Code" hint={CODE_HINT} error={errors.code?.message}>
-        {(control) => <Input {...control} autoComplete="one-time-code" spellCheck={false} required {...register('code')} />}
-      </FormField>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={regenerate.isPending}>
-          {regenerate.isPending ? <Spinner /> : null}
-          Make new codes
-        </Button>
-        <Button variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    <FormField label="Code" hint="The 6-digit code from your authenticator app, or one of your recovery codes." error={error}>
+      {(control) => <Input {...control} autoComplete="one-time-code" spellCheck={false} required {...registration} />}
+    </FormField>
   );
 }
 
-const disableSchema = passwordSchema.merge(anyCodeSchema);
-type DisableValues = z.infer<typeof disableSchema>;
+function RegenerateForm({ onDone, onCancel }: { onDone: (codes: string[]) => void; onCancel: () => void }) {
+  const form = useCardForm(REGENERATE, ({ recovery_codes }) => onDone(recovery_codes));
+  return (
+    <CardForm label="New recovery codes" form={form} submit="Make new codes" onCancel={onCancel}>
+      <p className="text-sm">A new set of ten replaces every recovery code you have now.</p>
+      <AnyCodeField error={form.errors.code?.message} registration={form.register('code')} />
+    </CardForm>
+  );
+}
+
+const DISABLE = {
+  schema: passwordSchema.merge(anyCodeSchema),
+  call: secondFactorApi.disable,
+  success: 'Two-factor authentication is off. Other devices have been signed out.',
+  failure: 'Failed to turn off two-factor authentication',
+};
 
 function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
-  const { user } = useAuth();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<DisableValues>({ resolver: zodResolver(disableSchema), defaultValues: { password: '', code: '' } });
-  const disable = useMutation({
-    mutationFn: secondFactorApi.disable,
-    onSuccess: () => {
-      notify.success('Two-factor authentication is off. Other devices have been signed out.');
-      onDone();
-    },
-    onError: (error) => {
-      if (!applyFieldErrors(error, setError, ['password', 'code'])) notify.error(error, 'Failed to turn off two-factor authentication');
-    },
-  });
+  const form = useCardForm(DISABLE, onDone);
   return (
-    <form
-      onSubmit={handleSubmit((values) => disable.mutate(values))}
-      noValidate
-      className="grid gap-4"
-      aria-label="Turn off two-factor authentication"
-    >
+    <CardForm label="Turn off two-factor authentication" form={form} submit="Turn off" destructive onCancel={onCancel}>
       <p className="text-sm">Without it, your password alone signs in.</p>
-      <input type="email" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
-      <FormField label="Password" error={errors.password?.message}>
-        {(control) => <Input {...control} type="password" autoComplete="current-password" required {...register('password')} />}
-      </FormField>
-      <FormField label="Code" hint={CODE_HINT} error={errors.code?.message}>
-        {(control) => <Input {...control} autoComplete="one-time-code" spellCheck={false} required {...register('code')} />}
-      </FormField>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="destructive" disabled={disable.isPending}>
-          {disable.isPending ? <Spinner /> : null}
-          Turn off
-        </Button>
-        <Button variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+      <UsernameInput />
+      <PasswordField error={form.errors.password?.message} registration={form.register('password')} />
+      <AnyCodeField error={form.errors.code?.message} registration={form.register('code')} />
+    </CardForm>
   );
 }

@@ -12,29 +12,25 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '../../components/ui/alert';
-import { Button, buttonClassName } from '../../components/ui/button';
+import { buttonClassName } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { PageSpinner, Spinner } from '../../components/ui/spinner';
+import { PageSpinner } from '../../components/ui/spinner';
 import { ApiError, errorMessage } from '../api';
 import { useAuth } from '../auth';
 import { AuthCardHeader, AuthShell } from '../components/AuthShell';
+import { SubmitButton } from '../components/SubmitButton';
 import { authApi, queryKeys } from '../endpoints';
 import { applyFieldErrors } from '../form-errors';
-import { MIN_PASSWORD_LENGTH, newPasswordRule, splitReasons } from '../passwords';
+import { MIN_PASSWORD_LENGTH, newPasswordRule, splitReasons, withConfirmedPassword } from '../passwords';
 import { useDocumentTitle } from '../useDocumentTitle';
 
-const setupSchema = z
-  .object({
-    email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email address')),
-    password: newPasswordRule,
-    password_confirmation: z.string().min(1, 'Enter the password again'),
-  })
-  .refine((values) => values.password === values.password_confirmation, {
-    path: ['password_confirmation'],
-    message: 'The passwords do not match',
-  });
+const setupSchema = withConfirmedPassword('password', 'password_confirmation', {
+  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email address')),
+  password: newPasswordRule,
+  password_confirmation: z.string().min(1, 'Enter the password again'),
+});
 type SetupValues = z.infer<typeof setupSchema>;
 
 const FIELDS = ['email', 'password', 'password_confirmation'] as const;
@@ -143,10 +139,9 @@ function SetupForm({ token }: { token: string }) {
               <Input {...control} type="password" autoComplete="new-password" required {...register('password_confirmation')} />
             )}
           </FormField>
-          <Button type="submit" className="w-full" disabled={isSubmitting}>
-            {isSubmitting ? <Spinner /> : null}
-            {isSubmitting ? 'Creating account...' : 'Create Account'}
-          </Button>
+          <SubmitButton pending={isSubmitting} pendingLabel="Creating account..." className="w-full">
+            Create Account
+          </SubmitButton>
         </form>
       </CardContent>
     </Card>

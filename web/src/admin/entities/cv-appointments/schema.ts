@@ -1,49 +1,21 @@
 /** CV: appointments (issue 28): the form's rules, its defaults and the request it sends (src/content/cv_appointments.rs). */
-import { z } from 'zod';
-import { CONTENT_STATUSES, DEFAULT_CONTENT_STATUS } from '../../../api/rules';
 import type { CvAppointmentInput } from '../../../api/types';
-import {
-  blankValues,
-  currentYear,
-  entityKind,
-  oneOf,
-  optionalInteger,
-  optionalLine,
-  optionalText,
-  parseInteger,
-  requiredText,
-} from '../kit';
-import { cvYear, cvEndYear } from '../kit/cv';
+import { entityKind, optionalLine, optionalText, requiredText } from '../kit';
+import { type CvOwnInput, type CvValues, cvForm, cvYearSpanInput, cvYearSpanRules, thisYear } from '../kit/cv';
 
 export const appointmentKind = entityKind({ path: 'cv-appointments', label: 'Appointment', noun: 'appointment' });
 
-export const appointmentSchema = z.object({
+const appointmentRules = {
   title: requiredText('Title'),
   institution: requiredText('Institution'),
   place: optionalLine('Place'),
-  start_year: cvYear('Start year'),
-  end_year: cvEndYear('End year'),
-  sort_order: z.string(),
-  status: oneOf(CONTENT_STATUSES),
-});
-export type CvAppointmentValues = z.infer<typeof appointmentSchema>;
+  ...cvYearSpanRules,
+};
+export type CvAppointmentValues = CvValues<typeof appointmentRules>;
 
-/** A new row: published, first in the order, this year. */
-export function appointmentDefaults(): CvAppointmentValues {
-  return blankValues(appointmentSchema, { start_year: String(currentYear()), sort_order: '0', status: DEFAULT_CONTENT_STATUS });
+function appointmentInput(values: CvAppointmentValues): CvOwnInput<CvAppointmentInput> {
+  return { title: values.title, institution: values.institution, place: optionalText(values.place), ...cvYearSpanInput(values) };
 }
 
-export function appointmentInput(values: CvAppointmentValues): CvAppointmentInput {
-  return {
-    title: values.title,
-    institution: values.institution,
-    place: optionalText(values.place),
-    start_year: parseInteger(values.start_year, 0),
-    end_year: optionalInteger(values.end_year),
-    sort_order: parseInteger(values.sort_order, 0),
-    status: values.status,
-  };
-}
-
-/** The form's rules, defaults and request, for the screen. */
-export const appointmentForm = { schema: appointmentSchema, defaults: appointmentDefaults, toInput: appointmentInput };
+/** The form's rules, defaults (this year) and request, for the screen. */
+export const appointmentForm = cvForm(appointmentRules, { start_year: thisYear() }, appointmentInput);

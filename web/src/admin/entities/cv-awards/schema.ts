@@ -1,35 +1,20 @@
 /** CV: awards and honours (issue 28): the form's rules, its defaults and the request it sends (src/content/cv_awards.rs). */
-import { z } from 'zod';
-import { CONTENT_STATUSES, DEFAULT_CONTENT_STATUS } from '../../../api/rules';
 import type { CvAwardInput } from '../../../api/types';
-import { blankValues, currentYear, entityKind, oneOf, optionalLine, optionalText, parseInteger, requiredText } from '../kit';
-import { cvYear } from '../kit/cv';
+import { entityKind, optionalLine, optionalText, parseInteger, requiredText } from '../kit';
+import { type CvOwnInput, type CvValues, cvForm, cvYear, thisYear } from '../kit/cv';
 
 export const awardKind = entityKind({ path: 'cv-awards', label: 'Award', noun: 'award' });
 
-export const awardSchema = z.object({
+const awardRules = {
   name: requiredText('Name'),
   awarding_body: optionalLine('Awarding body'),
   year: cvYear('Year'),
-  sort_order: z.string(),
-  status: oneOf(CONTENT_STATUSES),
-});
-export type CvAwardValues = z.infer<typeof awardSchema>;
+};
+export type CvAwardValues = CvValues<typeof awardRules>;
 
-/** A new row: published, first in the order, this year. */
-export function awardDefaults(): CvAwardValues {
-  return blankValues(awardSchema, { year: String(currentYear()), sort_order: '0', status: DEFAULT_CONTENT_STATUS });
+function awardInput(values: CvAwardValues): CvOwnInput<CvAwardInput> {
+  return { name: values.name, awarding_body: optionalText(values.awarding_body), year: parseInteger(values.year, 0) };
 }
 
-export function awardInput(values: CvAwardValues): CvAwardInput {
-  return {
-    name: values.name,
-    awarding_body: optionalText(values.awarding_body),
-    year: parseInteger(values.year, 0),
-    sort_order: parseInteger(values.sort_order, 0),
-    status: values.status,
-  };
-}
-
-/** The form's rules, defaults and request, for the screen. */
-export const awardForm = { schema: awardSchema, defaults: awardDefaults, toInput: awardInput };
+/** The form's rules, defaults (this year) and request, for the screen. */
+export const awardForm = cvForm(awardRules, { year: thisYear() }, awardInput);

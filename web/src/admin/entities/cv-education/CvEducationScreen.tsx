@@ -1,42 +1,31 @@
 /** /admin/cv-education: degrees, with thesis and advisor, shown on the CV page when published. A table with an add/edit dialog. */
-import type { CvEducation, CvEducationInput } from '../../../api/types';
-import { EntityScreen, statusColumn, type Column, type EntityFormSpec } from '../kit';
-import { CONTENT_STATUS_LABELS } from '../kit/common-fields';
-import { CvOrderFields } from '../kit/cv';
-import { educationForm, educationKind, type CvEducationValues } from './schema';
+import type { CvEducation } from '../../../api/types';
+import type { Column, FieldsArgs } from '../kit';
+import { CvScreen, CvYearField, nameColumn } from '../kit/cv';
+import { type CvEducationValues, educationForm, educationKind } from './schema';
 
-const form: EntityFormSpec<CvEducation, CvEducationValues, CvEducationInput> = {
-  ...educationForm,
-  fields: ({ Field }) => (
-    <>
-      <Field.Text name="degree" label="Degree" required autoComplete="off" hint="e.g. PhD, MSc." />
-      <Field.Text name="field" label="Field" autoComplete="off" />
-      <Field.Text name="institution" label="Institution" required autoComplete="off" />
-      <Field.Text name="year" label="Year" required inputMode="numeric" />
-      <Field.Text name="thesis_title" label="Thesis title" autoComplete="off" wide />
-      <Field.Text name="advisor" label="Advisor" autoComplete="off" />
-      <CvOrderFields />
-    </>
-  ),
-};
+const fields = ({ Field }: FieldsArgs<CvEducation, CvEducationValues>) => (
+  <>
+    <Field.Text name="degree" label="Degree" required autoComplete="off" hint="e.g. PhD, MSc." />
+    <Field.Text name="field" label="Field" autoComplete="off" />
+    <Field.Text name="institution" label="Institution" required autoComplete="off" />
+    <CvYearField />
+    <Field.Text name="thesis_title" label="Thesis title" autoComplete="off" wide />
+    <Field.Text name="advisor" label="Advisor" autoComplete="off" />
+  </>
+);
 
-const TEXTS = {
-  title: 'Education',
-  itemName: 'Degree',
-  description: 'Degrees, with thesis and advisor, shown on the CV page when published.',
-};
+/** The degree and its field ('PhD, Computer Science'): the table's first column, and the row's name in its buttons. */
+const degreeName = (item: CvEducation) => [item.degree, item.field].filter(Boolean).join(', ');
 
 const columns: readonly Column<CvEducation>[] = [
-  { header: 'Degree', cell: (item) => <span className="font-medium">{[item.degree, item.field].filter(Boolean).join(', ')}</span> },
+  nameColumn('Degree', degreeName),
   { header: 'Institution', cell: (item) => item.institution },
   { header: 'Year', cell: (item) => item.year },
-  { header: 'Order', cell: (item) => item.sort_order },
-  statusColumn(CONTENT_STATUS_LABELS, 'published'),
 ];
 
-/** Names the row in its buttons: 'Edit …', 'Delete …'. */
-const rowName = (item: CvEducation) => [item.degree, item.field].filter(Boolean).join(', ');
+const TEXTS = { title: 'Education', description: 'Degrees, with thesis and advisor, shown on the CV page when published.' };
 
 export default function CvEducationScreen() {
-  return <EntityScreen kind={educationKind} texts={TEXTS} namedSubmit list={{ layout: 'table', columns, rowName }} form={form} />;
+  return <CvScreen kind={educationKind} texts={TEXTS} form={{ ...educationForm, fields }} columns={columns} rowName={degreeName} />;
 }

@@ -1,21 +1,8 @@
 /** CV: grants and funding (issue 28): the form's rules, its defaults and the request it sends (src/content/cv_grants.rs). */
-import { z } from 'zod';
-import { AMOUNT, CONTENT_STATUSES, CURRENCY_PATTERN, DEFAULT_CONTENT_STATUS } from '../../../api/rules';
+import { AMOUNT, CURRENCY_PATTERN } from '../../../api/rules';
 import type { CvGrantInput } from '../../../api/types';
-import {
-  blankValues,
-  currentYear,
-  entityKind,
-  numberText,
-  oneOf,
-  optionalInteger,
-  optionalLine,
-  optionalNumber,
-  optionalText,
-  parseInteger,
-  requiredText,
-} from '../kit';
-import { cvYear, cvEndYear } from '../kit/cv';
+import { entityKind, numberText, optionalLine, optionalNumber, optionalText, requiredText } from '../kit';
+import { type CvOwnInput, type CvValues, cvForm, cvYearSpanInput, cvYearSpanRules, thisYear } from '../kit/cv';
 
 export const grantKind = entityKind({ path: 'cv-grants', label: 'Grant', noun: 'grant' });
 
@@ -25,37 +12,26 @@ const currencyRule = optionalLine('Currency').refine(
   'Currency must be an ISO 4217 code of three capital letters, e.g. EUR',
 );
 
-export const grantSchema = z.object({
+const grantRules = {
   title: requiredText('Title'),
   funder: requiredText('Funder'),
   role: optionalLine('Role'),
   amount: numberText('Amount', AMOUNT),
   currency: currencyRule,
-  start_year: cvYear('Start year'),
-  end_year: cvEndYear('End year'),
-  sort_order: z.string(),
-  status: oneOf(CONTENT_STATUSES),
-});
-export type CvGrantValues = z.infer<typeof grantSchema>;
+  ...cvYearSpanRules,
+};
+export type CvGrantValues = CvValues<typeof grantRules>;
 
-/** A new row: published, first in the order, this year. */
-export function grantDefaults(): CvGrantValues {
-  return blankValues(grantSchema, { start_year: String(currentYear()), sort_order: '0', status: DEFAULT_CONTENT_STATUS });
-}
-
-export function grantInput(values: CvGrantValues): CvGrantInput {
+function grantInput(values: CvGrantValues): CvOwnInput<CvGrantInput> {
   return {
     title: values.title,
     funder: values.funder,
     role: optionalText(values.role),
     amount: optionalNumber(values.amount),
     currency: optionalText(values.currency),
-    start_year: parseInteger(values.start_year, 0),
-    end_year: optionalInteger(values.end_year),
-    sort_order: parseInteger(values.sort_order, 0),
-    status: values.status,
+    ...cvYearSpanInput(values),
   };
 }
 
-/** The form's rules, defaults and request, for the screen. */
-export const grantForm = { schema: grantSchema, defaults: grantDefaults, toInput: grantInput };
+/** The form's rules, defaults (this year) and request, for the screen. */
+export const grantForm = cvForm(grantRules, { start_year: thisYear() }, grantInput);

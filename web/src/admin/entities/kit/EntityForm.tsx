@@ -11,12 +11,14 @@ import { FormProvider, useForm, type DefaultValues, type FieldValues, type Path,
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
+import { SubmitButton } from '../../components/SubmitButton';
 import { applyFieldErrors } from '../../form-errors';
 import { useSaveEntity, type EntityKind } from './api';
 import { fieldsFor, type Fields } from './fields';
 import { formValues, type RowOf } from './values';
+
+export { SubmitButton };
 
 /** Keys found in only one of A and B. */
 type KeyMismatch<A, B> = Exclude<keyof A, keyof B> | Exclude<keyof B, keyof A>;
@@ -74,25 +76,6 @@ export function FormShell<V extends FieldValues>({
         {children}
       </form>
     </FormProvider>
-  );
-}
-
-/** The one submit button: 'Saving...' with a spinner, disabled, while the save runs. */
-export function SubmitButton({
-  pending,
-  pendingLabel = 'Saving...',
-  children,
-}: {
-  pending: boolean;
-  /** What the button says while the save runs (the page texts say 'Updating...'). */
-  pendingLabel?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Button type="submit" disabled={pending}>
-      {pending ? <Spinner /> : null}
-      {pending ? pendingLabel : children}
-    </Button>
   );
 }
 

@@ -1,20 +1,20 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api';
+import { fetchStubPerTest } from '../../testing';
 import { isTooLarge, removeUpload, tooLargeMessage, uploadFile, uploadedName } from './upload-client';
 
 const MB = 1024 * 1024;
 
-function stubFetch(status: number, body: unknown) {
-  const fetchMock = vi.fn(
-    async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(body === undefined ? null : JSON.stringify(body), { status }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+const stubAnswers = fetchStubPerTest();
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+/** A fetch that answers every request with `status` and `body`. */
+function stubFetch(status: number, body: unknown) {
+  return stubAnswers(
+    vi.fn(
+      async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(body === undefined ? null : JSON.stringify(body), { status }),
+    ),
+  );
+}
 
 describe('upload client', () => {
   it('checks the size against the limit in MB', () => {
