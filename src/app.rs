@@ -1,13 +1,15 @@
 //! Building and running the server. `main` parses the command line; tests build the very same
 //! `App` on a free port with a fresh data folder and talk to it over HTTP.
 
+use std::convert::Infallible;
 use std::future::Future;
 use std::net::SocketAddr;
 
 use std::time::Duration;
 
 use axum::body::Body;
-use axum::extract::ConnectInfo;
+use axum::extract::{ConnectInfo, Request};
+use axum::response::Response;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto;
@@ -18,7 +20,7 @@ use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
 use tokio_rustls::TlsAcceptor;
 use tokio_util::sync::CancellationToken;
-use tower::ServiceExt;
+use tower::{Service, ServiceExt};
 use tower_http::timeout::TimeoutBody;
 
 use crate::ops::config::{Config, Limits};
@@ -160,7 +162,7 @@ impl App {
             tokio::spawn(jobs.run())
         });
         let writes_elsewhere = tokio::spawn(writes_elsewhere.run(state.cache.clone()));
-        let router = http::router(state);
+        let site = http::site(state);
         let slots = Arc::new(Semaphore::new(limits.max_connections as usize));
         let graceful = GracefulShutdown::new();
         let stop = CancellationToken::new();
@@ -172,22 +174,25 @@ impl App {
             })
         };
         let listening = Listening { limits: &limits, slots: &slots, graceful: &graceful, stop: &stop };
-        let (plain, keeping_current) = match (&https_listener, tls) {
-            (Some(_), Some(tls)) => (tls.plain_router(), Some((tls.server_config(), tls.spawn()))),
-            _ => (router.clone(), None),
-        };
         let mut connections = JoinSet::new();
         let mut https_connections = JoinSet::new();
-        match (https_listener, &keeping_current) {
-            (Some(https_listener), Some((config, _))) => {
-                let acceptor = tokio_rustls::TlsAcceptor::from(config.clone());
+        // With HTTPS, the plain port answers HTTP-01 challenges and redirects; else it is the site.
+        let keeping_current = match (https_listener, tls) {
+            (Some(https_listener), Some(tls)) => {
+                let acceptor = TlsAcceptor::from(tls.server_config());
+                let plain = tls.plain_router();
+                let keeping_current = tls.spawn();
                 tokio::join!(
                     listening.accept(listener, None, plain, &mut connections),
-                    listening.accept(https_listener, Some(acceptor), router, &mut https_connections),
+                    listening.accept(https_listener, Some(acceptor), site, &mut https_connections),
                 );
+                keeping_current
             }
-            _ => listening.accept(listener, None, plain, &mut connections).await,
-        }
+            _ => {
+                listening.accept(listener, None, site, &mut connections).await;
+                Vec::new()
+            }
+        };
         let open = graceful.count();
         tokio::select! {
             () = graceful.shutdown() => {}
@@ -204,7 +209,7 @@ impl App {
         if let Some(jobs) = daily_jobs {
             jobs.abort();
         }
-        for task in keeping_current.into_iter().flat_map(|(_, tasks)| tasks) {
+        for task in keeping_current {
             task.abort();
         }
         store::close(db).await;
@@ -222,18 +227,26 @@ struct Listening<'a> {
 }
 
 impl Listening<'_> {
-    /// Accepts connections on `listener` until the stop, each served by `router` in a task
-    /// of `connections`; over TLS when `tls` is given.
-    async fn accept(&self, listener: TcpListener, tls: Option<TlsAcceptor>, router: axum::Router, connections: &mut JoinSet<()>) {
-        let mut builder = auto::Builder::new(TokioExecutor::new());
-        builder.http1().timer(TokioTimer::new()).header_read_timeout(self.limits.header_timeout());
-        builder.http2().timer(TokioTimer::new()).keep_alive_interval(Some(self.limits.header_timeout()));
-        if tls.is_some() {
-            // A response's head and body go out in one write, so in one TLS record rather than
-            // one record each (what a vectored write becomes over rustls).
-            builder.http1().writev(false);
-        }
-        let builder = Arc::new(if tls.is_some() { builder } else { builder.http1_only() });
+    /// Accepts connections on `listener` until the stop, each served by `site` in a task of
+    /// `connections`; over TLS when `tls` is given.
+    async fn accept<S>(&self, listener: TcpListener, tls: Option<TlsAcceptor>, site: S, connections: &mut JoinSet<()>)
+    where
+        S: Service<Request, Response = Response, Error = Infallible> + Clone + Send + 'static,
+        S::Future: Send + 'static,
+    {
+        // Plain connections are served by hyper's HTTP/1 connection itself: the `auto` builder
+        // (HTTP/1 or HTTP/2 by the first bytes or ALPN) wraps every read and write of a
+        // connection in one more layer (`Rewind`) and every poll in one more state machine,
+        // which cost plain HTTP about a sixth of its cached-page throughput (issue 46).
+        let mut plain = hyper::server::conn::http1::Builder::new();
+        plain.timer(TokioTimer::new()).header_read_timeout(self.limits.header_timeout());
+        let mut secure = auto::Builder::new(TokioExecutor::new());
+        secure.http1().timer(TokioTimer::new()).header_read_timeout(self.limits.header_timeout());
+        secure.http2().timer(TokioTimer::new()).keep_alive_interval(Some(self.limits.header_timeout()));
+        // A response's head and body go out in one write, so in one TLS record rather than one
+        // record each (what a vectored write becomes over rustls).
+        secure.http1().writev(false);
+        let (plain, secure) = (Arc::new(plain), Arc::new(secure));
         let body_timeout = self.limits.body_timeout();
         let handshake_timeout = self.limits.header_timeout();
         loop {
@@ -256,29 +269,29 @@ impl Listening<'_> {
                 () = self.stop.cancelled() => break,
             };
             let _ = stream.set_nodelay(true);
-            let router = router.clone();
+            let site = site.clone();
             let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
                 // A body that pauses longer than `--body-timeout` fails its read; the handler
                 // reading it answers 408 (`AppError::RequestTimeout`).
                 let mut request = request.map(|body| Body::new(TimeoutBody::new(body_timeout, body)));
                 request.extensions_mut().insert(ConnectInfo(peer));
-                router.clone().oneshot(request)
+                site.clone().oneshot(request)
             });
             let watcher = self.graceful.watcher();
-            let builder = builder.clone();
+            let (plain, secure) = (plain.clone(), secure.clone());
             let tls = tls.clone();
             connections.spawn(async move {
                 // Timeouts, failed handshakes and clients that hang up end here: nothing worth
                 // a log line.
                 match tls {
                     None => {
-                        let _ = watcher.watch(builder.serve_connection(TokioIo::new(stream), service)).await;
+                        let _ = watcher.watch(plain.serve_connection(TokioIo::new(stream), service)).await;
                     }
                     Some(acceptor) => {
                         if let Ok(Ok(stream)) = tokio::time::timeout(handshake_timeout, acceptor.accept(stream)).await {
                             // A CA checking TLS-ALPN-01 only looks at the handshake.
                             if stream.get_ref().1.alpn_protocol() != Some(crate::tls::ACME_TLS_ALPN) {
-                                let _ = watcher.watch(builder.serve_connection(TokioIo::new(stream), service)).await;
+                                let _ = watcher.watch(secure.serve_connection(TokioIo::new(stream), service)).await;
                             }
                         }
                     }

@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use axum::extract::{Request, State};
-use axum::http::{HeaderMap, HeaderValue, Method, header};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
@@ -167,10 +167,16 @@ pub async fn security_headers(State(security): State<SecurityHeaders>, request: 
 
 impl SecurityHeaders {
     /// Adds the headers a response does not set itself (a page may bring its own policy).
+    /// Header names as constants: parsing them from text was a tenth of a cached page's
+    /// instructions (issue 46).
     pub fn apply(&self, headers: &mut HeaderMap) {
-        for (name, value) in
-            [("x-content-type-options", "nosniff"), ("referrer-policy", "strict-origin-when-cross-origin"), ("x-frame-options", "DENY")]
-        {
+        const FIXED: [(HeaderName, &str); 3] = [
+            (HeaderName::from_static("x-content-type-options"), "nosniff"),
+            (HeaderName::from_static("referrer-policy"), "strict-origin-when-cross-origin"),
+            (HeaderName::from_static("x-frame-options"), "DENY"),
+        ];
+        headers.reserve(FIXED.len() + 2);
+        for (name, value) in FIXED {
             headers.entry(name).or_insert(HeaderValue::from_static(value));
         }
         headers.entry(header::CONTENT_SECURITY_POLICY).or_insert(self.content_security_policy.clone());
@@ -179,6 +185,7 @@ impl SecurityHeaders {
         }
     }
 }
+
 
 /// One structured line per request: method, path, status, latency.
 pub async fn log_request(request: Request, next: Next) -> Response {

@@ -196,8 +196,13 @@ pub fn router(state: AppState) -> Router {
             axum::response::IntoResponse::into_response(crate::error::AppError::Internal(anyhow::anyhow!("a handler panicked")))
         }))
         .layer(from_fn(middleware::log_request))
-        .layer(public::CachedPagesLayer { state: state.clone() })
         .with_state(state)
+}
+
+/// What the listeners serve: a cached public page is answered before any routing (the path a
+/// visitor takes most), everything else by `router`.
+pub fn site(state: AppState) -> public::CachedPages<Router> {
+    public::CachedPages::new(router(state.clone()), state)
 }
 
 /// The policy allows exactly the inline scripts the pages carry: the theme script of the
