@@ -171,7 +171,7 @@ impl Content for Entity {
             pdf_url: Set(check.optional_url("pdf_url", "PDF URL", input.pdf_url)),
             pdf_file: Set(pdf_file),
             url: Set(check.optional_url("url", "URL", input.url)),
-            doi: Set(check.optional("doi", "DOI", input.doi)),
+            doi: Set(check.optional_doi("doi", input.doi)),
             pages: Set(check.optional("pages", "Pages", input.pages).map(|pages| crate::rules::validate::page_range(&pages))),
             volume: Set(check.optional("volume", "Volume", input.volume)),
             issue: Set(check.optional("issue", "Issue", input.issue)),

@@ -615,15 +615,10 @@ fn http_url(value: String) -> Option<String> {
     crate::rules::validate::is_http_url(&url).then_some(url)
 }
 
-/// Lower case, without a resolver prefix; `None` when it is no DOI at all.
-pub fn normalise_doi(value: &str) -> Option<String> {
-    let lower = value.trim().to_lowercase();
-    let mut doi = lower.as_str();
-    for prefix in ["https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "http://dx.doi.org/", "doi.org/", "doi:"] {
-        doi = doi.strip_prefix(prefix).unwrap_or(doi);
-    }
-    let doi = doi.trim();
-    (doi.starts_with("10.") && doi.contains('/') && !doi.contains(char::is_whitespace)).then(|| doi.to_owned())
+/// A DOI as the store keeps it (bare, lower case: `rules::validate::doi`); `None` when it is no
+/// DOI at all.
+fn normalise_doi(value: &str) -> Option<String> {
+    crate::rules::validate::doi(value).ok()
 }
 
 /// The DOI of a resolver or ACM link in `text` (a `url` or a `note`): `doi.org`,

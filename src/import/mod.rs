@@ -289,7 +289,8 @@ async fn classify(db: &impl ConnectionTrait, entries: Vec<RawEntry>) -> Result<(
     let mut by_title: HashMap<(String, i32), Vec<Candidate>> = HashMap::new();
     for paper in stored {
         let key = (title_key(&paper.title), paper.year);
-        let doi = paper.doi.as_deref().and_then(bibtex::normalise_doi);
+        // Stored bare and lower case (`rules::validate::doi`), as the entries' DOIs are mapped.
+        let doi = paper.doi.clone();
         if let Some(doi) = &doi {
             by_doi.entry(doi.clone()).or_insert((Stored { id: paper.id, title: paper.title.clone() }, None));
         }

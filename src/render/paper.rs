@@ -96,7 +96,7 @@ pub fn citation_tags(paper: &PaperData, site: &SiteInfo) -> Vec<(&'static str, S
         }
     }
     if let Some(doi) = known(&p.doi) {
-        tags.push(("citation_doi", bare_doi(&doi).to_owned()));
+        tags.push(("citation_doi", doi));
     }
     if let Some(pdf) = scholar_pdf_url(paper, &site.base_url) {
         tags.push(("citation_pdf_url", pdf));
@@ -137,17 +137,6 @@ fn page_range(pages: &str) -> Option<(&str, Option<&str>)> {
     let mut parts = pages.split(['-', '–', '—']).map(str::trim).filter(|part| !part.is_empty());
     let first = parts.next()?;
     Some((first, parts.next_back()))
-}
-
-/// A DOI without the resolver or `doi:` prefix some records carry.
-fn bare_doi(doi: &str) -> &str {
-    let doi = doi.trim();
-    for prefix in ["https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "http://dx.doi.org/", "doi:"] {
-        if doi.len() > prefix.len() && doi[..prefix.len()].eq_ignore_ascii_case(prefix) {
-            return doi[prefix.len()..].trim();
-        }
-    }
-    doi
 }
 
 /// `citation_pdf_url`: Scholar follows it only to a PDF on the same host as the page, so an
@@ -205,7 +194,8 @@ fn json_ld(paper: &PaperData, site: &SiteInfo) -> Value {
             }
         }
     }
-    if let Some(doi) = p.doi.as_deref().filter(|v| !v.trim().is_empty()).map(bare_doi) {
+    // Stored bare (`rules::validate::doi`).
+    if let Some(doi) = p.doi.as_deref() {
         fields.insert("identifier".into(), json!({ "@type": "PropertyValue", "propertyID": "DOI", "value": doi }));
         fields.insert("sameAs".into(), json!(format!("https://doi.org/{doi}")));
     }
@@ -265,7 +255,8 @@ mod tests {
             pdf_url: None,
             pdf_file: None,
             url: None,
-            doi: Some("https://doi.org/10.1109/TC.2024.42".into()),
+            // As the store keeps it (`rules::validate::doi`).
+            doi: Some("10.1109/tc.2024.42".into()),
             pages: Some("101–115".into()),
             volume: Some("73".into()),
             issue: Some("4".into()),
@@ -332,7 +323,7 @@ mod tests {
                 ("citation_issue", "4".into()),
                 ("citation_firstpage", "101".into()),
                 ("citation_lastpage", "115".into()),
-                ("citation_doi", "10.1109/TC.2024.42".into()),
+                ("citation_doi", "10.1109/tc.2024.42".into()),
                 ("citation_abstract_html_url", "https://vita.example/publications/masking-risc-v".into()),
             ]
         );
@@ -400,6 +391,6 @@ mod tests {
         assert_eq!(ld["isPartOf"]["issueNumber"], "4");
         assert_eq!(ld["isPartOf"]["isPartOf"]["volumeNumber"], "73");
         assert_eq!(ld["isPartOf"]["isPartOf"]["isPartOf"]["name"], "IEEE Transactions on Computers");
-        assert_eq!(ld["sameAs"], "https://doi.org/10.1109/TC.2024.42");
+        assert_eq!(ld["sameAs"], "https://doi.org/10.1109/tc.2024.42");
     }
 }

@@ -81,6 +81,19 @@ impl Check {
         Some(value)
     }
 
+    /// An optional DOI, stored bare and lower case however it was typed or pasted (`doi`):
+    /// every reader takes the stored value as it is.
+    pub fn optional_doi(&mut self, field: &str, value: Option<String>) -> Option<String> {
+        let value = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())?;
+        match doi(&value) {
+            Ok(bare) => Some(bare),
+            Err(rule) => {
+                self.fail(field, rule);
+                Some(value)
+            }
+        }
+    }
+
     /// An optional link that may also be a path on this site (an uploaded image's `/files/…`):
     /// see `rules::SITE_PATH`. The message is the URL fields' own.
     pub fn optional_link(&mut self, field: &str, label: &str, value: Option<String>) -> Option<String> {
@@ -306,6 +319,9 @@ pub const DOI_RULE: &str = "A DOI starts with 10., a registrant code, a slash an
 /// are case-insensitive), or `DOI_RULE` when it is none.
 pub fn doi(value: &str) -> Result<String, &'static str> {
     let trimmed = value.trim();
+    if !crate::rules::DOI.is_match(trimmed) {
+        return Err(DOI_RULE);
+    }
     let mut doi = trimmed;
     for prefix in ["https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "http://dx.doi.org/", "doi.org/", "doi:"] {
         if doi.len() >= prefix.len() && doi[..prefix.len()].eq_ignore_ascii_case(prefix) {
@@ -313,12 +329,7 @@ pub fn doi(value: &str) -> Result<String, &'static str> {
             break;
         }
     }
-    let Some((registrant, suffix)) = doi.split_once('/') else { return Err(DOI_RULE) };
-    let registrant_ok = registrant
-        .strip_prefix("10.")
-        .is_some_and(|code| !code.is_empty() && code.split('.').all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit())));
-    let suffix_ok = !suffix.is_empty() && !suffix.chars().any(|c| c.is_whitespace() || c.is_control());
-    if !registrant_ok || !suffix_ok || doi.len() > crate::rules::MAX_SHORT {
+    if doi.len() > crate::rules::MAX_SHORT {
         return Err(DOI_RULE);
     }
     Ok(doi.to_lowercase())

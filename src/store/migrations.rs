@@ -25,6 +25,7 @@ impl MigratorTrait for Migrator {
             Box::new(M0012ScholarlySources),
             Box::new(M0013NoInventedVenues),
             Box::new(M0014CvSections),
+            Box::new(M0015BareDois),
         ]
     }
 }
@@ -855,6 +856,47 @@ impl MigrationTrait for M0014CvSections {
         for table in CV_TABLES.into_iter().rev() {
             manager.drop_table(Table::drop().table(table).to_owned()).await?;
         }
+        Ok(())
+    }
+}
+
+/// A DOI stored as typed (`https://doi.org/10.1000/ABC.Def`) was exported as typed and every
+/// reader normalised it again: every stored value is rewritten the way a save now stores it,
+/// bare and lower case (`crate::rules::validate::doi`). A value that is no DOI at all is kept
+/// as it was (nothing is lost; the form asks for a DOI at the next save).
+struct M0015BareDois;
+
+impl MigrationName for M0015BareDois {
+    fn name(&self) -> &str {
+        "m0015_bare_dois"
+    }
+}
+
+#[sea_orm_migration::async_trait::async_trait]
+impl MigrationTrait for M0015BareDois {
+    fn use_transaction(&self) -> Option<bool> {
+        Some(true)
+    }
+
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        let db = manager.get_connection();
+        let select = Query::select().columns(["id", "doi"]).from("publications").and_where(Expr::col("doi").is_not_null()).to_owned();
+        for row in db.query_all(&select).await? {
+            let id: sea_orm::prelude::Uuid = row.try_get("", "id")?;
+            let doi: String = row.try_get("", "doi")?;
+            match crate::rules::validate::doi(&doi) {
+                Ok(bare) if bare != doi => {
+                    let update = Query::update().table("publications").value("doi", bare).and_where(Expr::col("id").eq(id)).to_owned();
+                    db.execute(&update).await?;
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    async fn down(&self, _manager: &SchemaManager) -> Result<(), DbErr> {
+        // The typed forms are not kept: nothing to go back to, and nothing that needs it.
         Ok(())
     }
 }

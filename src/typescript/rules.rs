@@ -83,9 +83,11 @@ pub fn typescript() -> String {
         ("SITE_PATH_PATTERN", &SITE_PATH),
         ("EMAIL_PATTERN", &EMAIL),
         ("CURRENCY_PATTERN", &CURRENCY),
+        ("DOI_PATTERN", &DOI),
     ] {
         out.push_str(&format!("export const {name} = {};\n", pattern.javascript()));
     }
+    out.push_str(&format!("/** What a DOI must look like, as the server says it. */\nexport const DOI_RULE = {};\n", quoted(crate::rules::validate::DOI_RULE)));
     for set in &enums {
         let quoted: Vec<String> = set.values.iter().map(|v| format!("'{v}'")).collect();
         let (list, default_name, type_name, default) = (set.list_name, set.default_name, set.type_name, &set.default);
@@ -98,6 +100,12 @@ pub fn typescript() -> String {
         headings.join("\n")
     ));
     out
+}
+
+/// `text` as a JavaScript string literal in the house style's single quotes.
+fn quoted(text: &str) -> String {
+    assert!(!text.contains(['\'', '\\', '\n']), "a rule's text needs no escaping: {text}");
+    format!("'{text}'")
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ mod cookies_and_origin;
 mod cv;
 mod cv_pdf;
 mod discovery;
+mod dois;
 mod exports;
 mod fake_apis;
 mod fault_inputs;

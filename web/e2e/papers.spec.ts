@@ -177,7 +177,8 @@ test.describe('scholarly metadata (html-metadata)', () => {
       const [first, last] = paper.pages ? paper.pages.split(/[-–]/) : [];
       expect(highwire.firstpage).toBe(first);
       expect(highwire.lastpage).toBe(last);
-      expect(highwire.doi).toBe(paper.doi ?? undefined);
+      // Stored bare and lower case, however it was typed (issue 40, item 6).
+      expect(highwire.doi).toBe(paper.doi?.toLowerCase());
       expect(highwire.abstract_html_url).toBe(url(`/publications/${paper.slug}`));
       expect(highwire.pdf_url).toBe(paper.pdf_file ? url(`/publications/${paper.slug}/${paper.slug}.pdf`) : undefined);
 

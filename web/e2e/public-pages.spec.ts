@@ -249,7 +249,8 @@ test.describe('with content', () => {
     await expect(card).toContainText('IEEE Transactions on Computers');
     await expect(card).toContainText('We mask processors against power analysis.');
     const doi = card.getByRole('link', { name: /^DOI/ });
-    await expect(doi).toHaveAttribute('href', 'https://doi.org/10.1109/TC.2024.42');
+    // Typed '10.1109/TC.2024.42': stored bare and lower case (issue 40, item 6).
+    await expect(doi).toHaveAttribute('href', 'https://doi.org/10.1109/tc.2024.42');
     await expect(doi).toHaveAttribute('target', '_blank');
     await expect(doi).toHaveAttribute('rel', 'noopener noreferrer');
     const pdf = card.getByRole('link', { name: /^PDF/ });

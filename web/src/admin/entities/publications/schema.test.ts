@@ -1,5 +1,6 @@
 /** The publication form's rules (spec section 5): defaults, validation and what is sent. */
 import { describe, expect, it } from 'vitest';
+import { DOI_RULE } from '../../../api/rules';
 import type { Publication } from '../../../api/types';
 import { formValues } from '../kit';
 import { problems } from '../kit/testing';
@@ -62,6 +63,16 @@ describe('publications', () => {
     expect(problems(publicationSchema, { ...values, year: '99' }).year).toBe('Year must be between 1000 and 9999');
     expect(problems(publicationSchema, { ...values, month: '13' }).month).toBe('Month must be between 1 and 12');
     expect(problems(publicationSchema, { ...values, month: '' }).month).toBeUndefined();
+  });
+
+  it('takes a DOI as the server does (bare, doi: or a doi.org link) and says the rule otherwise', () => {
+    const values = { ...formValues(publicationDefaults(now), stored), title: 'T', authors: ['Ada'], venue: 'V' };
+    for (const doi of ['', '10.1145/3448016.3452841', 'doi:10.1145/X', ' https://doi.org/10.1000/ABC.Def ', 'http://dx.doi.org/10.1.2/x']) {
+      expect(problems(publicationSchema, { ...values, doi }).doi, doi).toBeUndefined();
+    }
+    for (const doi of ['not a doi', '10.1145', '10.abc/x', '10.1145/a b', 'https://example.org/10.1/x']) {
+      expect(problems(publicationSchema, { ...values, doi }).doi, doi).toBe(DOI_RULE);
+    }
   });
 
   it('drops empty authors, parses the year and sends blanks as null', () => {

@@ -1,6 +1,14 @@
 /** Publications (spec sections 4, 5): the form's rules, its defaults and the request it sends. */
 import { z } from 'zod';
-import { CONTENT_STATUSES, DEFAULT_CONTENT_STATUS, DEFAULT_PUBLICATION_KIND, MONTH, PUBLICATION_KINDS } from '../../../api/rules';
+import {
+  CONTENT_STATUSES,
+  DEFAULT_CONTENT_STATUS,
+  DEFAULT_PUBLICATION_KIND,
+  DOI_PATTERN,
+  DOI_RULE,
+  MONTH,
+  PUBLICATION_KINDS,
+} from '../../../api/rules';
 import type { PublicationInput, PublicationKind } from '../../../api/types';
 import {
   blankValues,
@@ -47,7 +55,8 @@ export const publicationSchema = z.object({
   // The uploaded PDF's stored name, set by the upload field (never typed).
   pdf_file: optionalLine('Paper PDF'),
   url: optionalUrl('URL'),
-  doi: optionalLine('DOI'),
+  // Blank, or a DOI as the server takes it (bare, doi: or a doi.org link); stored bare and lower case.
+  doi: optionalLine('DOI').refine((value) => value === '' || DOI_PATTERN.test(value), DOI_RULE),
   pages: optionalLine('Pages'),
   volume: optionalLine('Volume'),
   issue: optionalLine('Issue'),
