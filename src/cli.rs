@@ -268,7 +268,9 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             store::close(db).await;
             let summary = result?;
             println!(
-                "Restored {} rows and {} files ({} bytes) from {}. Restart a running Vita so it shows them.",
+                // The restore announces its write like any other (`render::invalidation`): a running
+                // server drops the pages it cached within a second, with no restart.
+                "Restored {} rows and {} files ({} bytes) from {}. A running Vita shows them within a second.",
                 summary.rows,
                 summary.files,
                 summary.bytes,

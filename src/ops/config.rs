@@ -35,6 +35,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use clap::Args;
+use clap::builder::BoolishValueParser;
 
 /// The sitemap protocol's limit of addresses in one file (`Config::sitemap_max_urls`).
 pub const SITEMAP_MAX_URLS: usize = 50_000;
@@ -148,7 +149,7 @@ pub struct OutsideConfig {
     pub openalex_key: Option<String>,
 
     /// Never call an outside source: no DOI lookup, no ORCID check, no citation refresh.
-    #[arg(long, env = "VITA_NO_OUTSIDE_CALLS")]
+    #[arg(long, env = "VITA_NO_OUTSIDE_CALLS", value_parser = BoolishValueParser::new())]
     pub no_outside_calls: bool,
 
     /// The longest random wait before a daily job's first run after the start (so several
@@ -195,7 +196,7 @@ pub struct TlsConfig {
     pub acme_directory: String,
 
     /// Use Let's Encrypt's staging directory (untrusted certificates, generous rate limits).
-    #[arg(long, env = "VITA_ACME_STAGING")]
+    #[arg(long, env = "VITA_ACME_STAGING", value_parser = BoolishValueParser::new())]
     pub acme_staging: bool,
 
     /// Contact address of the ACME account (expiry warnings from the CA go there).

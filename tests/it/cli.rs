@@ -191,3 +191,24 @@ fn serve_runs_on_when_its_output_is_closed() {
     assert_eq!((ready, still_running), (Some(200), true), "exit: {exit:?}");
     assert!(exit.success(), "{exit:?}");
 }
+
+/// Issue 41, item 14: the boolean variables read as a person writes them (1/0, true/false,
+/// yes/no, on/off), not only `true`/`false`.
+#[test]
+fn boolean_variables_accept_one_yes_and_true() {
+    let dir = tempfile::tempdir().unwrap();
+    assert!(vita(&["migrate"], dir.path()).output().unwrap().status.success());
+    for on in ["1", "true", "yes", "on", "TRUE"] {
+        let output = vita(&["citations", "refresh"], dir.path()).env("VITA_NO_OUTSIDE_CALLS", on).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("invalid value"), "{on}: {stderr}");
+        assert!(stderr.contains(vita::scholarly::TURNED_OFF), "{on}: outside calls should be off: {stderr}");
+    }
+    for off in ["0", "false", "no", "off"] {
+        let output = vita(&["citations", "refresh", "--help"], dir.path()).env("VITA_NO_OUTSIDE_CALLS", off).output().unwrap();
+        assert!(output.status.success(), "{off}");
+        let output = vita(&["citations", "refresh"], dir.path()).env("VITA_NO_OUTSIDE_CALLS", off).env("VITA_CROSSREF_BASE", "http://127.0.0.1:9").output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("invalid value") && !stderr.contains(vita::scholarly::TURNED_OFF), "{off}: {stderr}");
+    }
+}
