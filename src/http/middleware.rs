@@ -186,7 +186,6 @@ impl SecurityHeaders {
     }
 }
 
-
 /// One structured line per request: method, path, status, latency.
 pub async fn log_request(request: Request, next: Next) -> Response {
     let started = Instant::now();

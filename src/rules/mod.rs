@@ -86,10 +86,8 @@ pub static CURRENCY: Pattern = pattern!(r"^[A-Z]{3}$", false);
 /// A DOI as typed or pasted: bare, after `doi:`, or a doi.org or dx.doi.org link (the prefix in
 /// any case); `10.`, a registrant code of dot-separated digits, a slash and a suffix with no
 /// white space or control character. `validate::doi` stores it bare and lower case.
-pub static DOI: Pattern = pattern!(
-    r"^\s*(?:(?:https?://(?:dx\.)?doi\.org/|doi\.org/|doi:)\s*)?10\.[0-9]+(?:\.[0-9]+)*/[^\s\x00-\x1F\x7F-\x9F]+\s*$",
-    true
-);
+pub static DOI: Pattern =
+    pattern!(r"^\s*(?:(?:https?://(?:dx\.)?doi\.org/|doi\.org/|doi:)\s*)?10\.[0-9]+(?:\.[0-9]+)*/[^\s\x00-\x1F\x7F-\x9F]+\s*$", true);
 /// E-mail addresses: one `@`, a dot inside the domain, no white space.
 pub static EMAIL: Pattern = pattern!(r"^[^\s@]+@[^\s@.][^\s@]*\.[^\s@]*[^\s@.]$", false);
 

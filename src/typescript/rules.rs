@@ -87,7 +87,10 @@ pub fn typescript() -> String {
     ] {
         out.push_str(&format!("export const {name} = {};\n", pattern.javascript()));
     }
-    out.push_str(&format!("/** What a DOI must look like, as the server says it. */\nexport const DOI_RULE = {};\n", quoted(crate::rules::validate::DOI_RULE)));
+    out.push_str(&format!(
+        "/** What a DOI must look like, as the server says it. */\nexport const DOI_RULE = {};\n",
+        quoted(crate::rules::validate::DOI_RULE)
+    ));
     for set in &enums {
         let quoted: Vec<String> = set.values.iter().map(|v| format!("'{v}'")).collect();
         let (list, default_name, type_name, default) = (set.list_name, set.default_name, set.type_name, &set.default);

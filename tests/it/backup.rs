@@ -438,7 +438,10 @@ async fn a_restore_shows_on_the_running_site(test_db: TestDb) {
             break;
         }
         // A second as said, with a second's slack for the loaded test machine.
-        assert!(restored.elapsed() < std::time::Duration::from_secs(2), "/publications still lacks the restored paper 2 s after the restore");
+        assert!(
+            restored.elapsed() < std::time::Duration::from_secs(2),
+            "/publications still lacks the restored paper 2 s after the restore"
+        );
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
 }

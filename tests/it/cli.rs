@@ -207,7 +207,11 @@ fn boolean_variables_accept_one_yes_and_true() {
     for off in ["0", "false", "no", "off"] {
         let output = vita(&["citations", "refresh", "--help"], dir.path()).env("VITA_NO_OUTSIDE_CALLS", off).output().unwrap();
         assert!(output.status.success(), "{off}");
-        let output = vita(&["citations", "refresh"], dir.path()).env("VITA_NO_OUTSIDE_CALLS", off).env("VITA_CROSSREF_BASE", "http://127.0.0.1:9").output().unwrap();
+        let output = vita(&["citations", "refresh"], dir.path())
+            .env("VITA_NO_OUTSIDE_CALLS", off)
+            .env("VITA_CROSSREF_BASE", "http://127.0.0.1:9")
+            .output()
+            .unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(!stderr.contains("invalid value") && !stderr.contains(vita::scholarly::TURNED_OFF), "{off}: {stderr}");
     }

@@ -83,4 +83,8 @@ async fn the_migration_rewrites_stored_dois(test_db: TestDb) {
     assert_eq!(read, ["10.1000/abc.def", "not a doi", "10.1000/already"]);
 }
 
-on_both_databases!(a_typed_doi_is_stored_bare_and_lower_case, what_is_no_doi_is_refused_and_nothing_is_written, the_migration_rewrites_stored_dois);
+on_both_databases!(
+    a_typed_doi_is_stored_bare_and_lower_case,
+    what_is_no_doi_is_refused_and_nothing_is_written,
+    the_migration_rewrites_stored_dois
+);
