@@ -556,24 +556,33 @@ impl MigrationTrait for M0009PageRanges {
     }
 
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        let db = manager.get_connection();
-        let select = Query::select().columns(["id", "pages"]).from("publications").and_where(Expr::col("pages").is_not_null()).to_owned();
-        for row in db.query_all(&select).await? {
-            let id: sea_orm::prelude::Uuid = row.try_get("", "id")?;
-            let pages: String = row.try_get("", "pages")?;
-            let normalised = crate::rules::validate::page_range(&pages);
-            if normalised != pages {
-                let update = Query::update().table("publications").value("pages", normalised).and_where(Expr::col("id").eq(id)).to_owned();
-                db.execute(&update).await?;
-            }
-        }
-        Ok(())
+        rewrite_publications(manager, "pages", |pages| Some(crate::rules::validate::page_range(pages))).await
     }
 
     async fn down(&self, _manager: &SchemaManager) -> Result<(), DbErr> {
         // The typed forms are not kept: nothing to go back to, and nothing that needs it.
         Ok(())
     }
+}
+
+/// Rewrites every stored value of a text column of `publications` the way a save now stores
+/// it: `rewrite` gives the new value, or `None` to keep the stored one.
+async fn rewrite_publications(
+    manager: &SchemaManager<'_>,
+    column: &'static str,
+    rewrite: impl Fn(&str) -> Option<String> + Send + Sync,
+) -> Result<(), DbErr> {
+    let db = manager.get_connection();
+    let select = Query::select().columns(["id", column]).from("publications").and_where(Expr::col(column).is_not_null()).to_owned();
+    for row in db.query_all(&select).await? {
+        let id: sea_orm::prelude::Uuid = row.try_get("", "id")?;
+        let stored: String = row.try_get("", column)?;
+        if let Some(new) = rewrite(&stored).filter(|new| *new != stored) {
+            let update = Query::update().table("publications").value(column, new).and_where(Expr::col("id").eq(id)).to_owned();
+            db.execute(&update).await?;
+        }
+    }
+    Ok(())
 }
 
 /// HTTPS of `--domain` (issue 26): the ACME account, the certificate with its private key, and
@@ -879,20 +888,7 @@ impl MigrationTrait for M0015BareDois {
     }
 
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        let db = manager.get_connection();
-        let select = Query::select().columns(["id", "doi"]).from("publications").and_where(Expr::col("doi").is_not_null()).to_owned();
-        for row in db.query_all(&select).await? {
-            let id: sea_orm::prelude::Uuid = row.try_get("", "id")?;
-            let doi: String = row.try_get("", "doi")?;
-            match crate::rules::validate::doi(&doi) {
-                Ok(bare) if bare != doi => {
-                    let update = Query::update().table("publications").value("doi", bare).and_where(Expr::col("id").eq(id)).to_owned();
-                    db.execute(&update).await?;
-                }
-                _ => {}
-            }
-        }
-        Ok(())
+        rewrite_publications(manager, "doi", |doi| crate::rules::validate::doi(doi).ok()).await
     }
 
     async fn down(&self, _manager: &SchemaManager) -> Result<(), DbErr> {

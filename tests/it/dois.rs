@@ -31,8 +31,14 @@ async fn a_typed_doi_is_stored_bare_and_lower_case(test_db: TestDb) {
     // An update stores it the same way.
     let id = app.client.get(app.url("/api/admin/publications")).send().await.unwrap().json::<Value>().await.unwrap()[0]["id"].clone();
     let id = id.as_str().unwrap();
+    // An update sends every field.
     let mut body = paper(9, "HTTPS://DOI.ORG/10.5555/XYZ");
+    for key in ["month", "abstract", "pdf_url", "pdf_file", "url", "pages", "volume", "issue", "publisher", "bibtex"] {
+        body[key] = Value::Null;
+    }
+    body["featured"] = json!(false);
     body["status"] = json!("published");
+    body["tag_ids"] = json!([]);
     let response = app.client.put(app.url(&format!("/api/publications/{id}"))).json(&body).send().await.unwrap();
     assert_eq!(response.status(), 200, "{}", response.text().await.unwrap());
     assert_eq!(response.json::<Value>().await.unwrap()["doi"], "10.5555/xyz");

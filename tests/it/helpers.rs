@@ -393,6 +393,21 @@ impl ServerProcess {
     pub async fn ready(&self) -> bool {
         reqwest::get(self.url("/readyz")).await.is_ok_and(|r| r.status() == 200)
     }
+
+    /// Waits until a visitor's `path` shows `text`, at most `limit` (what another process
+    /// wrote reaches the server's cached pages within it); panics, naming `what`, if not.
+    pub async fn shows_within(&self, path: &str, text: &str, limit: std::time::Duration, what: &str) {
+        let visitor = reqwest::Client::new();
+        let started = std::time::Instant::now();
+        loop {
+            let page = visitor.get(self.url(path)).send().await.unwrap().text().await.unwrap();
+            if page.contains(text) {
+                return;
+            }
+            assert!(started.elapsed() < limit, "{path} still lacks {text:?} {limit:?} after {what}");
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+    }
 }
 
 impl Drop for ServerProcess {

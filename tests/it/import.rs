@@ -261,15 +261,7 @@ async fn a_command_line_import_shows_on_the_running_site(test_db: TestDb) {
         .output()
         .unwrap();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    let imported = std::time::Instant::now();
-    loop {
-        let page = visitor.get(server.url("/publications")).send().await.unwrap().text().await.unwrap();
-        if page.contains("Masking in Hardware, Part I") {
-            break;
-        }
-        assert!(imported.elapsed() < std::time::Duration::from_secs(2), "/publications still lacks the paper 2 s after the import");
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    server.shows_within("/publications", "Masking in Hardware, Part I", std::time::Duration::from_secs(2), "the import").await;
 }
 
 on_both_databases!(a_command_line_import_shows_on_the_running_site);

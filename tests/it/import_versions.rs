@@ -99,8 +99,8 @@ async fn an_entry_without_a_venue_has_none(test_db: TestDb) {
 /// BibTeX has no field a venue comes from.
 async fn the_migration_takes_off_only_proven_invented_venues(test_db: TestDb) {
     let db = &test_db.db;
-    // Back to before m0013 (m0014, the CV sections, came after it).
-    Migrator::down(db, Some(2)).await.unwrap();
+    // Back to before m0013 (the thirteenth migration), whatever came after it.
+    Migrator::down(db, Some(Migrator::migrations().len() as u32 - 12)).await.unwrap();
     let paper = |title: &str, kind: &str, venue: &str, bibtex: Option<&str>| -> publications::Input {
         serde_json::from_value(json!({ "title": title, "authors": ["A B"], "kind": kind, "venue": venue, "year": 2020,
             "status": "published", "bibtex": bibtex }))
