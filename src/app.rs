@@ -77,7 +77,13 @@ impl App {
         let https_address = https_listener.as_ref().map(TcpListener::local_addr).transpose()?;
         let base_url = match (&config.base_url, https_address) {
             (Some(url), _) => url.trim_end_matches('/').to_owned(),
-            (None, Some(https)) => crate::tls::default_base_url(&config.tls, https.port()).unwrap_or_else(|| format!("https://{https}")),
+            // Links must name the site, never the address it listens on (`https://0.0.0.0/`).
+            (None, Some(https)) => tls.as_ref().and_then(|tls| tls.default_base_url(https.port())).ok_or_else(|| {
+                anyhow::anyhow!(
+                    "--tls-cert: the certificate names no host (only addresses or a wildcard), so the site's links cannot be made: \
+                     give --base-url, the address visitors use (e.g. --base-url https://www.example.org)"
+                )
+            })?,
             (None, None) => format!("http://{address}"),
         };
         let secure_cookies = base_url.starts_with("https://") || tls.is_some();

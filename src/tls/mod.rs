@@ -47,6 +47,9 @@ pub struct Tls {
     plain: Plain,
     own_files: Option<(PathBuf, PathBuf)>,
     acme: Option<acme::Acme>,
+    /// The site's host name: the first `--domain`, else the first name the owner's certificate
+    /// is for (`--tls-cert`).
+    host: Option<String>,
 }
 
 impl Tls {
@@ -58,9 +61,12 @@ impl Tls {
         let _ = CryptoProvider::install_default(rustls::crypto::aws_lc_rs::default_provider());
         let resolver = Arc::new(Resolver::default());
         let plain = Plain { domains: config.domains.clone().into(), https_port, http01: Http01::new(db.clone()) };
+        let mut host = config.domains.first().cloned();
         let own_files = match (&config.tls_cert, &config.tls_key) {
             (Some(cert), Some(key)) => {
-                resolver.install(load_files(cert, key)?);
+                let key_pair = load_files(cert, key)?;
+                host = host.or_else(|| named_host(&key_pair));
+                resolver.install(key_pair);
                 Some((cert.clone(), key.clone()))
             }
             _ => None,
@@ -76,11 +82,21 @@ impl Tls {
             .with_cert_resolver(resolver.clone());
         // HTTP/2 first for browsers; acme-tls/1 only ever chosen by a CA that asks for it alone.
         server.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec(), ACME_TLS_ALPN.to_vec()];
-        Ok(Self { config: Arc::new(server), resolver, plain, own_files, acme })
+        Ok(Self { config: Arc::new(server), resolver, plain, own_files, acme, host })
     }
 
     pub fn server_config(&self) -> Arc<ServerConfig> {
         self.config.clone()
+    }
+
+    /// The public address of the site when `--base-url` is not given: its host name on the
+    /// HTTPS port; `None` when neither a domain nor the certificate names a host.
+    pub fn default_base_url(&self, https_port: u16) -> Option<String> {
+        let host = self.host.as_ref()?;
+        Some(match https_port {
+            443 => format!("https://{host}"),
+            port => format!("https://{host}:{port}"),
+        })
     }
 
     /// The plain-HTTP port's router: HTTP-01 answers and redirects.
@@ -123,6 +139,18 @@ impl Tls {
         }
         tasks
     }
+}
+
+/// The first host name the certificate is for (its subject alternative names); a wildcard
+/// (`*.example.org`) or an address names no host a link could use.
+fn named_host(key: &CertifiedKey) -> Option<String> {
+    let leaf = key.end_entity_cert().ok()?;
+    let (_, parsed) = x509_parser::parse_x509_certificate(leaf).ok()?;
+    let names = parsed.subject_alternative_name().ok()??;
+    names.value.general_names.iter().find_map(|name| match name {
+        x509_parser::extensions::GeneralName::DNSName(dns) if !dns.contains('*') => Some(dns.to_ascii_lowercase()),
+        _ => None,
+    })
 }
 
 /// Reads a PEM certificate chain and its private key, and checks that they belong together.
@@ -267,13 +295,4 @@ async fn redirect(State(plain): State<Plain>, headers: HeaderMap, uri: Uri) -> R
     };
     let path = uri.path_and_query().map_or("/", |p| p.as_str());
     (StatusCode::PERMANENT_REDIRECT, [(header::LOCATION, format!("{origin}{path}"))]).into_response()
-}
-
-/// The public address of the site when `--base-url` is not given and HTTPS is on.
-pub fn default_base_url(config: &TlsConfig, https_port: u16) -> Option<String> {
-    let host = config.domains.first()?;
-    Some(match https_port {
-        443 => format!("https://{host}"),
-        port => format!("https://{host}:{port}"),
-    })
 }

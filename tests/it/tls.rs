@@ -222,6 +222,11 @@ async fn serves_its_own_certificate_and_reads_it_again_on_sighup() {
     assert_eq!(first.status(), 200);
     assert!(first.headers().contains_key("strict-transport-security"));
     let first = serial(&first);
+    // No --base-url: the links name the certificate's host on the HTTPS port, never the address
+    // listened on (issue 41, item 15).
+    let home = get().await.text().await.unwrap();
+    assert!(home.contains(&format!(r#"<link rel="canonical" href="https://{DOMAIN}:{https}/">"#)), "{home}");
+    assert!(!home.contains("127.0.0.1") && !home.contains("0.0.0.0"), "{home}");
 
     let (cert, key) = ca.issue(&[DOMAIN]);
     write(dir.path(), "cert.pem", &cert);
@@ -306,6 +311,15 @@ fn bad_input_is_refused_with_a_clear_message_before_anything_serves() {
     assert!(stderr.contains("cannot read the certificate /nonexistent/cert.pem"), "{stderr}");
     let (code, stderr) = refused(&["--tls-cert", &cert]);
     assert_eq!(code, Some(2), "--tls-cert needs --tls-key: {stderr}");
+    // A certificate for an address or a wildcard names no host for the links: --base-url is
+    // asked for rather than links to `https://0.0.0.0/` (issue 41, item 15).
+    for names in [&["127.0.0.1"][..], &["*.example.org"]] {
+        let (cert, key) = ca.issue(names);
+        let (cert, key) = (write(dir.path(), "nameless.pem", &cert), write(dir.path(), "nameless-key.pem", &key));
+        let (code, stderr) = refused(&["--listen", "127.0.0.1:0", "--https-listen", "127.0.0.1:0", "--tls-cert", &cert, "--tls-key", &key]);
+        assert_eq!(code, Some(1), "{names:?}: {stderr}");
+        assert!(stderr.contains("the certificate names no host") && stderr.contains("--base-url"), "{names:?}: {stderr}");
+    }
     let (code, stderr) = refused(&["--listen", "127.0.0.1:0", "--https-listen", "127.0.0.1:0"]);
     assert_eq!(code, Some(1), "{stderr}");
     assert!(stderr.contains("--https-listen needs a certificate"), "{stderr}");
