@@ -26,7 +26,7 @@ export function SiteLayout({ site, path, children, mainHtml }: Props) {
 
   // min-w-0 and overflow-wrap: anywhere: a word wider than the screen (a long URL in a
   // reference) breaks rather than widening <main>, and with it the page, past a phone's width.
-  const mainProps = { id: 'main', tabIndex: -1, className: 'min-w-0 flex-1 pt-16 [overflow-wrap:anywhere] focus:outline-none' };
+  const mainProps = { id: 'main', tabIndex: -1, className: 'min-w-0 flex-1 pt-16 wrap-anywhere focus:outline-none' };
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -121,7 +121,7 @@ export function ExternalTextLink({ href, children }: { href: string; children: R
       href={href}
       target="_blank"
       rel="noopener noreferrer"
-      className="rounded-sm font-medium break-words text-primary underline underline-offset-2 hover:no-underline focus-ring"
+      className="rounded-sm font-medium wrap-anywhere text-primary underline underline-offset-2 hover:no-underline focus-ring"
     >
       {children}
       <ExternalLink aria-hidden="true" className="ml-1 inline size-3.5 align-[-2px]" />
@@ -174,7 +174,7 @@ export function RichText({ html, className, headingLevel = 2 }: { html: string; 
   return (
     <div
       className={cn(
-        'space-y-4 leading-relaxed break-words',
+        'space-y-4 leading-relaxed wrap-anywhere',
         '[&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-2',
         '[&_ul]:list-disc [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:pl-6 [&_li]:mt-1',
         '[&_h3]:text-lg [&_h3]:font-semibold [&_h4]:font-semibold [&_h5]:font-semibold [&_h6]:font-semibold',

@@ -61,7 +61,7 @@ function Details({ paper }: { paper: Publication }) {
         .map(([name, value]) => (
           <div key={name} className="contents">
             <dt className="font-medium text-muted-foreground">{name}</dt>
-            <dd className="break-words">
+            <dd className="wrap-anywhere">
               <MathText text={value} />
             </dd>
           </div>
@@ -87,7 +87,7 @@ function Reference({ id, style, html }: { id: string; style: string; html: strin
         <h3 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">{style}</h3>
         <p
           id={id}
-          className="mt-1 leading-relaxed break-words [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-2"
+          className="mt-1 leading-relaxed wrap-anywhere [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-2"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: made on the server (src/citations) from the stored record with every text escaped; only <i>, <b> and DOI links
           dangerouslySetInnerHTML={{ __html: html }}
         />
@@ -110,7 +110,7 @@ export function PaperPage({ data, owner }: { data: PaperData; owner: string }) {
             <Badge tone="primary">{label(paper.kind)}</Badge>
             <Badge>{paper.year}</Badge>
           </p>
-          <h1 className="mt-5 text-3xl font-bold tracking-tight text-balance break-words sm:text-4xl">
+          <h1 className="mt-5 text-3xl font-bold tracking-tight text-balance wrap-anywhere sm:text-4xl">
             <MathText text={paper.title} />
           </h1>
           <Authors authors={paper.authors} owner={owner} />
@@ -186,7 +186,7 @@ export function PaperPage({ data, owner }: { data: PaperData; owner: string }) {
                 </div>
               </div>
               {/* Wrapped, not scrolled: long titles and URLs stay readable on a phone (copying reads the text, not the lines). */}
-              <pre id="cite-bibtex" className="mt-3 rounded-lg bg-muted p-4 text-xs leading-relaxed break-words whitespace-pre-wrap">
+              <pre id="cite-bibtex" className="mt-3 rounded-lg bg-muted p-4 text-xs leading-relaxed wrap-anywhere whitespace-pre-wrap">
                 {data.bibtex}
               </pre>
             </div>

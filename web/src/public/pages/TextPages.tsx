@@ -51,7 +51,7 @@ function ContactCard({ icon, title, children }: { icon: ReactNode; title: string
       </span>
       <div className="min-w-0">
         <h2 className="font-semibold">{title}</h2>
-        <div className="mt-1 leading-relaxed break-words whitespace-pre-line text-muted-foreground">{children}</div>
+        <div className="mt-1 leading-relaxed wrap-anywhere whitespace-pre-line text-muted-foreground">{children}</div>
       </div>
     </li>
   );
