@@ -78,7 +78,7 @@ impl App {
         let base_url = match (&config.base_url, https_address) {
             (Some(url), _) => url.trim_end_matches('/').to_owned(),
             // Links must name the site, never the address it listens on (`https://0.0.0.0/`).
-            (None, Some(https)) => tls.as_ref().and_then(|tls| tls.default_base_url(https.port())).ok_or_else(|| {
+            (None, Some(_)) => tls.as_ref().and_then(Tls::default_base_url).ok_or_else(|| {
                 anyhow::anyhow!(
                     "--tls-cert: the certificate names no host (only addresses or a wildcard), so the site's links cannot be made: \
                      give --base-url, the address visitors use (e.g. --base-url https://www.example.org)"

@@ -474,7 +474,7 @@ fn map(entry: &biblatex::Entry) -> Result<Mapped, String> {
         publisher: field("publisher"),
         // A DOI only in a link (`url = {http://doi.acm.org/10.1145/…}`) counts (item 5).
         doi: field("doi")
-            .and_then(|doi| normalise_doi(&doi))
+            .and_then(|doi| crate::rules::validate::doi(&doi).ok())
             .or_else(|| ["url", "note"].into_iter().find_map(|name| doi_in_link(&field(name)?))),
         url,
         pdf_url,
@@ -615,12 +615,6 @@ fn http_url(value: String) -> Option<String> {
     crate::rules::validate::is_http_url(&url).then_some(url)
 }
 
-/// A DOI as the store keeps it (bare, lower case: `rules::validate::doi`); `None` when it is no
-/// DOI at all.
-fn normalise_doi(value: &str) -> Option<String> {
-    crate::rules::validate::doi(value).ok()
-}
-
 /// The DOI of a resolver or ACM link in `text` (a `url` or a `note`): `doi.org`,
 /// `dx.doi.org`, `doi.acm.org` or `dl.acm.org/doi/` (also `…/doi/abs/`, `pdf/`, `full/`).
 fn doi_in_link(text: &str) -> Option<String> {
@@ -638,7 +632,7 @@ fn doi_in_link(text: &str) -> Option<String> {
         }
         let end = rest.find(|c: char| c.is_whitespace() || matches!(c, '"' | '<' | '>' | '}' | '{' | '?' | '#')).unwrap_or(rest.len());
         let doi = rest[..end].trim_end_matches(['.', ',', ';', ')']).replace("%2f", "/");
-        if let Some(doi) = normalise_doi(&doi) {
+        if let Ok(doi) = crate::rules::validate::doi(&doi) {
             return Some(doi);
         }
     }

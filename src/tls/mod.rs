@@ -91,9 +91,9 @@ impl Tls {
 
     /// The public address of the site when `--base-url` is not given: its host name on the
     /// HTTPS port; `None` when neither a domain nor the certificate names a host.
-    pub fn default_base_url(&self, https_port: u16) -> Option<String> {
+    pub fn default_base_url(&self) -> Option<String> {
         let host = self.host.as_ref()?;
-        Some(match https_port {
+        Some(match self.plain.https_port {
             443 => format!("https://{host}"),
             port => format!("https://{host}:{port}"),
         })
