@@ -11,7 +11,7 @@ use hayagriva::citationberg::{FontStyle, FontWeight, IndependentStyle, Locale, S
 use hayagriva::types::{Date, EntryType, FormatString, MaybeTyped, Numeric, PageRanges, Person, Publisher, QualifiedUrl, StringChunk};
 use hayagriva::{BibliographyDriver, BibliographyRequest, CitationItem, CitationRequest, Elem, ElemChild, ElemMeta, Entry};
 
-use super::names::{Name, parse_all};
+use super::names::{Name, parse_all, without_titles};
 use super::{Citations, arxiv_id, is_arxiv};
 use crate::content::publications::{Model, PublicationKind};
 use crate::content::settings::CitationStyle;
@@ -48,8 +48,9 @@ pub fn format(publication: &Model) -> Citations {
 
 /// The paper's reference in `style`, for a list of them (the CV): as `format` writes it, with
 /// the owner's name in `<strong>` when they are one of the authors. `owner` is the name as the
-/// hero has it ("Dr. Maja Svensson"): a leading title is dropped, and an author is the owner
-/// when the family names agree and so do the given names' initials.
+/// hero has it ("Prof. Dr. Maja Svensson, PhD"): titles and degrees are dropped from it and
+/// from each author (`names::without_titles`), and an author is the owner when the family
+/// names agree and so do the given names' initials.
 pub fn reference(publication: &Model, style: CitationStyle, owner: &str) -> String {
     let names = parse_all(&publication.authors.0);
     let (which, csl) = match style {
@@ -57,7 +58,8 @@ pub fn reference(publication: &Model, style: CitationStyle, owner: &str) -> Stri
         CitationStyle::Apa => (Which::Apa, &*APA),
     };
     let html = render(&entry(publication, &names, which), csl, which, &names);
-    let Some(author) = names.iter().find(|name| is_owner(name, owner)).and_then(person) else {
+    let owners = publication.authors.0.iter().zip(&names).find(|(author, _)| is_owner(author, owner));
+    let Some(author) = owners.and_then(|(_, name)| person(name)) else {
         return html;
     };
     let shown = escape(&match which {
@@ -71,16 +73,14 @@ pub fn reference(publication: &Model, style: CitationStyle, owner: &str) -> Stri
 }
 
 /// Whether an author of a paper is the owner named `owner`.
-fn is_owner(author: &Name, owner: &str) -> bool {
-    const TITLES: &[&str] = &["dr", "dr.", "prof", "prof.", "professor", "docent", "assoc.", "associate"];
-    let words: Vec<&str> = owner.split_whitespace().skip_while(|w| TITLES.contains(&w.to_lowercase().as_str())).collect();
+fn is_owner(author: &str, owner: &str) -> bool {
     let (Name::Person { family, given, .. }, Name::Person { family: owner_family, given: owner_given, .. }) =
-        (author, &Name::parse(&words.join(" ")))
+        (Name::parse(&without_titles(author)), Name::parse(&without_titles(owner)))
     else {
         return false;
     };
     let initial = |given: &Option<String>| given.as_deref().and_then(|g| g.chars().next()).map(|c| c.to_lowercase().to_string());
-    family.to_lowercase() == owner_family.to_lowercase() && (initial(given) == initial(owner_given) || given.is_none())
+    family.to_lowercase() == owner_family.to_lowercase() && (initial(&given) == initial(&owner_given) || given.is_none())
 }
 
 /// The hayagriva entry of a publication. The kind decides the entry type and its parent, as

@@ -248,6 +248,23 @@ fn references_match_the_golden_files() {
     assert!(failures.is_empty(), "golden files differ (VITA_UPDATE_GOLDEN=1 rewrites them):\n{}", failures.join("\n"));
 }
 
+/// Issue 41 item 8: the hero's titles and degrees are not the owner's name, nor are those an
+/// earlier ORCID import wrote into an author.
+#[test]
+fn the_owner_is_bold_whatever_titles_either_name_carries() {
+    use crate::content::settings::CitationStyle;
+    let owner = "Prof. Dr. Julie Chiquet, PhD";
+    for authors in [json!(["Julie Chiquet", "Pierre Barbillon"]), json!(["Pierre Barbillon", "Chiquet, Julie"])] {
+        let p = paper(json!({ "title": "Network inference", "authors": authors, "venue": "Biometrics" }));
+        assert!(reference(&p, CitationStyle::Ieee, owner).contains("<strong>J. Chiquet</strong>"), "{authors}");
+        assert!(reference(&p, CitationStyle::Apa, owner).contains("<strong>Chiquet, J.</strong>"), "{authors}");
+    }
+    let titled = paper(json!({ "title": "Network inference", "authors": ["Prof. Dr. Julie Chiquet"], "venue": "Biometrics" }));
+    assert!(reference(&titled, CitationStyle::Ieee, owner).contains("Chiquet</strong>"));
+    let someone_else = paper(json!({ "title": "Network inference", "authors": ["Paul Chiquet"], "venue": "Biometrics" }));
+    assert!(!reference(&someone_else, CitationStyle::Ieee, owner).contains("<strong>"));
+}
+
 #[test]
 fn csl_json_validates_against_the_schema_and_has_no_null() {
     let items: Vec<Value> = cases().iter().map(|(_, p)| csl_json(p, BASE_URL)).collect();

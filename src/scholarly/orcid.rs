@@ -126,11 +126,12 @@ pub async fn entries(db: &DatabaseConnection, scholarly: &Scholarly, orcid_id: &
         .collect())
 }
 
-/// What ORCID alone says of a work; the owner is its one known author.
+/// What ORCID alone says of a work; the owner is its one known author, by name only: the
+/// hero's "Prof. Dr." and "PhD" are how the owner is shown, not how a paper names them.
 fn from_orcid(work: &Work, owner: &str) -> Mapped {
     Mapped {
         title: work.title.clone(),
-        authors: Some(owner.trim().to_owned()).filter(|name| !name.is_empty()).into_iter().collect(),
+        authors: Some(crate::citations::without_titles(owner)).filter(|name| !name.is_empty()).into_iter().collect(),
         kind: work.kind,
         venue: work.venue.clone().unwrap_or_default(),
         year: work.year.unwrap_or(0),

@@ -383,6 +383,41 @@ async fn orcid_works_are_previewed_and_imported(test_db: TestDb) {
     assert!(!again.status.success(), "nothing new the second time");
 }
 
+/// Issue 41 item 8: the hero's titles and degrees ("Prof. Dr. …, PhD") are how the owner is
+/// shown, not their name as an author: a work ORCID alone describes names them without, and
+/// /cv finds them among the authors all the same.
+async fn orcid_authors_carry_no_titles(test_db: TestDb) {
+    let fake = FakeApis::start().await;
+    let app = app_with(test_db, &fake).await;
+    let hero = HeroContent { name: "Prof. Dr. Carl Boettiger, PhD".to_owned(), ..HeroContent::default() };
+    vita::content::homepage::upsert::<HeroContent>(&app.test_db.db, hero).await.unwrap();
+    let preview: Value = app
+        .client
+        .post(app.url("/api/scholarly/orcid/preview"))
+        .json(&json!({"orcid_id": ORCID_FULL}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let first = &preview["entries"][0];
+    assert!(first["note"].as_str().unwrap().contains("From ORCID only"), "{first}");
+    assert_eq!(first["publication"]["authors"], json!(["Carl Boettiger"]));
+
+    let import = vita(&["import", "orcid", ORCID_FULL], &app.test_db, &fake).await;
+    assert!(import.status.success(), "{}", String::from_utf8_lossy(&import.stderr));
+    let stored = publications::Entity::find()
+        .filter(publications::Column::Title.eq("Phylogeny Based Biodiversity Data Queries"))
+        .one(&app.test_db.db)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored.authors.0, ["Carl Boettiger"]);
+    let html = app.page_once_it_shows(&reqwest::Client::new(), "/cv", "Phylogeny Based Biodiversity Data Queries").await;
+    assert!(html.contains("<strong>C. Boettiger</strong>"), "the owner in bold on /cv");
+}
+
 /// Item 5: a record of 10,000 works is previewed in one go (shaped like the recorded one).
 async fn a_record_of_ten_thousand_works(test_db: TestDb) {
     let fake = FakeApis::start().await;
@@ -474,6 +509,7 @@ on_both_databases!(
     a_refresh_stores_counts_and_the_pages_show_them,
     failing_sources_keep_the_last_counts,
     orcid_works_are_previewed_and_imported,
+    orcid_authors_carry_no_titles,
     a_record_of_ten_thousand_works,
     the_daily_jobs_run_once_and_report,
 );
