@@ -36,6 +36,11 @@ pub trait Section: Serialize + DeserializeOwned + Default + Send + Sync + 'stati
     const KEY: &'static str;
     /// Trims and checks every field; blank optional links are kept as "".
     fn validate(self) -> Result<Self, AppError>;
+    /// The content as it means today, on every read and before every write: a value an
+    /// earlier version stored for "not written" reads as not written.
+    fn settled(self) -> Self {
+        self
+    }
 }
 
 /// A section as read: the stored content over the defaults, and when it was last saved
@@ -53,7 +58,7 @@ pub async fn read<S: Section>(db: &impl ConnectionTrait) -> Result<SectionRecord
         // Stored content may predate a field added later: missing fields take their defaults.
         Some(row) => SectionRecord {
             section: S::KEY.to_owned(),
-            content: serde_json::from_value(row.content).unwrap_or_default(),
+            content: serde_json::from_value::<S>(row.content).unwrap_or_default().settled(),
             updated_at: Some(row.updated_at),
         },
         None => SectionRecord { section: S::KEY.to_owned(), content: S::default(), updated_at: None },
@@ -61,7 +66,7 @@ pub async fn read<S: Section>(db: &impl ConnectionTrait) -> Result<SectionRecord
 }
 
 pub async fn upsert<S: Section>(db: &impl ConnectionTrait, content: S) -> Result<SectionRecord<S>, AppError> {
-    let content = content.validate()?;
+    let content = content.settled().validate()?;
     let now = crate::ops::clock::now();
     let json = serde_json::to_value(&content).map_err(anyhow::Error::from)?;
     let row = ActiveModel {
@@ -105,6 +110,7 @@ macro_rules! section {
         $(#[$meta:meta])* $name:ident, $key:literal,
         long: [$($long:ident),*], links: [$($link:ident),*], paths: [$($path:ident),*],
         { $($field:ident : $default:expr),* $(,)? }
+        $(, settled: $settled:path)?
     ) => {
         $(#[$meta])*
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -134,6 +140,10 @@ macro_rules! section {
                 check.finish()?;
                 Ok(self)
             }
+
+            $(fn settled(self) -> Self {
+                $settled(self)
+            })?
         }
     };
 }
@@ -149,14 +159,41 @@ section!(
         institution: "Department of Computer Science and Engineering, a Swedish university",
         bio: "I research hardware security, embedded systems and AI-driven verification: how to build computing systems that stay trustworthy from the silicon up.",
         profile_image_url: "/profile-placeholder.svg",
-        profile_image_alt: "Portrait of Dr. Alex Lindberg",
+        // Empty while the owner has written none: the page then says "Portrait of <name>"
+        // (`HeroContent::portrait_alt`), which follows a new name.
+        profile_image_alt: "",
         google_scholar_url: "",
         cv_url: "",
         phone: "",
         website_url: "",
         linkedin_url: "",
-    }
+    },
+    settled: HeroContent::settled_alt
 );
+
+/// The alt text earlier versions held as the default, so stored by every hero form saved
+/// without writing one: it was never the owner's own, and stayed after they renamed the site.
+const FORMER_DEFAULT_ALT: &str = "Portrait of Dr. Alex Lindberg";
+
+impl HeroContent {
+    /// The portrait's alt text: the owner's own, else "Portrait of <name>".
+    pub fn portrait_alt(&self) -> String {
+        match self.profile_image_alt.trim() {
+            "" => format!("Portrait of {}", self.name.trim()),
+            own => own.to_owned(),
+        }
+    }
+
+    /// An alt text that is the former default, or what `portrait_alt` would say anyway, is
+    /// stored as none written, so that it follows the next new name.
+    fn settled_alt(mut self) -> Self {
+        let alt = self.profile_image_alt.trim();
+        if alt == FORMER_DEFAULT_ALT || alt == format!("Portrait of {}", self.name.trim()) {
+            self.profile_image_alt.clear();
+        }
+        self
+    }
+}
 
 section!(
     /// Labels and descriptions of the home page's counters.

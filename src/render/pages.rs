@@ -336,7 +336,8 @@ pub async fn load(
                     CvButton::Generated => CV_PDF_PATH.to_owned(),
                     CvButton::Uploaded => hero.cv_url.clone(),
                 },
-                hero: hero.clone(),
+                // The page says the alt text the owner wrote, or the one that follows the name.
+                hero: HeroContent { profile_image_alt: hero.portrait_alt(), ..hero.clone() },
                 stats,
                 research_areas,
                 featured_projects,

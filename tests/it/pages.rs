@@ -322,3 +322,63 @@ fn news_input(title: &str) -> serde_json::Value {
 }
 
 on_both_databases!(a_save_is_rendered_again_in_the_background_and_stales_only_what_it_feeds);
+
+/// The `alt` of the home page's portrait.
+fn portrait_alt(html: &str) -> String {
+    // The hero's <picture>, the page's first.
+    let img = regex::Regex::new(r"(?s)<picture[^>]*>.*?<img [^>]*>").unwrap().find(html).expect("the portrait").as_str().to_owned();
+    regex::Regex::new(r#"\balt="([^"]*)""#).unwrap().captures(&img).expect("an alt text")[1].to_owned()
+}
+
+/// Issue 41 item 9: while the owner has written no alt text of their own, the portrait's
+/// follows the name, also where an earlier version stored its default ("Portrait of Dr. Alex
+/// Lindberg") with the first save of the hero form; one the owner wrote stays.
+async fn the_portraits_alt_text_follows_the_name_until_the_owner_writes_one(test_db: TestDb) {
+    use sea_orm::{ActiveValue::Set, EntityTrait};
+    use vita::content::homepage;
+    // The hero as an earlier version saved it: the built-in texts, its default alt text too.
+    let now = chrono::Utc::now();
+    let stored =
+        json!({ "name": "Dr. Alex Lindberg", "title": "Associate Professor", "profile_image_alt": "Portrait of Dr. Alex Lindberg" });
+    let row = homepage::ActiveModel {
+        id: Set(uuid::Uuid::new_v4()),
+        section: Set("hero".to_owned()),
+        content: Set(stored),
+        created_at: Set(now),
+        updated_at: Set(now),
+    };
+    homepage::Entity::insert(row).exec(&test_db.db).await.unwrap();
+    let app = TestApp::spawn_on(test_db).await;
+    app.sign_in().await;
+    let put = |body: serde_json::Value| {
+        let request = app.client.put(app.url("/api/homepage/hero")).json(&body);
+        async move {
+            let response = request.send().await.unwrap();
+            assert_eq!(response.status(), 200, "{}", response.text().await.unwrap());
+            response.json::<serde_json::Value>().await.unwrap()
+        }
+    };
+    // Renamed, then a photo uploaded (the upload stores its URL alone).
+    put(json!({ "name": "Julie Chiquet" })).await;
+    let mut jpeg = std::io::Cursor::new(Vec::new());
+    image::RgbImage::from_pixel(400, 400, image::Rgb([90, 120, 160])).write_to(&mut jpeg, image::ImageFormat::Jpeg).unwrap();
+    let uploaded = app.client.post(app.url("/api/uploads/profile-photos?filename=julie.jpg")).body(jpeg.into_inner()).send().await.unwrap();
+    assert_eq!(uploaded.status(), 201);
+    let url = uploaded.json::<serde_json::Value>().await.unwrap()["url"].as_str().unwrap().to_owned();
+    let hero = put(json!({ "profile_image_url": url })).await;
+    assert_eq!(hero["content"]["profile_image_alt"], "", "none written: the form shows it empty");
+    let home = app.client.get(app.url("/")).send().await.unwrap().text().await.unwrap();
+    assert_eq!(portrait_alt(&home), "Portrait of Julie Chiquet");
+
+    put(json!({ "name": "Prof. Julie Chiquet" })).await;
+    let home = app.client.get(app.url("/")).send().await.unwrap().text().await.unwrap();
+    assert_eq!(portrait_alt(&home), "Portrait of Prof. Julie Chiquet");
+
+    // Written by the owner: kept through a rename.
+    put(json!({ "profile_image_alt": "Julie Chiquet at the lab bench" })).await;
+    put(json!({ "name": "Julie Chiquet" })).await;
+    let home = app.client.get(app.url("/")).send().await.unwrap().text().await.unwrap();
+    assert_eq!(portrait_alt(&home), "Julie Chiquet at the lab bench");
+}
+
+on_both_databases!(the_portraits_alt_text_follows_the_name_until_the_owner_writes_one);

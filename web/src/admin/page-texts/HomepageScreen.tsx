@@ -73,7 +73,9 @@ function HeroUpload({ layout: { Field, form, saveField }, name }: { layout: Sect
 }
 
 function HeroFields({ layout }: { layout: SectionLayout<HeroValues> }) {
-  const { Field } = layout;
+  const { Field, form } = layout;
+  // Left empty, the site says this, with the name as it is then (the server fills it in).
+  const followingAlt = `Portrait of ${form.watch('name').trim()}`;
   return (
     <>
       <FieldGroup title="Profile" description="Your name and role, as the hero shows them.">
@@ -85,7 +87,12 @@ function HeroFields({ layout }: { layout: SectionLayout<HeroValues> }) {
       </FieldGroup>
       <FieldGroup title="Photo" description="The round picture beside your name.">
         <HeroUpload layout={layout} name="profile_image_url" />
-        <Field.Text name="profile_image_alt" label="Profile Image Alt Text" hint="Describes the photo for people who cannot see it." />
+        <Field.Text
+          name="profile_image_alt"
+          label="Profile Image Alt Text"
+          placeholder={followingAlt}
+          hint={`Describes the photo for people who cannot see it. Left empty, it reads “${followingAlt}” and follows your name.`}
+        />
       </FieldGroup>
       <FieldGroup title="CV and Links" description="The buttons under your bio.">
         <HeroUpload layout={layout} name="cv_url" />
