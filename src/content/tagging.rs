@@ -5,7 +5,9 @@
 use std::collections::HashMap;
 
 use sea_orm::sea_query::{Alias, Expr, ExprTrait, Query, SelectStatement};
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, SqlErr, Value};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select, SqlErr, Value,
+};
 use uuid::Uuid;
 
 use super::{Audience, Content, ListQuery, tags};
@@ -148,13 +150,24 @@ pub async fn attach<E: Content>(db: &impl ConnectionTrait, items: &mut [E::Model
     Ok(())
 }
 
-/// The published items of `E` that carry `tag`, in the spec's order, with their tags.
-pub async fn published_with<E: Content>(db: &impl ConnectionTrait, tag: Uuid) -> Result<Vec<E::Model>, AppError> {
-    let Some(links) = E::TAG_LINKS else { return Ok(Vec::new()) };
-    let mut items = E::select(&ListQuery::default(), Audience::Public)
-        .filter(super::column::<E>("id").in_subquery(links.items_of(tag)))
-        .all(db)
-        .await?;
+/// The published items of `E` that carry `tag`, in the spec's order; `None` for a table
+/// without tags.
+fn select_published_with<E: Content>(tag: Uuid) -> Option<Select<E>> {
+    let links = E::TAG_LINKS?;
+    Some(E::select(&ListQuery::default(), Audience::Public).filter(super::column::<E>("id").in_subquery(links.items_of(tag))))
+}
+
+/// How many published items of `E` carry `tag`.
+pub async fn count_published_with<E: Content>(db: &impl ConnectionTrait, tag: Uuid) -> Result<u64, AppError> {
+    let Some(select) = select_published_with::<E>(tag) else { return Ok(0) };
+    Ok(select.count(db).await?)
+}
+
+/// The published items of `E` that carry `tag`, in the spec's order, `skip` of them left out
+/// and then at most `take`, with their tags.
+pub async fn published_with<E: Content>(db: &impl ConnectionTrait, tag: Uuid, skip: u64, take: u64) -> Result<Vec<E::Model>, AppError> {
+    let Some(select) = select_published_with::<E>(tag).filter(|_| take > 0) else { return Ok(Vec::new()) };
+    let mut items = select.offset(skip).limit(take).all(db).await?;
     attach::<E>(db, &mut items).await?;
     Ok(items)
 }

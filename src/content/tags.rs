@@ -32,6 +32,12 @@ pub fn page_path(slug: &str) -> String {
     format!("/tags/{slug}")
 }
 
+/// The address of page `number` of a tag's page: the bare path for page 1, as on the lists
+/// (`/news?page=2`), `/tags/<slug>?page=2` for the others.
+pub fn paged_path(slug: &str, number: u32) -> String {
+    if number <= 1 { page_path(slug) } else { format!("/tags/{slug}?page={number}") }
+}
+
 impl ActiveModelBehavior for ActiveModel {}
 
 #[derive(Debug, Default, Deserialize, TS)]

@@ -3,15 +3,16 @@
 //! shows. Above `max_urls` addresses (the protocol's limit is 50,000 a file) `/sitemap.xml`
 //! becomes a sitemap index of `/sitemap-1.xml`, `/sitemap-2.xml`, ….
 //!
-//! The pages `N ≥ 2` of a list (`/news?page=2`) are listed: each is canonical at its own
-//! address, and for news, talks, courses and open calls it is the only page their items
-//! appear on. Drafts appear nowhere: their paper pages answer 404, and list pages are dated by
+//! The pages `N ≥ 2` of a list (`/news?page=2`) and of a tag's page (`/tags/<slug>?page=2`)
+//! are listed: each is canonical at its own address, and for news, talks, courses and open
+//! calls it is the only page their items appear on. Drafts appear nowhere: their paper pages answer 404, and list pages are dated by
 //! published items only.
 
 use chrono::{DateTime, SecondsFormat, Utc};
 use quick_xml::Writer;
 use quick_xml::events::{BytesDecl, BytesText, Event};
 use sea_orm::{DatabaseConnection, EntityTrait, QueryOrder, QuerySelect, QueryTrait, Select};
+use uuid::Uuid;
 
 use crate::content::homepage::{self, AboutContent, ContactContent, HeroContent, StatsContent};
 use crate::content::settings;
@@ -109,15 +110,18 @@ pub async fn site_urls(db: &DatabaseConnection) -> Result<Vec<SiteUrl>, AppError
         .all(db)
         .await?;
     urls.extend(papers.into_iter().map(|(slug, updated_at)| SiteUrl { path: paper_path(&slug), lastmod: Some(updated_at) }));
-    // Every tag has a page (an empty one says so); its own edits date it.
-    let tags: Vec<(String, DateTime<Utc>)> = tags::Entity::find()
+    // Every tag has a page (an empty one says so), paged as /news is; its own edits date it.
+    let tags: Vec<(Uuid, String, DateTime<Utc>)> = tags::Entity::find()
         .select_only()
-        .columns([tags::Column::Slug, tags::Column::UpdatedAt])
+        .columns([tags::Column::Id, tags::Column::Slug, tags::Column::UpdatedAt])
         .order_by_asc(tags::Column::Slug)
         .into_tuple()
         .all(db)
         .await?;
-    urls.extend(tags.into_iter().map(|(slug, updated_at)| SiteUrl { path: tags::page_path(&slug), lastmod: Some(updated_at) }));
+    for (id, slug, updated_at) in tags {
+        let pages = crate::render::pages::tag_page_count(db, id).await?;
+        urls.extend((1..=pages).map(|n| SiteUrl { path: tags::paged_path(&slug, n), lastmod: Some(updated_at) }));
+    }
     Ok(urls)
 }
 

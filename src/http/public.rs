@@ -23,7 +23,7 @@ use super::middleware::log_line;
 use super::session;
 use crate::auth::OwnerSession;
 use crate::content::homepage::{self, HeroContent};
-use crate::content::settings;
+use crate::content::{settings, tags};
 use crate::discovery::{Document, feeds, sitemap};
 use crate::error::AppError;
 use crate::render::cache::{CachedPage, Lookup, Rendered, Sources};
@@ -63,10 +63,12 @@ fn tag_route(path: &str) -> Option<&str> {
     crate::rules::SLUG.is_match(slug).then_some(slug)
 }
 
-/// A tag's page; `None` for a slug no tag has. Only pages of tags that exist are kept.
-async fn tag_page(state: &AppState, slug: &str, signed_in: bool, headers: &HeaderMap) -> Result<Option<Response>, AppError> {
-    // Cached under its canonical path.
-    let key = crate::content::tags::page_path(slug);
+/// Page `number` of a tag's page; `None` for a slug no tag has. Only pages of tags that exist
+/// are kept, and a number past the last page is kept under the last page's key (see
+/// `render_key`), as on /news.
+async fn tag_page(state: &AppState, slug: &str, number: u32, signed_in: bool, headers: &HeaderMap) -> Result<Option<Response>, AppError> {
+    // Cached under its canonical address.
+    let key = tags::paged_path(slug, number);
     let today = crate::ops::clock::today();
     let page = state.cache.get_or_render(&key, today, signed_in, || render_key(state, &key, today)).await?;
     Ok(page.map(|page| respond(&page, StatusCode::OK, headers)))
@@ -92,7 +94,7 @@ pub async fn page(
         return public_page(&state, page, pages::Requested::parse(page, uri.query()), owner.is_some(), &headers).await;
     }
     if let Some(slug) = tag_route(path) {
-        if let Some(response) = tag_page(&state, slug, owner.is_some(), &headers).await? {
+        if let Some(response) = tag_page(&state, slug, pages::requested_page(uri.query()), owner.is_some(), &headers).await? {
             return Ok(response);
         }
         return not_found_page(&state, path, &headers).await;
@@ -206,12 +208,16 @@ async fn render_key(state: &AppState, key: &str, today: NaiveDate) -> Result<Ren
     if let Some(page) = PublicPage::from_path(path) {
         return render_public(state, page, &pages::Requested::parse(page, query), false, today).await;
     }
-    if let Some(slug) = tag_route(key) {
-        let (data, hero) = tokio::try_join!(pages::load_tag(&state.db, slug), homepage::read::<HeroContent>(&state.db))?;
+    if let Some(slug) = tag_route(path) {
+        let requested = pages::requested_page(query);
+        let (data, hero) = tokio::try_join!(pages::load_tag(&state.db, slug, requested), homepage::read::<HeroContent>(&state.db))?;
         let sources = pages::tag_page_sources();
         let Some(data) = data else { return Ok(Rendered { page: None, sources, kept_as: None }) };
-        let html = render(state, key, hero.content, PageData::Tag(Box::new(data)), None, today).await?;
-        return Ok(Rendered { page: Some(compress(html, None).await?), sources, kept_as: None });
+        // What is shown belongs under its own key: a number past the last page shows the last.
+        let shown = tags::paged_path(slug, data.pagination.page);
+        let kept_as = (shown != key).then_some(shown);
+        let html = render(state, &tags::page_path(slug), hero.content, PageData::Tag(Box::new(data)), None, today).await?;
+        return Ok(Rendered { page: Some(compress(html, None).await?), sources, kept_as });
     }
     let Some(PaperRoute::Page(slug)) = paper_route(key) else {
         return Ok(Rendered { page: None, sources: Sources::NONE, kept_as: None });
@@ -300,7 +306,7 @@ fn cached_response(state: &AppState, request: &Request) -> Option<Response> {
         // A paper's page and a tag's page are the same for everyone.
         None => match (paper_route(path), tag_route(path)) {
             (Some(PaperRoute::Page(slug)), _) => Cow::Owned(paper_path(slug)),
-            (None, Some(slug)) => Cow::Owned(crate::content::tags::page_path(slug)),
+            (None, Some(slug)) => Cow::Owned(tags::paged_path(slug, pages::requested_page(request.uri().query()))),
             _ => return None,
         },
     };

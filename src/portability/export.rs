@@ -167,8 +167,12 @@ pub async fn site_paths(state: &AppState) -> anyhow::Result<Vec<String>> {
     let entry = Manifest::load()?.public_entry().clone();
     paths.extend(std::iter::once(entry.file).chain(entry.preload).chain(entry.css).map(|file| format!("/{file}")));
     paths.extend(["/favicon.svg".to_owned(), "/profile-placeholder.svg".to_owned(), "/social-card.png".to_owned()]);
-    let tags: Vec<String> = tags::Entity::find().select_only().column(tags::Column::Slug).into_tuple().all(db).await?;
-    paths.extend(tags.iter().map(|slug| tags::page_path(slug)));
+    let tags: Vec<(uuid::Uuid, String)> =
+        tags::Entity::find().select_only().columns([tags::Column::Id, tags::Column::Slug]).into_tuple().all(db).await?;
+    for (id, slug) in tags {
+        let count = pages::tag_page_count(db, id).await?;
+        paths.extend((1..=count).map(|n| tags::paged_path(&slug, n)));
+    }
     // Their addresses are absolute only with `--base-url`, as search engines and feed readers need.
     paths.extend(Feed::ALL.map(|feed| feed.path().to_owned()));
     paths.extend(["/sitemap.xml".to_owned(), "/robots.txt".to_owned()]);

@@ -129,7 +129,7 @@ pub struct ListedCitations {
     pub papers: std::collections::HashMap<Uuid, crate::content::citation_counts::CitedBy>,
 }
 
-/// `/tags/<slug>`: everything published with one tag, by kind.
+/// `/tags/<slug>`: one page of everything published with one tag, by kind.
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct TagPageData {
     pub tag: tags::Model,
@@ -137,6 +137,7 @@ pub struct TagPageData {
     pub projects: Vec<projects::Model>,
     pub talks: Vec<talks::Model>,
     pub news: Vec<news::Model>,
+    pub pagination: Pagination,
 }
 
 /// `/cv` (issue 28): the sections only a CV has, then what the site holds already. Published
@@ -283,6 +284,7 @@ impl PageData {
             | PageData::Talks { pagination, .. }
             | PageData::OpenCalls { pagination, .. }
             | PageData::News { pagination, .. } => Some(*pagination),
+            PageData::Tag(data) => Some(data.pagination),
             _ => None,
         }
     }

@@ -24,6 +24,13 @@ use crate::media::photos::Photo;
 /// Latest news on the home page (spec section 9).
 pub const HOME_NEWS: u64 = 3;
 
+/// A page of /news: a screenful or two of the timeline.
+const NEWS_PER_PAGE: u64 = 20;
+
+/// A tag's page (`/tags/<slug>?page=N`) shows as many items as a page of /news, whatever their
+/// kinds: a tag of 150 items is eight pages, not one.
+pub const TAG_PER_PAGE: u64 = NEWS_PER_PAGE;
+
 /// Every public page with a route of its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PublicPage {
@@ -151,7 +158,7 @@ impl PublicPage {
     /// the home page shows them all anyway, and they are a handful of topics.
     pub fn per_page(self) -> Option<u64> {
         match self {
-            PublicPage::News | PublicPage::Talks => Some(20),
+            PublicPage::News | PublicPage::Talks => Some(NEWS_PER_PAGE),
             PublicPage::Publications => Some(25),
             PublicPage::Projects => Some(12),
             PublicPage::Teaching | PublicPage::Students => Some(24),
@@ -267,16 +274,49 @@ async fn filtered_publications(
     Ok((items, pagination, shown))
 }
 
-/// Everything published with the tag of `slug`, by kind; `None` when no tag has that slug.
-pub async fn load_tag(db: &DatabaseConnection, slug: &str) -> Result<Option<TagPageData>, AppError> {
+/// Page `requested` of everything published with the tag of `slug`, by kind; `None` when no
+/// tag has that slug. The page shows the publications, then the projects, the talks and the
+/// news, `TAG_PER_PAGE` items a page: a kind cut at a page's end goes on under the same heading
+/// on the next page. A page past the last shows the last one.
+pub async fn load_tag(db: &DatabaseConnection, slug: &str, requested: u32) -> Result<Option<TagPageData>, AppError> {
     let Some(tag) = tags::Entity::find().filter(tags::Column::Slug.eq(slug)).one(db).await? else { return Ok(None) };
+    let counts = tagged_counts(db, tag.id).await?;
+    let pagination = Pagination::new(requested, counts.iter().sum(), TAG_PER_PAGE);
+    // Each kind's share of the page, as (skip, take) in that kind's own order.
+    let first = pagination.offset(TAG_PER_PAGE);
+    let mut before = 0;
+    let [publications, projects, talks, news] = counts.map(|count| {
+        let start = first.max(before);
+        let end = (first + TAG_PER_PAGE).min(before + count);
+        let share = (start - before, end.saturating_sub(start));
+        before += count;
+        share
+    });
     let (publications, projects, talks, news) = tokio::try_join!(
-        tagging::published_with::<publications::Entity>(db, tag.id),
-        tagging::published_with::<projects::Entity>(db, tag.id),
-        tagging::published_with::<talks::Entity>(db, tag.id),
-        tagging::published_with::<news::Entity>(db, tag.id),
+        tagging::published_with::<publications::Entity>(db, tag.id, publications.0, publications.1),
+        tagging::published_with::<projects::Entity>(db, tag.id, projects.0, projects.1),
+        tagging::published_with::<talks::Entity>(db, tag.id, talks.0, talks.1),
+        tagging::published_with::<news::Entity>(db, tag.id, news.0, news.1),
     )?;
-    Ok(Some(TagPageData { tag, publications, projects, talks, news }))
+    Ok(Some(TagPageData { tag, publications, projects, talks, news, pagination }))
+}
+
+/// How many published publications, projects, talks and news items carry `tag`: the kinds in
+/// the order of the tag's page.
+async fn tagged_counts(db: &DatabaseConnection, tag: Uuid) -> Result<[u64; 4], AppError> {
+    let counts = tokio::try_join!(
+        tagging::count_published_with::<publications::Entity>(db, tag),
+        tagging::count_published_with::<projects::Entity>(db, tag),
+        tagging::count_published_with::<talks::Entity>(db, tag),
+        tagging::count_published_with::<news::Entity>(db, tag),
+    )?;
+    Ok([counts.0, counts.1, counts.2, counts.3])
+}
+
+/// How many pages the page of `tag` has (the sitemap and the static export list each).
+pub async fn tag_page_count(db: &DatabaseConnection, tag: Uuid) -> Result<u32, AppError> {
+    let total = tagged_counts(db, tag).await?.iter().sum();
+    Ok(Pagination::new(1, total, TAG_PER_PAGE).pages)
 }
 
 /// The counts `/publications` shows when the owner turned them on: each listed paper's

@@ -126,3 +126,73 @@ async fn students_are_paginated_current_students_first(test_db: TestDb) {
     assert!(current.find("Student 29").unwrap() < current.find("Student 28").unwrap());
 }
 on_both_databases!(students_are_paginated_current_students_first);
+
+/// The items of a tag's page, as `(kind, number)`: "Paper 007" is `("Paper", 7)`.
+fn tagged_items(html: &str) -> std::collections::BTreeSet<(String, u64)> {
+    let found = regex::Regex::new(r">(Paper|Project|News) (\d{3})<").unwrap();
+    found.captures_iter(html).map(|c| (c[1].to_owned(), c[2].parse().unwrap())).collect()
+}
+
+/// Issue 41, item 11: a tag of 150 items (45 papers, 5 projects, 100 news items) is shown 20
+/// items a page, as /news is: publications first, then projects and news, every item on
+/// exactly one page; `?page=` links between the pages, a number past the last shows the last
+/// (cached under its key), and every page is in the sitemap.
+async fn a_tag_page_is_shown_a_page_at_a_time(test_db: TestDb) {
+    use vita::content::{projects, publications, tags};
+    let app = TestApp::spawn_on(test_db).await;
+    let tag =
+        content::create::<tags::Entity>(&app.test_db.db, serde_json::from_value(json!({ "name": "Networks" })).unwrap()).await.unwrap();
+    let tagged = json!([tag.id]);
+    for i in 0..45 {
+        let paper = json!({ "title": format!("Paper {i:03}"), "authors": ["Julie Chiquet"], "venue": "Biometrics", "year": 2000 + i, "tag_ids": tagged });
+        seed::<publications::Entity>(&app, paper).await;
+    }
+    for i in 0..5 {
+        seed::<projects::Entity>(&app, json!({ "title": format!("Project {i:03}"), "summary": "A project.", "tag_ids": tagged })).await;
+    }
+    let first = chrono::NaiveDate::from_ymd_opt(2020, 1, 1).unwrap();
+    for i in 0..100 {
+        let news = json!({ "title": format!("News {i:03}"), "content": "Text.", "date": first + chrono::Days::new(i), "tag_ids": tagged });
+        seed::<news::Entity>(&app, news).await;
+    }
+
+    let mut seen = std::collections::BTreeSet::new();
+    for page in 1..=8 {
+        let path = if page == 1 { "/tags/networks".to_owned() } else { format!("/tags/networks?page={page}") };
+        let (_, html) = get(&app, &path).await;
+        let items = tagged_items(&html);
+        assert_eq!(items.len(), if page == 8 { 10 } else { 20 }, "{path}: {items:?}");
+        assert!(items.iter().all(|item| seen.insert(item.clone())), "{path}: an item shown on an earlier page too");
+        assert!(html.contains(r#"<nav aria-label="Pagination""#), "{path}");
+        assert_eq!(html.contains(&format!(r#"href="/tags/networks?page={}" rel="next""#, page + 1)), page < 8, "{path}");
+        assert!(
+            html.contains(&format!(r#"/tags/networks{}">"#, if page == 1 { String::new() } else { format!("?page={page}") })),
+            "{path}: canonical"
+        );
+        if page == 2 {
+            assert!(html.contains(r#"href="/tags/networks" rel="prev""#), "page 1 is the bare path");
+        }
+        if page == 3 {
+            // The papers' last 5, then every project, then the first 10 news items: each under its heading.
+            let count = |kind: &str| items.iter().filter(|(k, _)| k == kind).count();
+            assert_eq!((count("Paper"), count("Project"), count("News")), (5, 5, 10));
+            assert!(html.contains(">Publications<") && html.contains(">Projects<") && html.contains(">News<"));
+        }
+    }
+    assert_eq!(seen.len(), 150, "every item on one page");
+    assert!(tagged_items(&get(&app, "/tags/networks").await.1).iter().all(|(kind, _)| kind == "Paper"), "publications first");
+
+    let (last_etag, _) = get(&app, "/tags/networks?page=8").await;
+    let pages = app.cache.len();
+    for query in ["page=9", "page=999", "page=4294967296"] {
+        assert_eq!(get(&app, &format!("/tags/networks?{query}")).await.0, last_etag, "{query} shows the last page");
+    }
+    assert_eq!(app.cache.len(), pages, "made-up page numbers add nothing to the cache");
+
+    let sitemap = reqwest::get(app.url("/sitemap.xml")).await.unwrap().text().await.unwrap();
+    for page in 2..=8 {
+        assert!(sitemap.contains(&format!("/tags/networks?page={page}</loc>")), "page {page} in the sitemap");
+    }
+    assert!(sitemap.contains("/tags/networks</loc>") && !sitemap.contains("/tags/networks?page=9<"));
+}
+on_both_databases!(a_tag_page_is_shown_a_page_at_a_time);

@@ -372,7 +372,7 @@ citations: ListedCitations | null, };
 
 export type ListedCitations = { total: number, papers: { [key in string]: CitedBy }, };
 
-export type TagPageData = { tag: Tag, publications: Array<Publication>, projects: Array<Project>, talks: Array<Talk>, news: Array<NewsItem>, };
+export type TagPageData = { tag: Tag, publications: Array<Publication>, projects: Array<Project>, talks: Array<Talk>, news: Array<NewsItem>, pagination: Pagination, };
 
 export type CvData = { appointments: Array<CvAppointment>, education: Array<CvEducation>, awards: Array<CvAward>, grants: Array<CvGrant>, service: Array<CvService>, other: Array<CvOther>, 
 /**

@@ -79,12 +79,13 @@ export function pageMeta(input: RenderInput): PageMeta {
     };
   }
   if (page.page === 'tag') {
-    const { tag } = page.data;
-    const title = tagPageTitle(page.data);
+    const { tag, pagination } = page.data;
+    // Page N is a page of its own, as on the lists: its own title and canonical address.
+    const title = pagination.page > 1 ? `${tagPageTitle(page.data)}, page ${pagination.page}` : tagPageTitle(page.data);
     return {
       title: `${title} — ${owner}`,
       description: `Publications, projects, talks and news by ${owner} tagged “${tag.name}”.`,
-      canonicalUrl,
+      canonicalUrl: absoluteUrl(input.site.base_url, pageHref(input.path, pagination.page)),
       openGraph: { type: 'website', title, siteName: owner },
     };
   }

@@ -26,6 +26,7 @@ import {
   publication,
   researchArea,
   SITE,
+  sideChannels,
   student,
   talk,
 } from '../testing/fixtures';
@@ -126,6 +127,23 @@ describe('a page of a long list', () => {
     expect(head).toContain(`<link rel="next" href="${SITE.base_url}/news?page=3">`);
     const pagination = main.querySelector('nav[aria-label="Pagination"]');
     expect(pagination?.querySelector('a[aria-current="page"]')?.getAttribute('href')).toBe('/news?page=2');
+  });
+
+  it('on a tag, pages as on /news (issue 41): its own title, canonical address and neighbours', () => {
+    const tag = sideChannels();
+    const { head, main } = dom(
+      page('/tags/side-channels', {
+        page: 'tag',
+        data: { tag, publications: [], projects: [], talks: [], news: [newsItem({ tags: [tag] })], pagination: { page: 2, pages: 8 } },
+      }),
+    );
+    expect(head).toContain(`<title>Tagged “Side channels”, page 2 — ${SITE.owner_name}</title>`);
+    expect(head).toContain(`<link rel="canonical" href="${SITE.base_url}/tags/side-channels?page=2">`);
+    expect(head).toContain(`<link rel="prev" href="${SITE.base_url}/tags/side-channels">`);
+    expect(head).toContain(`<link rel="next" href="${SITE.base_url}/tags/side-channels?page=3">`);
+    const pagination = main.querySelector('nav[aria-label="Pagination"]');
+    expect(pagination?.querySelector('a[aria-current="page"]')?.getAttribute('href')).toBe('/tags/side-channels?page=2');
+    expect(pagination?.querySelector('a[rel="next"]')?.getAttribute('href')).toBe('/tags/side-channels?page=3');
   });
 
   it('is canonical at the bare path on page 1, with no step back', () => {

@@ -360,6 +360,7 @@ export function tagAndFilterInputs(): RenderInput[] {
         projects: [project({ tags: [sideChannels()] })],
         talks: [talk({ tags: [sideChannels()] })],
         news: [newsItem({ tags: [sideChannels()] })],
+        pagination: { page: 1, pages: 1 },
       },
     }),
   ];

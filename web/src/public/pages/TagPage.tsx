@@ -1,8 +1,14 @@
-/** `/tags/<slug>` (issue 16): everything published with one tag, grouped by kind. */
+/**
+ * `/tags/<slug>` (issue 16): everything published with one tag, grouped by
+ * kind, a page at a time as on /news (`?page=N`, issue 41): a kind cut at a
+ * page's end goes on under the same heading on the next page.
+ */
 import type { TagPageData } from '../../api/types';
 import { NewsList } from '../components/News';
+import { Pagination } from '../components/Pagination';
 import { ProjectList } from '../components/Projects';
 import { PublicationList } from '../components/Publications';
+import { tagHref } from '../components/Tags';
 import { TalkList } from '../components/Talks';
 import { EmptyState, PageBody, PageIntro } from '../components/ui';
 
@@ -45,6 +51,7 @@ export function TagPage({ data, baseUrl }: { data: TagPageData; baseUrl: string 
             <NewsList items={data.news} />
           </Group>
         </div>
+        <Pagination path={tagHref(data.tag)} pagination={data.pagination} />
       </PageBody>
     </>
   );
