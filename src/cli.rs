@@ -160,6 +160,11 @@ enum AdminCommand {
         /// The owner's e-mail address (the sign-in name).
         #[arg(long)]
         email: String,
+        /// Start a new site when there is no database where the settings point (a new SQLite
+        /// file, or Vita's tables in an empty PostgreSQL database). Without it, a missing
+        /// database is an error that says where it was looked for.
+        #[arg(long)]
+        create: bool,
         #[command(flatten)]
         store: StoreConfig,
     },
@@ -181,29 +186,40 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         None => serve(cli.serve).await,
         Some(Command::Serve(config)) => serve(*config).await,
         Some(Command::Migrate(store_config)) => {
-            let db = store::open(&store_config).await?;
+            let (db, location) = open(&store_config).await?;
             store::close(db).await;
-            println!("The database is up to date.");
+            println!("The database in {location} is up to date.");
             Ok(())
         }
-        Some(Command::Admin(AdminCommand::Add { email, store: store_config })) => {
+        Some(Command::Admin(AdminCommand::Add { email, create, store: store_config })) => {
+            // Asked before the password: opening a database that is not there would create one.
+            let database = store::Database::from_config(&store_config)?;
+            if !create && !store::holds_a_site(&database).await? {
+                bail!(
+                    "there is no Vita database in {}: point VITA_DATA_DIR (or --data-dir, or DATABASE_URL) at the site's data, \
+                     or add --create to start a new site there",
+                    database.location()
+                );
+            }
             let password = read_password()?;
-            let db = store::open(&store_config).await?;
+            let (db, location) = open(&store_config).await?;
             let result = auth::add_owner(&db, &email, &password).await;
             store::close(db).await;
             let user = result.map_err(|e| anyhow::anyhow!("{e}"))?;
-            println!("Owner account {} is ready: sign in at /admin/login.", user.email);
+            println!("Owner account {} is ready in {location}: sign in at /admin/login.", user.email);
             Ok(())
         }
         Some(Command::Admin(AdminCommand::Reset2fa { email, store: store_config })) => {
-            let db = store::open(&store_config).await?;
+            let (db, location) = open(&store_config).await?;
             let result = auth::second_factor::reset(&db, &email).await;
             store::close(db).await;
             let email = auth::normalise_email(&email);
             if result.map_err(|e| anyhow::anyhow!("{e}"))? {
-                println!("Two-factor authentication is off for {email}, and every session has ended: sign in with the password alone.");
+                println!(
+                    "Two-factor authentication is off for {email} in {location}, and every session has ended: sign in with the password alone."
+                );
             } else {
-                println!("{email} had no two-factor authentication; every session has ended.");
+                println!("{email} had no two-factor authentication in {location}; every session has ended.");
             }
             Ok(())
         }
@@ -214,36 +230,36 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             }
             let text = String::from_utf8(bytes)
                 .map_err(|_| anyhow::anyhow!("{} is not a BibTeX file: a .bib file is UTF-8 text", file.display()))?;
-            let db = store::open(&store_config).await?;
-            let result = import_bibtex(&db, text, dry_run, update_duplicates).await;
+            let (db, location) = open(&store_config).await?;
+            let result = import_bibtex(&db, &location, text, dry_run, update_duplicates).await;
             store::close(db).await;
             result
         }
         Some(Command::Import(ImportCommand::Doi { dois, dry_run, sources, store: store_config })) => {
-            let db = store::open(&store_config).await?;
-            let result = import_dois(&db, &sources, &dois, dry_run).await;
+            let (db, location) = open(&store_config).await?;
+            let result = import_dois(&db, &location, &sources, &dois, dry_run).await;
             store::close(db).await;
             result
         }
         Some(Command::Import(ImportCommand::Orcid { id, dry_run, sources, store: store_config })) => {
             let id = crate::rules::validate::orcid_id(&id).map_err(|rule| anyhow::anyhow!("{id:?}: {rule}"))?;
-            let db = store::open(&store_config).await?;
+            let (db, location) = open(&store_config).await?;
             let result = async {
                 let scholarly = outside_sources(&db, &sources).await?;
                 let entries = scholarly::orcid::entries(&db, &scholarly, &id, true).await.map_err(|e| anyhow::anyhow!("{e}"))?;
-                import_entries(&db, entries, dry_run, false).await
+                import_entries(&db, &location, entries, dry_run, false).await
             }
             .await;
             store::close(db).await;
             result
         }
         Some(Command::Citations(CitationsCommand::Refresh { sources, store: store_config })) => {
-            let db = store::open(&store_config).await?;
+            let (db, location) = open(&store_config).await?;
             let result = async {
                 let scholarly = outside_sources(&db, &sources).await?;
                 let invalidation = Invalidation::for_database(&db).await?;
                 let outcome = scholarly::refresh::run(&db, &scholarly, &invalidation, None).await.map_err(|e| anyhow::anyhow!("{e}"))?;
-                println!("{}", outcome.summary());
+                println!("In {location}: {}", outcome.summary());
                 if !outcome.any_answered() {
                     bail!("no source answered: the last known counts stay");
                 }
@@ -254,8 +270,8 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             result
         }
         Some(Command::Backup { file, store: store_config }) => {
-            let db = store::open(&store_config).await?;
-            let result = write_backup(&db, &Files::open(&store_config)?, &file).await;
+            let (db, location) = open(&store_config).await?;
+            let result = write_backup(&db, &location, &Files::open(&store_config)?, &file).await;
             store::close(db).await;
             result
         }
@@ -263,14 +279,14 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let archive = std::fs::File::open(&file).with_context(|| format!("cannot read {}", file.display()))?;
             // Checked before the database is even opened: a refused archive changes nothing.
             let checked = tokio::task::spawn_blocking(move || backup::check(std::io::BufReader::new(archive))).await??;
-            let db = store::open(&store_config).await?;
+            let (db, location) = open(&store_config).await?;
             let result = backup::restore(&db, &Files::open(&store_config)?, checked, force).await;
             store::close(db).await;
             let summary = result?;
             println!(
                 // The restore announces its write like any other (`render::invalidation`): a running
                 // server drops the pages it cached within a second, with no restart.
-                "Restored {} rows and {} files ({} bytes) from {}. A running Vita shows them within a second.",
+                "Restored {} rows and {} files ({} bytes) from {} into {location}. A running Vita shows them within a second.",
                 summary.rows,
                 summary.files,
                 summary.bytes,
@@ -280,8 +296,9 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Some(Command::Export { dir, base_url, store: store_config }) => {
             let base = export::BaseUrl::parse(base_url.as_deref())?;
+            let location = store::Database::from_config(&store_config)?.location();
             let summary = export::export(&store_config, &dir, &base).await?;
-            println!("Exported {} pages and {} other files to {}.", summary.pages, summary.files, dir.display());
+            println!("Exported {} pages and {} other files from {location} to {}.", summary.pages, summary.files, dir.display());
             Ok(())
         }
     }
@@ -289,7 +306,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
 
 /// Writes the archive beside `file` under a temporary name, then renames it: a failed or
 /// interrupted backup never leaves a partial archive under the name asked for.
-async fn write_backup(db: &sea_orm::DatabaseConnection, files: &Files, file: &std::path::Path) -> anyhow::Result<()> {
+async fn write_backup(db: &sea_orm::DatabaseConnection, location: &str, files: &Files, file: &std::path::Path) -> anyhow::Result<()> {
     let partial = file.with_extension("partial");
     let out = std::fs::File::create(&partial).with_context(|| format!("cannot write {}", partial.display()))?;
     let result = async {
@@ -302,8 +319,22 @@ async fn write_backup(db: &sea_orm::DatabaseConnection, files: &Files, file: &st
     let summary = result.inspect_err(|_| {
         let _ = std::fs::remove_file(&partial);
     })?;
-    println!("Wrote {}: {} rows and {} files ({} bytes of files).", file.display(), summary.rows, summary.files, summary.bytes);
+    println!(
+        "Wrote {} from {location}: {} rows and {} files ({} bytes of files).",
+        file.display(),
+        summary.rows,
+        summary.files,
+        summary.bytes
+    );
     Ok(())
+}
+
+/// Opens (and migrates) the database a command works on, with where it is, which the command
+/// names in what it prints: run in the wrong folder, a command would otherwise work on another
+/// database, or a new empty one, without a word.
+async fn open(config: &StoreConfig) -> anyhow::Result<(sea_orm::DatabaseConnection, String)> {
+    let location = store::Database::from_config(config)?.location();
+    Ok((store::open(config).await?, location))
 }
 
 async fn serve(config: Config) -> anyhow::Result<()> {
@@ -338,7 +369,13 @@ async fn outside_sources(db: &sea_orm::DatabaseConnection, args: &OutsideArgs) -
 
 /// Looks each DOI up and adds the new ones as `import_entries` does a file's entries; a DOI
 /// that is malformed or that no agency knows is an invalid entry with its reason.
-async fn import_dois(db: &sea_orm::DatabaseConnection, args: &OutsideArgs, dois: &[String], dry_run: bool) -> anyhow::Result<()> {
+async fn import_dois(
+    db: &sea_orm::DatabaseConnection,
+    location: &str,
+    args: &OutsideArgs,
+    dois: &[String],
+    dry_run: bool,
+) -> anyhow::Result<()> {
     let scholarly = outside_sources(db, args).await?;
     let mut entries = Vec::with_capacity(dois.len());
     for (index, typed) in dois.iter().enumerate() {
@@ -352,21 +389,33 @@ async fn import_dois(db: &sea_orm::DatabaseConnection, args: &OutsideArgs, dois:
         };
         entries.push(RawEntry { line: index + 1, key: Some(typed.clone()), text, warnings: Vec::new(), mapped });
     }
-    import_entries(db, entries, dry_run, true).await
+    import_entries(db, location, entries, dry_run, true).await
 }
 
 /// Prints the preview as a table, then imports (unless `dry_run`) and prints the summary.
-async fn import_bibtex(db: &sea_orm::DatabaseConnection, text: String, dry_run: bool, update_duplicates: bool) -> anyhow::Result<()> {
+async fn import_bibtex(
+    db: &sea_orm::DatabaseConnection,
+    location: &str,
+    text: String,
+    dry_run: bool,
+    update_duplicates: bool,
+) -> anyhow::Result<()> {
     let entries = import::read_file(&text, import::READ_LIMIT).await.map_err(|e| anyhow::anyhow!("{e}"))?;
     let preview = import::preview_entries(db, entries.clone()).await.map_err(|e| anyhow::anyhow!("{e}"))?;
     print_preview(&preview, update_duplicates);
     let (to_import, to_update) = chosen(&preview, update_duplicates);
-    finish_import(db, entries, &preview, to_import, to_update, dry_run).await
+    finish_import(db, location, entries, &preview, to_import, to_update, dry_run).await
 }
 
 /// The preview of `entries` printed, then the new ones imported (unless `dry_run`); with
 /// `show_stored`, what each added paper holds is printed too.
-async fn import_entries(db: &sea_orm::DatabaseConnection, entries: Vec<RawEntry>, dry_run: bool, show_stored: bool) -> anyhow::Result<()> {
+async fn import_entries(
+    db: &sea_orm::DatabaseConnection,
+    location: &str,
+    entries: Vec<RawEntry>,
+    dry_run: bool,
+    show_stored: bool,
+) -> anyhow::Result<()> {
     let preview = import::preview_entries(db, entries.clone()).await.map_err(|e| anyhow::anyhow!("{e}"))?;
     print_preview(&preview, false);
     let (to_import, to_update) = chosen(&preview, false);
@@ -384,7 +433,7 @@ async fn import_entries(db: &sea_orm::DatabaseConnection, entries: Vec<RawEntry>
             }
         }
     }
-    finish_import(db, entries, &preview, to_import, to_update, dry_run).await
+    finish_import(db, location, entries, &preview, to_import, to_update, dry_run).await
 }
 
 fn print_preview(preview: &ImportPreview, update_duplicates: bool) {
@@ -425,6 +474,7 @@ fn chosen(preview: &ImportPreview, update_duplicates: bool) -> (Vec<u32>, Vec<u3
 
 async fn finish_import(
     db: &sea_orm::DatabaseConnection,
+    location: &str,
     entries: Vec<RawEntry>,
     preview: &ImportPreview,
     to_import: Vec<u32>,
@@ -434,12 +484,12 @@ async fn finish_import(
     let total = preview.entries.len() as u32;
     let (imported, updated) = (to_import.len() as u32, to_update.len() as u32);
     if dry_run {
-        println!("Dry run: {} (nothing was written)", import::summary(imported, updated, total - imported - updated));
+        println!("Dry run on {location}: {} (nothing was written)", import::summary(imported, updated, total - imported - updated));
     } else {
         let invalidation = Invalidation::for_database(db).await?;
         let outcome =
             import::import_entries(db, &invalidation, entries, &to_import, &to_update).await.map_err(|e| anyhow::anyhow!("{e}"))?;
-        println!("{}", outcome.message);
+        println!("{} in {location}", outcome.message);
     }
     if imported + updated == 0 {
         bail!("nothing could be imported");

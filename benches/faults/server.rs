@@ -42,10 +42,11 @@ impl ServerSpec {
         command
     }
 
-    /// Creates the owner account (or resets its password) as a deployer would.
+    /// Creates the owner account (or resets its password) as a deployer would; on a new site
+    /// this makes the database (`--create`).
     pub fn add_owner(&self, email: &str, password: &str) {
         let mut child = self
-            .command(&["admin", "add", "--email", email])
+            .command(&["admin", "add", "--create", "--email", email])
             .stdin(Stdio::piped())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())

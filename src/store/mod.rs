@@ -41,8 +41,48 @@ impl Database {
 
     pub fn describe(&self) -> String {
         match self {
-            Database::Sqlite { path } => format!("SQLite at {}", path.display()),
-            Database::Postgres { .. } => "PostgreSQL".to_owned(),
+            Database::Sqlite { .. } => format!("SQLite at {}", self.location()),
+            Database::Postgres { .. } => format!("PostgreSQL at {}", self.location()),
+        }
+    }
+
+    /// Where the database is, as the command line names it: the SQLite file's absolute path
+    /// (`/var/lib/vita/vita.db`), or the PostgreSQL URL without its password.
+    pub fn location(&self) -> String {
+        match self {
+            Database::Sqlite { path } => std::path::absolute(path).unwrap_or_else(|_| path.clone()).display().to_string(),
+            Database::Postgres { url, .. } => without_password(url),
+        }
+    }
+}
+
+/// A PostgreSQL URL fit to print: no password, neither in the user part nor as a parameter.
+fn without_password(url: &str) -> String {
+    let Ok(mut parsed) = reqwest::Url::parse(url) else { return "PostgreSQL (DATABASE_URL)".to_owned() };
+    // Only a URL with a user part can have a password; `set_password` fails on no other.
+    let _ = parsed.set_password(None);
+    if parsed.query_pairs().any(|(key, _)| key == "password") {
+        let kept: Vec<(String, String)> =
+            parsed.query_pairs().filter(|(key, _)| key != "password").map(|(k, v)| (k.into_owned(), v.into_owned())).collect();
+        if kept.is_empty() {
+            parsed.set_query(None);
+        } else {
+            parsed.query_pairs_mut().clear().extend_pairs(kept);
+        }
+    }
+    parsed.to_string()
+}
+
+/// Whether `database` holds a site already: its SQLite file exists, or PostgreSQL has Vita's
+/// tables. Opening a database creates what is missing, so `vita admin add` asks this first.
+pub async fn holds_a_site(database: &Database) -> anyhow::Result<bool> {
+    match database {
+        Database::Sqlite { path } => path.try_exists().with_context(|| format!("cannot look for {}", path.display())),
+        Database::Postgres { .. } => {
+            let db = connect(database).await?;
+            let found = sea_orm_migration::SchemaManager::new(&db).has_table("seaql_migrations").await;
+            close(db).await;
+            Ok(found?)
         }
     }
 }
@@ -121,5 +161,25 @@ pub async fn ping(db: &DatabaseConnection) -> bool {
 pub async fn close(db: DatabaseConnection) {
     if let Err(err) = db.close().await {
         tracing::warn!(error = %err, "closing the database failed");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_printed_postgres_url_has_no_password() {
+        let printed = |url: &str| Database::Postgres { url: url.to_owned(), schema: None }.location();
+        assert_eq!(printed("postgres://vita:secret@db.example.org:5432/vita"), "postgres://vita@db.example.org:5432/vita");
+        assert_eq!(printed("postgres://vita@db.example.org/vita?sslmode=require"), "postgres://vita@db.example.org/vita?sslmode=require");
+        assert_eq!(printed("postgresql://db.example.org/vita?user=vita&password=secret"), "postgresql://db.example.org/vita?user=vita");
+        assert_eq!(printed("postgres://db.example.org/vita?password=secret"), "postgres://db.example.org/vita");
+    }
+
+    #[test]
+    fn a_sqlite_file_is_named_by_its_absolute_path() {
+        let database = Database::Sqlite { path: "data/vita.db".into() };
+        assert_eq!(database.location(), std::env::current_dir().unwrap().join("data/vita.db").display().to_string());
     }
 }

@@ -4,6 +4,9 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
+use sea_orm::{ConnectionTrait, Statement};
+use vita::store::{self, Database};
+
 const VITA: &str = env!("CARGO_BIN_EXE_vita");
 
 fn vita(args: &[&str], data_dir: &std::path::Path) -> Command {
@@ -46,6 +49,8 @@ fn migrate_creates_the_sqlite_database_in_the_data_folder() {
     let output = vita(&["migrate"], dir.path()).output().unwrap();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(dir.path().join("vita.db").exists());
+    let said = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(said.trim(), format!("The database in {} is up to date.", dir.path().join("vita.db").display()));
     // The log went to a pipe, not a terminal: plain text, no colour codes.
     let log = String::from_utf8_lossy(&output.stderr);
     assert!(log.contains("Applying migration"), "{log}");
@@ -58,7 +63,7 @@ fn migrate_creates_the_sqlite_database_in_the_data_folder() {
 fn admin_add_reads_the_password_from_stdin_and_refuses_weak_ones() {
     let dir = tempfile::tempdir().unwrap();
     let add = |password: &str| {
-        let mut child = vita(&["admin", "add", "--email", "owner@example.org"], dir.path())
+        let mut child = vita(&["admin", "add", "--create", "--email", "owner@example.org"], dir.path())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -145,11 +150,13 @@ fn import_bibtex_previews_imports_and_fails_when_nothing_is_new() {
     assert!(out.contains("new        Masking AES (2024)"), "{out}");
     assert!(out.contains("invalid    Unbalanced braces"), "{out}");
     assert!(out.contains("duplicate  Masking AES (2024; same as the entry at line 1)"), "{out}");
-    assert!(out.trim_end().ends_with("Dry run: 1 publication imported, 2 skipped (nothing was written)"), "{out}");
+    let database = dir.path().join("vita.db");
+    let dry_run = format!("Dry run on {}: 1 publication imported, 2 skipped (nothing was written)", database.display());
+    assert!(out.trim_end().ends_with(&dry_run), "{out}");
 
     let (code, out, _) = run(&["import", "bibtex", path]);
     assert_eq!(code, Some(0));
-    assert!(out.trim_end().ends_with("1 publication imported, 2 skipped"), "{out}");
+    assert!(out.trim_end().ends_with(&format!("1 publication imported, 2 skipped in {}", database.display())), "{out}");
 
     // The dry run wrote nothing, the import one paper: a second import finds nothing new.
     let (code, out, err) = run(&["import", "bibtex", path]);
@@ -215,4 +222,70 @@ fn boolean_variables_accept_one_yes_and_true() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(!stderr.contains("invalid value") && !stderr.contains(vita::scholarly::TURNED_OFF), "{off}: {stderr}");
     }
+}
+
+/// How many tables a PostgreSQL schema has.
+async fn tables(db: &sea_orm::DatabaseConnection, schema: &str) -> i64 {
+    let sql = format!("SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = '{schema}'");
+    let row = db.query_one_raw(Statement::from_string(db.get_database_backend(), sql)).await.unwrap().unwrap();
+    row.try_get::<i64>("", "n").unwrap()
+}
+
+/// `vita admin add` with the password on standard input.
+fn admin_add(extra: &[&str], data_dir: &std::path::Path, database_url: Option<&str>) -> std::process::Output {
+    let mut command = vita(&[&["admin", "add", "--email", "owner@example.org"], extra].concat(), data_dir);
+    if let Some(url) = database_url {
+        command.env("DATABASE_URL", url);
+    }
+    let mut child = command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    writeln!(child.stdin.take().unwrap(), "a long enough passphrase").unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// Issue 41, item 12: run where there is no database (outside the data folder, or against an
+/// empty PostgreSQL database), `vita admin add` creates none unless given `--create`, and says
+/// where it looked; the commands name the database they worked on, a PostgreSQL URL without
+/// its password.
+#[tokio::test]
+async fn admin_add_creates_a_database_only_when_asked_and_names_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("vita.db");
+    let refused = admin_add(&[], dir.path(), None);
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success() && !file.exists(), "{said}");
+    assert!(said.contains(&format!("there is no Vita database in {}", file.display())) && said.contains("--create"), "{said}");
+    let created = admin_add(&["--create"], dir.path(), None);
+    assert!(created.status.success(), "{}", String::from_utf8_lossy(&created.stderr));
+    let said = String::from_utf8_lossy(&created.stdout);
+    assert_eq!(said.trim(), format!("Owner account owner@example.org is ready in {}: sign in at /admin/login.", file.display()));
+    let again = admin_add(&[], dir.path(), None);
+    assert!(again.status.success(), "a password reset on the site there: {}", String::from_utf8_lossy(&again.stderr));
+
+    // PostgreSQL: an empty schema is no site yet. The password is never printed.
+    let mut url = reqwest::Url::parse(&crate::helpers::postgres_url()).unwrap();
+    if url.password().is_none() {
+        // The tests' server trusts local connections: any password does.
+        url.set_password(Some("never-printed")).unwrap();
+    }
+    let password = url.password().unwrap().to_owned();
+    let schema = format!("vita_cli_{}", uuid::Uuid::new_v4().simple());
+    let admin = store::connect(&Database::Postgres { url: url.to_string(), schema: None }).await.unwrap();
+    admin.execute_unprepared(&format!("CREATE SCHEMA {schema}")).await.unwrap();
+    let database_url = format!("{url}?options[search_path]={schema}");
+    let refused = admin_add(&[], dir.path(), Some(&database_url));
+    let said = String::from_utf8_lossy(&refused.stderr).into_owned();
+    assert!(!refused.status.success(), "{said}");
+    assert!(said.contains("there is no Vita database in postgres://") && said.contains(&schema), "{said}");
+    assert_eq!(tables(&admin, &schema).await, 0, "nothing created");
+    let created = admin_add(&["--create"], dir.path(), Some(&database_url));
+    let said = String::from_utf8_lossy(&created.stdout).into_owned();
+    assert!(created.status.success(), "{}", String::from_utf8_lossy(&created.stderr));
+    assert!(said.contains("is ready in postgres://") && said.contains(&schema), "{said}");
+    assert!(tables(&admin, &schema).await > 0);
+    for output in [&refused, &created] {
+        let all = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+        assert!(!all.contains(&password), "the password is printed: {all}");
+    }
+    admin.execute_unprepared(&format!("DROP SCHEMA {schema} CASCADE")).await.unwrap();
+    store::close(admin).await;
 }

@@ -45,7 +45,7 @@ export const OWNER = { email: 'owner@example.org', password: 'correct horse batt
 
 /**
  * Starts a server on a fresh SQLite data folder. With `withOwner` (the default) the owner
- * account `OWNER` is created first with `vita admin add`, as a deployer would; without it
+ * account `OWNER` is created first with `vita admin add --create`, as a deployer would; without it
  * the site is brand new and offers the first-run setup.
  */
 export async function startVita({ withOwner = true }: { withOwner?: boolean } = {}): Promise<{ server: VitaServer; stop: () => Promise<void> }> {
@@ -55,7 +55,10 @@ export async function startVita({ withOwner = true }: { withOwner?: boolean } = 
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'vita-e2e-'));
   if (withOwner) {
-    execFileSync(bin, ['admin', 'add', '--email', OWNER.email, '--data-dir', dataDir], { input: `${OWNER.password}\n`, stdio: ['pipe', 'ignore', 'pipe'] });
+    execFileSync(bin, ['admin', 'add', '--create', '--email', OWNER.email, '--data-dir', dataDir], {
+      input: `${OWNER.password}\n`,
+      stdio: ['pipe', 'ignore', 'pipe'],
+    });
   }
   const child = spawn(bin, ['serve', '--listen', '127.0.0.1:0', '--data-dir', dataDir], {
     stdio: ['ignore', 'pipe', 'pipe'],

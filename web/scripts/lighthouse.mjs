@@ -79,7 +79,7 @@ async function startVita() {
   const bin = resolve(webRoot, process.env.VITA_BIN ?? '../target/debug/vita');
   if (!existsSync(bin)) throw new Error(`vita binary not found at ${bin}: build it or set VITA_BIN`);
   const dataDir = mkdtempSync(join(tmpdir(), 'vita-lighthouse-'));
-  execFileSync(bin, ['admin', 'add', '--email', OWNER.email, '--data-dir', dataDir], {
+  execFileSync(bin, ['admin', 'add', '--create', '--email', OWNER.email, '--data-dir', dataDir], {
     input: `${OWNER.password}\n`,
     stdio: ['pipe', 'ignore', 'pipe'],
     env: { ...process.env, RUST_LOG: 'warn' },
