@@ -107,6 +107,7 @@ impl App {
             base_url,
             secure_cookies,
             cache,
+            page_headers: Arc::new(http::PageHeaders::new(&security)),
             security,
             files,
             trusted_proxies,

@@ -29,17 +29,21 @@ pub fn negotiate(headers: &HeaderMap) -> Encoding {
     let (mut brotli, mut gzip, mut identity, mut any) = (None, None, None, None);
     for item in accepted.split(',') {
         let mut parts = item.split(';');
-        let name = parts.next().unwrap_or("").trim().to_ascii_lowercase();
+        let name = parts.next().unwrap_or("").trim();
         let q = match parts.find_map(|p| p.trim().strip_prefix("q=")) {
             Some(q) => q.trim().parse::<f32>().unwrap_or(0.0),
             None => 1.0,
         };
-        match name.as_str() {
-            "br" => brotli = Some(q),
-            "gzip" | "x-gzip" => gzip = Some(q),
-            "identity" => identity = Some(q),
-            "*" => any = Some(q),
-            _ => {}
+        // Compared without a lower-cased copy: every cached page negotiates (issue 46).
+        let named = |coding: &str| name.eq_ignore_ascii_case(coding);
+        if named("br") {
+            brotli = Some(q);
+        } else if named("gzip") || named("x-gzip") {
+            gzip = Some(q);
+        } else if named("identity") {
+            identity = Some(q);
+        } else if name == "*" {
+            any = Some(q);
         }
     }
     let brotli = brotli.or(any).unwrap_or(0.0);

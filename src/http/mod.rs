@@ -59,7 +59,7 @@ mod imports;
 pub mod middleware;
 mod papers;
 mod public;
-pub use public::refresh_stale_pages;
+pub use public::{PageHeaders, refresh_stale_pages};
 pub mod scholarly_api;
 pub mod session;
 mod settings_api;
@@ -99,6 +99,8 @@ pub struct AppState {
     /// Rendered public pages, cleared by every write.
     pub cache: Arc<PageCache>,
     pub security: middleware::SecurityHeaders,
+    /// The headers of a page from the cache, built once from `security`.
+    pub page_headers: Arc<PageHeaders>,
     /// Uploaded files (local folder or S3 bucket).
     pub files: Files,
     /// Proxies whose `X-Forwarded-For` is believed (`client::address`).

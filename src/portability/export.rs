@@ -225,6 +225,7 @@ pub async fn export_from(db: DatabaseConnection, files: Files, dir: &Path, base:
         base_url: base.url.clone(),
         secure_cookies: false,
         cache: Arc::new(PageCache::default()),
+        page_headers: Arc::new(http::PageHeaders::new(&http::security_headers(false))),
         security: http::security_headers(false),
         files,
         trusted_proxies: Arc::new([]),
