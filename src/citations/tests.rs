@@ -397,3 +397,18 @@ fn page_ranges_cite_as_ranges_in_every_typed_form() {
         assert!(plain(&format(&p).ieee).contains(ieee), "{single}: {}", format(&p).ieee);
     }
 }
+
+/// Issue 41, item 1: CSL-JSON is text only. Every text member carries its math as Unicode
+/// where there is one, else as TeX without its dollars.
+#[test]
+fn csl_json_writes_math_as_text() {
+    let p = paper(json!({
+        "title": "Clusters at \\(z \\sim 0.3\\)", "slug": "clusters", "authors": ["Jane Doe"], "kind": "book",
+        "venue": "Journal of $\\alpha$-Stable Processes", "publisher": "$\\Lambda$ Press", "year": 2021,
+        "abstract": "We measure $H_0 = 73.0 \\pm 1.0$ and $\\frac{a}{b}$; it costs \\$5.",
+    }));
+    let item = csl_json(&p, BASE_URL);
+    assert_eq!(item["abstract"], "We measure H₀ = 73.0±1.0 and \\frac{a}{b}; it costs $5.");
+    assert_eq!(item["title"], "Clusters at z ∼ 0.3");
+    assert_eq!(item["publisher"], "Λ Press");
+}
