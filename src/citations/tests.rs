@@ -412,3 +412,27 @@ fn csl_json_writes_math_as_text() {
     assert_eq!(item["title"], "Clusters at z ∼ 0.3");
     assert_eq!(item["publisher"], "Λ Press");
 }
+
+/// Issue 41, item 6: a reference without a month or without a venue has no stray comma and no
+/// space before a full stop, in either style.
+#[test]
+fn references_without_month_or_venue_have_no_stray_punctuation() {
+    let mut cases = Vec::new();
+    for kind in ["journal-article", "conference-paper", "preprint", "book", "book-chapter", "thesis", "report", "other"] {
+        for venue in ["Journal of Things", ""] {
+            cases.push(paper(json!({
+                "title": "A Paper Without Venue", "slug": "p", "authors": ["Jane Doe", "Wei Zhang"], "kind": kind,
+                "venue": venue, "year": 2015,
+            })));
+        }
+    }
+    for p in cases {
+        let citations = format(&p);
+        for (style, html) in [("IEEE", &citations.ieee), ("APA", &citations.apa)] {
+            for bad in [",)", "(,", " .", " ,", ",,", "..", ", .", "“,", "<i></i>", "()"] {
+                assert!(!html.contains(bad), "{style} {:?} {:?}: {bad:?} in {html}", p.kind, p.venue);
+            }
+        }
+        assert!(citations.apa.contains(" (2015). "), "{:?} {:?}: {}", p.kind, p.venue, citations.apa);
+    }
+}
