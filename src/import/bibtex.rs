@@ -72,6 +72,8 @@ pub struct Mapped {
     pub url: Option<String>,
     pub pdf_url: Option<String>,
     pub r#abstract: Option<String>,
+    /// Shown on the home page: al-folio's `selected = {true}`.
+    pub featured: bool,
 }
 
 /// Reading stopped before the end: the time limit passed or the request was given up.
@@ -479,6 +481,8 @@ fn map(entry: &biblatex::Entry) -> Result<Mapped, String> {
         url,
         pdf_url,
         r#abstract: field("abstract").map(|a| strip_markup(&a)).filter(|a| !a.is_empty()),
+        // al-folio's mark of the papers its home page shows.
+        featured: field("selected").is_some_and(|value| matches!(value.trim().to_lowercase().as_str(), "true" | "yes" | "1")),
     })
 }
 

@@ -143,7 +143,8 @@ fn exports_in_each_sources_own_style_read_as_checked_by_hand() {
         assert_eq!(entry.key.as_deref(), want["key"].as_str());
         let mapped = entry.mapped.as_ref().unwrap_or_else(|e| panic!("{:?}: {e}", entry.key));
         let mut got = serde_json::to_value(mapped).unwrap();
-        got.as_object_mut().unwrap().retain(|_, v| !v.is_null());
+        // What an entry does not say: no value, or not featured.
+        got.as_object_mut().unwrap().retain(|_, v| !v.is_null() && *v != serde_json::Value::Bool(false));
         got["key"] = want["key"].clone();
         assert_eq!(&got, want, "{:?}", entry.key);
     }
@@ -462,4 +463,15 @@ fn the_realistic_file_reads_as_checked_by_hand() {
     assert_eq!(alfolio.mapped.as_ref().unwrap().month, Some(4));
     assert_eq!(alfolio.warnings.len(), 2, "selected = true and month = april: {:?}", alfolio.warnings);
     assert_eq!(crate::rules::math::to_plain(&got[0].0).rsplit(' ').next(), Some("ΛCDM"));
+}
+
+/// Issue 41, item 10: al-folio's `selected = {true}` marks the papers of the home page.
+#[test]
+fn selected_entries_are_featured() {
+    let entry = |selected: &str| one(&format!("@article{{a, title = {{T}}, author = {{A B}}, journal = {{J}}, year = 2020{selected}}}"));
+    assert!(entry(", selected = {true}").featured);
+    assert!(entry(", selected = {True}").featured);
+    assert!(entry(", selected = yes").featured);
+    assert!(!entry(", selected = {false}").featured);
+    assert!(!entry("").featured);
 }
