@@ -7,8 +7,9 @@
 //!
 //! A written entry's text fields are TeX that LaTeX reads and whose braces balance however a
 //! reader counts them (BibTeX counts `\{` as a brace, the biblatex crate and bibtexparser skip
-//! it): see [`tex`]. A stored entry whose braces do not balance both ways is not exported; the
-//! one written from the fields is, so one paper never makes the whole list unreadable.
+//! it): see [`tex`]. A stored entry whose braces do not balance for all of them is not
+//! exported; the one written from the fields is, so one paper never makes the whole list
+//! unreadable.
 
 use std::fmt::Write as _;
 use std::ops::Range;
@@ -232,7 +233,7 @@ fn tex(text: &str) -> String {
 pub fn writes_as_math(formula: &str) -> bool {
     let mut backslashes = 0;
     for c in formula.chars() {
-        if matches!(c, '$') || (matches!(c, '%' | '#') && backslashes % 2 == 0) {
+        if c == '$' || (matches!(c, '%' | '#') && backslashes % 2 == 0) {
             return false;
         }
         backslashes = if c == '\\' { backslashes + 1 } else { 0 };

@@ -101,8 +101,8 @@ async fn import_all(db: &sea_orm::DatabaseConnection, text: &str) -> usize {
     all.len()
 }
 
-/// What bibtexparser makes of `text`.
-fn independent_reading(text: &str) -> Value {
+/// What bibtexparser and pybtex make of `text` (`tests/python/bibtex_check.py`).
+pub fn independent_reading(text: &str) -> Value {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("publications.bib");
     std::fs::write(&file, text).unwrap();
