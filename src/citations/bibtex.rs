@@ -4,6 +4,12 @@
 //! `keys`), names no `@string` macro a reader would not have (a stored entry from before macros
 //! were written out at import gets the paper's own venue and publisher for them) and no
 //! `crossref` to an entry that is not there.
+//!
+//! A written entry's text fields are TeX that LaTeX reads and whose braces balance however a
+//! reader counts them (BibTeX counts `\{` as a brace, the biblatex crate and bibtexparser skip
+//! it): see [`tex`]. A stored entry whose braces do not balance for all of them is not
+//! exported; the one written from the fields is, so one paper never makes the whole list
+//! unreadable.
 
 use std::fmt::Write as _;
 use std::ops::Range;
@@ -15,6 +21,7 @@ use unicode_normalization::UnicodeNormalization;
 use super::names::{Name, parse_all};
 use super::{arxiv_id, is_arxiv};
 use crate::content::publications::{Model, PublicationKind};
+use crate::rules::math;
 
 const MONTHS: [&str; 12] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 
@@ -23,7 +30,7 @@ const STOP_WORDS: &[&str] = &["a", "an", "the", "on", "of", "in", "for", "and", 
 
 /// The paper's BibTeX entry, under the citation key `key`.
 pub fn bibtex(p: &Model, key: &str) -> String {
-    if let Some(stored) = p.bibtex.as_deref().filter(|b| !b.trim().is_empty())
+    if let Some(stored) = p.bibtex.as_deref().filter(|b| !b.trim().is_empty() && braces_balance(b))
         && let Some(entry) = stored_entry(stored, p, key)
     {
         return entry;
@@ -41,8 +48,8 @@ pub fn bibtex(p: &Model, key: &str) -> String {
     };
 
     let mut fields: Vec<(&str, String)> =
-        vec![("author", braced(&names.iter().map(author).collect::<Vec<_>>().join(" and "))), ("title", braced(&escape_title(&p.title)))];
-    let venue = braced(&escape(&p.venue));
+        vec![("author", braced(&names.iter().map(author).collect::<Vec<_>>().join(" and "))), ("title", braced(&tex(&p.title)))];
+    let venue = braced(&tex(&p.venue));
     match p.kind {
         PublicationKind::JournalArticle => fields.push(("journal", venue)),
         PublicationKind::ConferencePaper | PublicationKind::BookChapter => fields.push(("booktitle", venue)),
@@ -68,7 +75,7 @@ pub fn bibtex(p: &Model, key: &str) -> String {
     ];
     for (name, value) in optional {
         if let Some(value) = value {
-            fields.push((name, braced(&escape(&value))));
+            fields.push((name, braced(&tex(&value))));
         }
     }
     if arxiv && let Some(id) = arxiv_id(&p.venue, p.url.as_deref()) {
@@ -127,17 +134,17 @@ fn ascii_word(text: &str) -> String {
 fn author(name: &Name) -> String {
     match name {
         Name::Person { family, given, suffix } => {
-            let mut out = escape(family);
+            let mut out = tex(family);
             if let Some(suffix) = suffix {
-                let _ = write!(out, ", {}", escape(suffix));
+                let _ = write!(out, ", {}", tex(suffix));
             }
             if let Some(given) = given {
-                let _ = write!(out, ", {}", escape(given));
+                let _ = write!(out, ", {}", tex(given));
             }
             out
         }
-        Name::Literal(literal) if literal.contains(' ') => braced(&escape(literal)),
-        Name::Literal(literal) => escape(literal),
+        Name::Literal(literal) if literal.contains(' ') => braced(&tex(literal)),
+        Name::Literal(literal) => tex(literal),
         Name::Others => "others".to_owned(),
     }
 }
@@ -148,52 +155,129 @@ fn page_range(pages: &str) -> String {
     if pages.contains("--") { pages } else { pages.replace('-', "--") }
 }
 
-/// The title escaped, except its `$…$` math, which LaTeX should typeset as the owner wrote it.
-fn escape_title(title: &str) -> String {
-    math_split(title).iter().enumerate().map(|(i, part)| if i % 2 == 1 { part.clone() } else { escape(part) }).collect()
-}
-
-/// LaTeX's special characters, escaped so the text prints as typed; non-ASCII stays UTF-8
-/// (biber and BibTeX with inputenc read it).
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
+/// A text field as LaTeX reads it. Each formula the pages draw (`$…$`, `\(…\)`, `$$…$$`,
+/// `\[…\]`, see `crate::rules::math`) is written as math, `$…$` (`$$…$$` when displayed), when
+/// it can be ([`writes_as_math`]); everything else is escaped so it prints as typed, broken TeX
+/// included. A brace of the text that has its partner is written `\{`…`\}`; one that has none
+/// as `\textbraceleft{}` or `\textbraceright{}`, since BibTeX counts `\{` as a brace and one
+/// alone would end the field elsewhere.
+fn tex(text: &str) -> String {
+    enum Part<'a> {
+        Prose(String),
+        Math(&'a str, bool),
+    }
+    let parts: Vec<Part> = math::pieces(text)
+        .into_iter()
+        .map(|piece| match piece {
+            math::Piece::Text(prose) => Part::Prose(prose),
+            math::Piece::Math { tex, display, .. } if writes_as_math(tex) => Part::Math(tex, display),
+            // Shown as typed on the pages too.
+            math::Piece::Math { source, .. } => Part::Prose(source.to_owned()),
+        })
+        .collect();
+    // Which braces of the prose have a partner: across the formulas, which balance alone.
+    let prose = || parts.iter().filter_map(|part| if let Part::Prose(prose) = part { Some(prose.chars()) } else { None }).flatten();
+    let mut paired = vec![false; prose().count()];
+    let mut open = Vec::new();
+    for (i, c) in prose().enumerate() {
         match c {
-            '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
-                out.push('\\');
-                out.push(c);
+            '{' => open.push(i),
+            '}' => {
+                if let Some(j) = open.pop() {
+                    paired[i] = true;
+                    paired[j] = true;
+                }
             }
-            '~' => out.push_str("\\textasciitilde{}"),
-            '^' => out.push_str("\\textasciicircum{}"),
-            '\\' => out.push_str("\\textbackslash{}"),
-            // A field is one line in the file.
-            '\n' | '\r' => out.push(' '),
-            _ => out.push(c),
+            _ => {}
+        }
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut paired = paired.into_iter();
+    for part in &parts {
+        match part {
+            Part::Math(formula, display) => {
+                if out.ends_with('$') {
+                    // Two formulas in a row: `$a$$b$` would read as a `$$`.
+                    out.push_str("{}");
+                }
+                let dollars = if *display { "$$" } else { "$" };
+                let _ = write!(out, "{dollars}{}{dollars}", formula.replace(['\n', '\r'], " "));
+            }
+            Part::Prose(prose) => {
+                for c in prose.chars() {
+                    let has_partner = paired.next().unwrap_or(false);
+                    match c {
+                        '{' | '}' if !has_partner => out.push_str(if c == '{' { "\\textbraceleft{}" } else { "\\textbraceright{}" }),
+                        '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
+                            out.push('\\');
+                            out.push(c);
+                        }
+                        '~' => out.push_str("\\textasciitilde{}"),
+                        '^' => out.push_str("\\textasciicircum{}"),
+                        '\\' => out.push_str("\\textbackslash{}"),
+                        // A field is one line in the file.
+                        '\n' | '\r' => out.push(' '),
+                        _ => out.push(c),
+                    }
+                }
+            }
         }
     }
     out
 }
 
-/// A verbatim field (DOI, URL, eprint) only needs balanced braces: a stray brace would end
-/// the field, so braces are percent-encoded (they are not valid in URLs anyway).
-fn verbatim(text: &str) -> String {
-    text.replace('{', "%7B").replace('}', "%7D").replace(['\n', '\r'], "")
+/// Whether a formula can be written as math: LaTeX reads it to its closing `$` (no `$` inside,
+/// no `%` that would hide the rest of the line, no `#`, no backslash escaping the dollar) and
+/// its braces balance however a reader counts them. Otherwise it is broken TeX, written as the
+/// text it is; the import reads it back as the same formula (`crate::import::bibtex`).
+pub fn writes_as_math(formula: &str) -> bool {
+    let mut backslashes = 0;
+    for c in formula.chars() {
+        if c == '$' || (matches!(c, '%' | '#') && backslashes % 2 == 0) {
+            return false;
+        }
+        backslashes = if c == '\\' { backslashes + 1 } else { 0 };
+    }
+    backslashes % 2 == 0 && braces_balance(formula)
 }
 
-/// Splits text at balanced `$…$` pairs: even indexes are prose, odd ones math (with the
-/// dollars). An unpaired `$` stays prose.
-fn math_split(text: &str) -> Vec<String> {
-    let mut parts = vec![String::new()];
-    let mut rest = text;
-    while let Some(start) = rest.find('$') {
-        let Some(len) = rest[start + 1..].find('$') else { break };
-        parts.last_mut().unwrap().push_str(&rest[..start]);
-        parts.push(rest[start..start + len + 2].to_owned());
-        parts.push(String::new());
-        rest = &rest[start + len + 2..];
+/// Whether the braces of `text` balance as each reader counts them: BibTeX counts every brace,
+/// the biblatex crate skips the character after a backslash, bibtexparser a brace right after
+/// one. An entry or value that passes is read the same by all three.
+fn braces_balance(text: &str) -> bool {
+    let (mut every, mut escapes_skipped, mut after_backslash_skipped) = (0i64, 0i64, 0i64);
+    let mut previous = ' ';
+    let mut escaped = false;
+    for c in text.chars() {
+        let step = match c {
+            '{' => 1,
+            '}' => -1,
+            _ => 0,
+        };
+        every += step;
+        if previous != '\\' {
+            after_backslash_skipped += step;
+        }
+        if escaped {
+            escaped = false;
+        } else if c == '\\' {
+            escaped = true;
+        } else {
+            escapes_skipped += step;
+        }
+        if every < 0 || escapes_skipped < 0 || after_backslash_skipped < 0 {
+            return false;
+        }
+        previous = c;
     }
-    parts.last_mut().unwrap().push_str(rest);
-    parts
+    every == 0 && escapes_skipped == 0 && after_backslash_skipped == 0
+}
+
+/// A verbatim field (DOI, URL, eprint) only needs balanced braces: a stray brace would end
+/// the field, and so would a backslash before the closing one for the readers that take it as
+/// an escape, so braces and backslashes are percent-encoded (they are not valid in URLs anyway).
+fn verbatim(text: &str) -> String {
+    text.replace('{', "%7B").replace('}', "%7D").replace('\\', "%5C").replace(['\n', '\r'], "")
 }
 
 /// One piece of a field's value as the file writes it: braced or quoted text, or a macro name.
@@ -268,12 +352,12 @@ fn stored_entry(stored: &str, p: &Model, key: &str) -> Option<String> {
     };
     let expand = |name: &str, pieces: &[Piece]| -> String {
         if venue_field(name) && !p.venue.is_empty() {
-            return escape(&p.venue);
+            return tex(&p.venue);
         }
         if name == "publisher"
             && let Some(publisher) = &p.publisher
         {
-            return escape(publisher);
+            return tex(publisher);
         }
         pieces
             .iter()
@@ -289,7 +373,7 @@ fn stored_entry(stored: &str, p: &Model, key: &str) -> Option<String> {
     };
     // An entry that pointed at its proceedings with `crossref` gets the venue itself.
     let crossref = stored.to_ascii_lowercase().contains("crossref");
-    let add = if crossref && !p.venue.is_empty() { vec![(venue_name, escape(&p.venue))] } else { Vec::new() };
+    let add = if crossref && !p.venue.is_empty() { vec![(venue_name, tex(&p.venue))] } else { Vec::new() };
     rewrite_entry(stored, Some(key), &expand, &add)
 }
 

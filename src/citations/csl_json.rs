@@ -1,12 +1,17 @@
 //! CSL-JSON, the format Zotero, Mendeley and pandoc read. A small struct of our own rather
 //! than `citationberg::json::Item`, which serialises absent members as `null` (the schema
 //! refuses them).
+//!
+//! Its members are plain text: the math of every text member is written as Unicode where it
+//! has a Unicode form (`$H_0$` → H₀), else as its TeX without the dollars
+//! (`crate::rules::math::to_plain`), as in the feeds and the meta tags.
 
 use serde::Serialize;
 
 use super::names::{Name, parse_all};
 use super::{arxiv_id, is_arxiv};
 use crate::content::publications::{Model, PublicationKind};
+use crate::rules::math::to_plain;
 
 #[derive(Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -29,15 +34,15 @@ struct Item<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     page: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    volume: Option<&'a str>,
+    volume: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    issue: Option<&'a str>,
+    issue: Option<String>,
     #[serde(rename = "DOI", skip_serializing_if = "Option::is_none")]
     doi: Option<&'a str>,
     #[serde(rename = "URL")]
     url: String,
     #[serde(rename = "abstract", skip_serializing_if = "Option::is_none")]
-    abstract_: Option<&'a str>,
+    abstract_: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -66,11 +71,12 @@ pub fn csl_json(p: &Model, base_url: &str) -> serde_json::Value {
     if let Some(month) = p.month.filter(|m| (1..=12).contains(m)) {
         date.push(month);
     }
-    // Math as its Unicode form (`$H_0$` → H₀); an empty venue is none.
-    let title = crate::rules::math::to_plain(&p.title);
-    let venue_text = crate::rules::math::to_plain(&p.venue);
+    // An empty venue is none.
+    let title = to_plain(&p.title);
+    let venue_text = to_plain(&p.venue);
     let venue = Some(venue_text.as_str()).filter(|v| !v.trim().is_empty());
-    let publisher = p.publisher.as_deref();
+    let publisher_text = p.publisher.as_deref().map(to_plain);
+    let publisher = publisher_text.as_deref();
     let arxiv = p.kind == PublicationKind::Preprint && is_arxiv(&p.venue, p.url.as_deref());
     // Where the venue goes depends on the type, as CSL styles read it: the container for
     // articles and chapters, the publisher for what an institution issues.
@@ -84,10 +90,10 @@ pub fn csl_json(p: &Model, base_url: &str) -> serde_json::Value {
         PublicationKind::Book => ("book", None, publisher.or(venue), None, None),
         PublicationKind::BookChapter => ("chapter", venue, publisher, None, None),
         PublicationKind::Thesis => ("thesis", None, venue, Some("PhD thesis"), None),
-        PublicationKind::Report => ("report", None, venue, None, p.issue.clone()),
+        PublicationKind::Report => ("report", None, venue, None, p.issue.as_deref().map(to_plain)),
         PublicationKind::Other => ("document", venue, publisher, None, None),
     };
-    let issue = if p.kind == PublicationKind::Report { None } else { p.issue.as_deref() };
+    let issue = if p.kind == PublicationKind::Report { None } else { p.issue.as_deref().map(to_plain) };
     let item = Item {
         id: &p.slug,
         kind,
@@ -99,11 +105,11 @@ pub fn csl_json(p: &Model, base_url: &str) -> serde_json::Value {
         genre,
         number,
         page: p.pages.as_deref(),
-        volume: p.volume.as_deref(),
+        volume: p.volume.as_deref().map(to_plain),
         issue,
         doi: p.doi.as_deref(),
         url: p.url.clone().unwrap_or_else(|| format!("{}/publications/{}", base_url.trim_end_matches('/'), p.slug)),
-        abstract_: p.r#abstract.as_deref(),
+        abstract_: p.r#abstract.as_deref().map(to_plain).filter(|text| !text.trim().is_empty()),
     };
     serde_json::to_value(item).expect("a CSL-JSON item always serialises")
 }

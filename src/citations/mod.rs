@@ -10,7 +10,7 @@ pub mod keys;
 mod names;
 mod styles;
 
-pub use bibtex::{Piece, bibtex, derived_key, rewrite_entry};
+pub use bibtex::{Piece, bibtex, derived_key, rewrite_entry, writes_as_math};
 pub use csl_json::csl_json;
 pub use names::without_titles;
 pub use styles::{format, reference};

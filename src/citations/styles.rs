@@ -249,9 +249,7 @@ fn render(entry: &Entry, style: &IndependentStyle, which: Which, names: &[Name])
     // IEEE's "[1]" (the first field) is left out: the Cite section shows one reference.
     let mut html = String::new();
     let mut names_done = false;
-    for child in &item.content.0 {
-        write_child(&mut html, child, which, names, &mut names_done);
-    }
+    write_children(&mut html, &item.content.0, which, names, &mut names_done);
     let html = tidy(&html);
     // APA capitalises the first letter of the parenthesised number; arXiv's name keeps its
     // lower-case "a" ("(arXiv:2401.01234)" in APA's own examples).
@@ -265,6 +263,20 @@ fn tidy(html: &str) -> String {
         out = out.replace("  ", " ");
     }
     out
+}
+
+/// The children of one element in order. hayagriva writes the delimiter of APA's date group
+/// before a month the record does not have: the text after the year then starts `,)` ("(2015,).").
+/// A date never ends in a comma, so that comma is left out.
+fn write_children(out: &mut String, children: &[ElemChild], which: Which, names: &[Name], names_done: &mut bool) {
+    let mut after_date = false;
+    for child in children {
+        match child {
+            ElemChild::Text(text) if after_date && text.text.starts_with(",)") => write_text(out, &text.text[1..], &text.formatting),
+            child => write_child(out, child, which, names, names_done),
+        }
+        after_date = matches!(child, ElemChild::Elem(Elem { meta: Some(ElemMeta::Date), .. }));
+    }
 }
 
 fn write_child(out: &mut String, child: &ElemChild, which: Which, names: &[Name], names_done: &mut bool) {
@@ -295,9 +307,7 @@ fn write_elem(out: &mut String, elem: &Elem, which: Which, names: &[Name], names
             return;
         }
     }
-    for child in &elem.children.0 {
-        write_child(out, child, which, names, names_done);
-    }
+    write_children(out, &elem.children.0, which, names, names_done);
 }
 
 fn write_text(out: &mut String, text: &str, formatting: &hayagriva::Formatting) {

@@ -414,3 +414,129 @@ fn page_ranges_cite_as_ranges_in_every_typed_form() {
         assert!(plain(&format(&p).ieee).contains(ieee), "{single}: {}", format(&p).ieee);
     }
 }
+
+/// Issue 41, item 1: CSL-JSON is text only. Every text member carries its math as Unicode
+/// where there is one, else as TeX without its dollars.
+#[test]
+fn csl_json_writes_math_as_text() {
+    let p = paper(json!({
+        "title": "Clusters at \\(z \\sim 0.3\\)", "slug": "clusters", "authors": ["Jane Doe"], "kind": "book",
+        "venue": "Journal of $\\alpha$-Stable Processes", "publisher": "$\\Lambda$ Press", "year": 2021,
+        "abstract": "We measure $H_0 = 73.0 \\pm 1.0$ and $\\frac{a}{b}$; it costs \\$5.",
+    }));
+    let item = csl_json(&p, BASE_URL);
+    assert_eq!(item["abstract"], "We measure H₀ = 73.0±1.0 and \\frac{a}{b}; it costs $5.");
+    assert_eq!(item["title"], "Clusters at z ∼ 0.3");
+    assert_eq!(item["publisher"], "Λ Press");
+}
+
+/// The fields of one generated BibTeX entry, as `name = value` with the value's outer braces
+/// taken off.
+fn bibtex_fields(entry: &str) -> Vec<(String, String)> {
+    entry
+        .lines()
+        .skip(1)
+        .filter_map(|line| line.split_once(" = "))
+        .map(|(name, value)| {
+            let value = value.trim_end_matches(',').trim();
+            (name.trim().to_owned(), value.strip_prefix('{').and_then(|v| v.strip_suffix('}')).unwrap_or(value).to_owned())
+        })
+        .collect()
+}
+
+/// Issue 41, item 2: math is written as TeX that LaTeX reads, `$…$`, in every field and
+/// whichever way the owner delimited it; never escaped to `\textbackslash{}` or `\$`.
+#[test]
+fn bibtex_writes_math_of_every_field_as_math() {
+    let p = paper(json!({
+        "title": "Clusters at \\(z \\sim 0.3\\) and $\\Lambda$CDM", "slug": "clusters", "authors": ["Jane Doe"],
+        "kind": "journal-article", "venue": "Journal of $\\alpha$-Stable Processes", "publisher": "\\(\\mathcal{O}\\) Press",
+        "volume": "$\\aleph_0$", "year": 2021,
+    }));
+    let entry = bibtex(&p, "k");
+    let fields = bibtex_fields(&entry);
+    let field = |name: &str| fields.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str()).unwrap_or_default();
+    assert_eq!(field("title"), "Clusters at $z \\sim 0.3$ and $\\Lambda$CDM", "{entry}");
+    assert_eq!(field("journal"), "Journal of $\\alpha$-Stable Processes", "{entry}");
+    assert_eq!(field("publisher"), "$\\mathcal{O}$ Press", "{entry}");
+    assert_eq!(field("volume"), "$\\aleph_0$", "{entry}");
+    assert!(!entry.contains("textbackslash") && !entry.contains("\\$"), "{entry}");
+}
+
+/// Whether the braces of `text` balance as BibTeX counts them (every brace, escaped or not)
+/// and as the readers that skip an escaped one do (the biblatex crate, bibtexparser).
+fn braces_balance(text: &str) -> bool {
+    let counts = |skip: &dyn Fn(&str, usize) -> bool| {
+        let mut depth = 0i64;
+        for (i, c) in text.char_indices() {
+            if skip(text, i) {
+                continue;
+            }
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                _ => {}
+            }
+            if depth < 0 {
+                return false;
+            }
+        }
+        depth == 0
+    };
+    counts(&|_, _| false) && counts(&|text, i| i > 0 && text.as_bytes()[i - 1] == b'\\')
+}
+
+/// Issue 41, item 3: an unmatched brace, in prose or in broken TeX, is written so the value's
+/// braces balance; broken TeX is written as text (it prints as typed).
+#[test]
+fn bibtex_values_balance_their_braces_whatever_the_text() {
+    for (title, expected) in [
+        ("Sets {x | x > 0 and more", "Sets \\textbraceleft{}x | x > 0 and more"),
+        ("Sets {x | x > 0} and y}", "Sets \\{x | x > 0\\} and y\\textbraceright{}"),
+        ("Broken $\\frac{1}{$ TeX", "Broken \\$\\textbackslash{}frac\\{1\\}\\textbraceleft{}\\$ TeX"),
+        ("Half \\(a}\\) open", "Half \\textbackslash{}(a\\textbraceright{}\\textbackslash{}) open"),
+        ("Math $\\{x\\}$ and $x^{2}$", "Math $\\{x\\}$ and $x^{2}$"),
+        ("A lone $ and 50% of R&D_x #1", "A lone \\$ and 50\\% of R\\&D\\_x \\#1"),
+    ] {
+        let p = paper(json!({ "title": title, "slug": "s", "authors": ["Jane Doe"], "venue": title, "year": 2021 }));
+        let entry = bibtex(&p, "k");
+        assert!(braces_balance(&entry), "{entry}");
+        let fields = bibtex_fields(&entry);
+        for name in ["title", "journal"] {
+            assert_eq!(fields.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str()), Some(expected), "{name} of {entry}");
+        }
+    }
+    // A stored entry (given over the API) whose braces BibTeX counts differently is replaced
+    // by the one written from the fields: it would swallow the entries after it.
+    let p = paper(json!({
+        "title": "Stored", "slug": "s", "authors": ["Jane Doe"], "venue": "J", "year": 2021,
+        "bibtex": "@article{s, title = {Sets \\{x}, author = {Doe, Jane}, year = 2021}",
+    }));
+    let entry = bibtex(&p, "k");
+    assert!(braces_balance(&entry), "{entry}");
+    assert!(entry.starts_with("@article{k,\n") && entry.contains("title   = {Stored}"), "{entry}");
+}
+
+/// Issue 41, item 6: a reference without a month or without a venue has no stray comma and no
+/// space before a full stop, in either style.
+#[test]
+fn references_without_month_or_venue_have_no_stray_punctuation() {
+    let mut cases = Vec::new();
+    for kind in ["journal-article", "conference-paper", "preprint", "book", "book-chapter", "thesis", "report", "other"] {
+        for venue in ["Journal of Things", ""] {
+            cases.push(paper(json!({
+                "title": "A Paper Without Venue", "slug": "p", "authors": ["Jane Doe", "Wei Zhang"], "kind": kind,
+                "venue": venue, "year": 2015,
+            })));
+        }
+    }
+    for p in cases {
+        let citations = format(&p);
+        for (style, html) in [("IEEE", &citations.ieee), ("APA", &citations.apa)] {
+            for bad in [",)", "(,", " .", " ,", ",,", "..", ", .", "“,", "<i></i>", "()"] {
+                assert!(!html.contains(bad), "{style} {:?} {:?}: {bad:?} in {html}", p.kind, p.venue);
+            }
+        }
+        assert!(citations.apa.contains(" (2015). "), "{:?} {:?}: {}", p.kind, p.venue, citations.apa);
+    }
+}

@@ -12,6 +12,8 @@
 //!   items out.
 //! - The newest `MAX_ENTRIES` of each feed: enough for a reader that polls now and then,
 //!   bounded however long the lists grow.
+//! - Feeds are plain text: the math the pages draw (titles, abstracts, news texts) is written
+//!   as Unicode, or as its TeX without the dollars where it has none (`math::to_plain`).
 
 use atom_syndication::{Category, Content, Entry, Feed as AtomFeed, Generator, Link, Person, Text};
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
@@ -96,9 +98,9 @@ async fn news_entries(db: &DatabaseConnection, base_url: &str, today: NaiveDate)
             Dated {
                 published,
                 entry: Entry {
-                    content: Some(text_content(&item.content)),
+                    content: Some(text_content(&math::to_plain(&item.content))),
                     links,
-                    ..entry(item.id, &item.title, published, item.updated_at)
+                    ..entry(item.id, &math::to_plain(&item.title), published, item.updated_at)
                 },
             }
         })
@@ -170,9 +172,13 @@ async fn talk_entries(db: &DatabaseConnection, base_url: &str, today: NaiveDate)
                 entry: Entry {
                     categories: vec![Category { term: talk.talk_type.as_str().into(), scheme: None, label: None }],
                     summary: Some(Text::plain(xml_text(&event))),
-                    content: talk.r#abstract.as_deref().filter(|text| !text.trim().is_empty()).map(text_content),
+                    content: talk
+                        .r#abstract
+                        .as_deref()
+                        .filter(|text| !text.trim().is_empty())
+                        .map(|text| text_content(&math::to_plain(text))),
                     links,
-                    ..entry(talk.id, &talk.title, published, talk.updated_at)
+                    ..entry(talk.id, &math::to_plain(&talk.title), published, talk.updated_at)
                 },
             }
         })

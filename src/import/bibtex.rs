@@ -72,6 +72,8 @@ pub struct Mapped {
     pub url: Option<String>,
     pub pdf_url: Option<String>,
     pub r#abstract: Option<String>,
+    /// Shown on the home page: al-folio's `selected = {true}`.
+    pub featured: bool,
 }
 
 /// Reading stopped before the end: the time limit passed or the request was given up.
@@ -459,8 +461,9 @@ fn map(entry: &biblatex::Entry) -> Result<Mapped, String> {
     let journal = field("journal").or_else(|| field("journaltitle"));
     let kind = kind(&entry_type, journal.as_deref(), arxiv.is_some());
     let venue = venue(kind, &field, journal, arxiv.as_deref());
-    let url = field("url").and_then(http_url).or_else(|| arxiv.as_ref().map(|id| format!("https://arxiv.org/abs/{id}")));
-    let pdf_url = field("pdf").and_then(http_url).or_else(|| arxiv.as_ref().map(|id| format!("https://arxiv.org/pdf/{id}")));
+    let link = |name: &str| entry.get(name).map(link_text).filter(|value| !value.is_empty());
+    let url = link("url").and_then(http_url).or_else(|| arxiv.as_ref().map(|id| format!("https://arxiv.org/abs/{id}")));
+    let pdf_url = link("pdf").and_then(http_url).or_else(|| arxiv.as_ref().map(|id| format!("https://arxiv.org/pdf/{id}")));
     Ok(Mapped {
         title,
         authors,
@@ -473,25 +476,45 @@ fn map(entry: &biblatex::Entry) -> Result<Mapped, String> {
         pages: field("pages").map(|pages| crate::rules::validate::page_range(&pages)),
         publisher: field("publisher"),
         // A DOI only in a link (`url = {http://doi.acm.org/10.1145/…}`) counts (item 5).
-        doi: field("doi")
+        doi: link("doi")
             .and_then(|doi| crate::rules::validate::doi(&doi).ok())
-            .or_else(|| ["url", "note"].into_iter().find_map(|name| doi_in_link(&field(name)?))),
+            .or_else(|| ["url", "note"].into_iter().find_map(|name| doi_in_link(&link(name)?))),
         url,
         pdf_url,
         r#abstract: field("abstract").map(|a| strip_markup(&a)).filter(|a| !a.is_empty()),
+        // al-folio's mark of the papers its home page shows.
+        featured: field("selected").is_some_and(|value| matches!(value.trim().to_lowercase().as_str(), "true" | "yes" | "1")),
     })
 }
 
 /// A field's text: accents already decoded by the parser, protective braces dropped (their
-/// case kept), math kept between dollars, LaTeX dashes and ties as Unicode, NFC.
+/// case kept), math kept between dollars, LaTeX dashes and ties as Unicode, NFC. A dollar of
+/// the text (`\$`) is stored as `$`, or as `\$` where the pages would otherwise read it as
+/// part of a formula (`text_dollars`).
 fn text(chunks: ChunksRef) -> String {
+    text_dollars(&marked_text(chunks))
+}
+
+/// A link's text (`url`, `pdf`, `doi`): as [`text`], its dollars as they are.
+fn link_text(chunks: ChunksRef) -> String {
+    marked_text(chunks).replace(DOLLAR, "$")
+}
+
+/// A dollar of the text while a field is read: the crate's `$` of a `\$` (or of a verbatim
+/// field), not the start of a formula.
+const DOLLAR: char = '\u{f8fb}';
+
+/// The field's text with its text dollars as [`DOLLAR`].
+fn marked_text(chunks: ChunksRef) -> String {
     // The formulas stand in the text as private-use characters while the prose is tidied,
     // then come back verbatim: their braces, `--` and `~` are TeX, not prose.
     let mut out = String::new();
     let mut formulas = Vec::new();
     for chunk in chunks {
         match &chunk.v {
-            Chunk::Normal(s) | Chunk::Verbatim(s) => out.push_str(&s.replace(|c: char| ('\u{e000}'..='\u{e0ff}').contains(&c), "")),
+            Chunk::Normal(s) | Chunk::Verbatim(s) => {
+                out.extend(s.chars().filter(|c| !('\u{e000}'..='\u{e0ff}').contains(c)).map(|c| if c == '$' { DOLLAR } else { c }))
+            }
             Chunk::Math(s) => {
                 if formulas.len() < 0x100 {
                     out.push(char::from_u32(0xe000 + formulas.len() as u32).unwrap_or(' '));
@@ -500,22 +523,86 @@ fn text(chunks: ChunksRef) -> String {
             }
         }
     }
-    let mut tidied = tidy(&out).replace(latex::TILDE, "~");
-    for (i, tex) in formulas.iter().enumerate().rev() {
-        if let Some(mark) = char::from_u32(0xe000 + i as u32) {
-            tidied = tidied.replace(mark, &formula(tex));
+    let tidied = tidy(&out);
+    let mut text = String::with_capacity(tidied.len() + 2 * formulas.len());
+    let mut chars = tidied.chars().peekable();
+    while let Some(c) = chars.next() {
+        match formulas.get((c as usize).wrapping_sub(0xe000)) {
+            Some(tex) => text.push_str(&formula(tex, chars.peek().is_some_and(char::is_ascii_digit))),
+            None => text.push(c),
         }
     }
-    tidied
+    text
+}
+
+/// `text` with its text dollars ([`DOLLAR`]) as `$`, except those the pages would read as part
+/// of a formula (`crate::rules::math::pieces`) that the BibTeX export writes as math, or that
+/// also takes in a formula's own `$`: `\$x\$` must not become the formula x, nor `\$5 or $x$`
+/// the formula "5 or $x". Those are stored as `\$`. A formula the export writes as text (broken
+/// TeX, as `\$\textbackslash{}frac\{1\}\textbraceleft{}\$`) is all text dollars and keeps
+/// them, so it reads back as the formula it was. Each pass undoes one such formula, escaping
+/// as few text dollars as it can (see below), and reads the text again.
+fn text_dollars(text: &str) -> String {
+    let count = text.matches(DOLLAR).count();
+    if count > 16 {
+        // A text of many dollars (a price list) is not read again for each.
+        return text.replace(DOLLAR, "\\$");
+    }
+    let mut text = text.to_owned();
+    for _ in 0..=count {
+        let plain = text.replace(DOLLAR, "$");
+        // Where each dollar is in `plain`, and whether it is a text dollar.
+        let mut dollars = Vec::new();
+        let mut at = 0;
+        for c in text.chars() {
+            if c == DOLLAR || c == '$' {
+                dollars.push((at, c == DOLLAR));
+            }
+            at += if c == DOLLAR { 1 } else { c.len_utf8() };
+        }
+        let escape = crate::rules::math::pieces(&plain).into_iter().find_map(|piece| {
+            let crate::rules::math::Piece::Math { tex, source, .. } = piece else { return None };
+            // `source` is a slice of `plain`: its place is its distance from the start.
+            let start = source.as_ptr() as usize - plain.as_ptr() as usize;
+            let span = start..start + source.len();
+            let inside = |text_dollar: bool| dollars.iter().any(|&(at, is_text)| is_text == text_dollar && span.contains(&at));
+            if !inside(true) || !(inside(false) || crate::citations::writes_as_math(tex)) {
+                return None;
+            }
+            // As few as undo it, so what follows is read as before: its opening dollar (and the
+            // closing one of a `$…$`) when they are text dollars, else every text dollar in it.
+            let text_dollars = |pick: &dyn Fn(usize) -> bool| -> Vec<usize> {
+                dollars.iter().filter(|&&(at, is_text)| is_text && span.contains(&at) && pick(at)).map(|&(at, _)| at).collect()
+            };
+            let inline = source.starts_with('$') && !source.starts_with("$$");
+            let chosen = text_dollars(&|at| source.starts_with('$') && (at == start || (inline && at == span.end - 1)));
+            Some(if chosen.is_empty() { text_dollars(&|_| true) } else { chosen })
+        });
+        let Some(escape) = escape else { return plain };
+        let mut at = 0;
+        let mut escaped = String::with_capacity(text.len() + 2);
+        for c in text.chars() {
+            match c {
+                DOLLAR if escape.contains(&at) => escaped.push_str("\\$"),
+                c => escaped.push(c),
+            }
+            at += if c == DOLLAR { 1 } else { c.len_utf8() };
+        }
+        text = escaped;
+    }
+    text.replace(DOLLAR, "\\$")
 }
 
 /// A formula as stored: TeX between `$`, or `$$` for one that was displayed (`latex` passes
 /// `$$…$$` as `$\[…\]$`).
 /// Its text is kept as written, spaces included: "$4.2 billion and $5" is math to BibTeX, but
-/// with its spaces kept the pages read it as prose again (`crate::rules::math`).
-fn formula(tex: &str) -> String {
+/// with its spaces kept the pages read it as prose again (`crate::rules::math`). By the same
+/// rule `$…$` right before a digit is prose there, so a formula without those spaces that a
+/// digit follows (`z$\sim$2`, `J0055$-$2558`) is stored between `\(` and `\)`.
+fn formula(tex: &str, before_digit: bool) -> String {
     match tex.trim().strip_prefix("\\[").and_then(|t| t.strip_suffix("\\]")) {
         Some(display) => format!("$${}$$", display.trim()),
+        None if before_digit && !tex.is_empty() && tex.trim() == tex && !tex.contains("\\)") => format!("\\({tex}\\)"),
         None => format!("${tex}$"),
     }
 }
@@ -529,7 +616,15 @@ fn tidy(value: &str) -> String {
     for command in ["\\emph", "\\textit", "\\textbf", "\\textsc", "\\texttt", "\\textrm", "\\mbox", "\\textsf", "\\textup", "\\text"] {
         s = s.replace(&format!("{command} "), "").replace(command, "");
     }
-    s.split_whitespace().collect::<Vec<_>>().join(" ").nfc().collect()
+    // The characters the commands stood for, kept apart from the tidying: `~`, `{`, `}`.
+    s.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace(latex::TILDE, "~")
+        .replace(latex::BRACE_LEFT, "{")
+        .replace(latex::BRACE_RIGHT, "}")
+        .nfc()
+        .collect()
 }
 
 fn authors(entry: &biblatex::Entry) -> Vec<String> {

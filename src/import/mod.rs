@@ -411,15 +411,16 @@ fn input(m: &Mapped, slug: Option<String>, bibtex: Option<&str>) -> publications
         issue: m.issue.clone(),
         publisher: m.publisher.clone(),
         bibtex: bibtex.map(str::to_owned),
-        featured: false,
+        featured: m.featured,
         status: ContentStatus::Published,
         // BibTeX has no tags of this site: the owner tags imported papers in the admin.
         tag_ids: Vec::new(),
     }
 }
 
-/// An update keeps what the owner set that a .bib file has no word for (slug, status,
-/// featured, the uploaded PDF) and every stored value the entry leaves empty.
+/// An update keeps what the owner set that a .bib file has no word for (slug, status, the
+/// uploaded PDF) and every stored value the entry leaves empty. An entry marked `selected`
+/// features its paper; one that is not leaves it as the owner set it.
 async fn update_stored(db: &impl ConnectionTrait, id: Uuid, m: &Mapped, bibtex: Option<&str>) -> Result<(), AppError> {
     let stored = content::get::<publications::Entity>(db, id).await?;
     let mut model = stored.clone().into_active_model();
@@ -438,6 +439,7 @@ async fn update_stored(db: &impl ConnectionTrait, id: Uuid, m: &Mapped, bibtex: 
     model.pdf_url = Set(m.pdf_url.clone().or(stored.pdf_url));
     model.r#abstract = Set(m.r#abstract.clone().or(stored.r#abstract));
     model.bibtex = Set(bibtex.map(str::to_owned).or(stored.bibtex));
+    model.featured = Set(m.featured || stored.featured);
     model.updated_at = Set(crate::ops::clock::now());
     model.update(db).await?;
     Ok(())

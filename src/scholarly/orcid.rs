@@ -144,6 +144,7 @@ fn from_orcid(work: &Work, owner: &str) -> Mapped {
         url: work.url.clone(),
         pdf_url: None,
         r#abstract: None,
+        featured: false,
     }
 }
 

@@ -40,6 +40,7 @@ pub fn map(work: &Value) -> Mapped {
         url: text("URL"),
         pdf_url: None,
         r#abstract: text("abstract").filter(|a| !a.is_empty()),
+        featured: false,
     }
 }
 

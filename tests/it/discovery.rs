@@ -324,7 +324,48 @@ async fn the_default_card_image_answers(test_db: TestDb) {
     assert_eq!(again.status(), 304);
 }
 
+/// Issue 41, item 5: the feeds are plain text, so the math the pages draw in news titles and
+/// texts and in talk titles and abstracts is written as Unicode there (TeX without its dollars
+/// where it has none), as paper titles already were; in the site feed and the section feeds.
+async fn feeds_write_the_math_of_news_and_talks_as_text(test_db: TestDb) {
+    let app = TestApp::spawn_on(test_db).await;
+    app.sign_in().await;
+    let past = today() - chrono::Days::new(3);
+    create(
+        &app,
+        "news",
+        json!({ "title": "Our paper on $\\alpha_s$ bounds accepted", "content": "It bounds $x^2$ by $\\frac{1}{2}$.", "date": past }),
+    )
+    .await;
+    create(
+        &app,
+        "talks",
+        json!({ "title": "The $\\Lambda$CDM talk", "event_name": "DATE", "date": past, "abstract": "Sorting in $\\mathcal{O}(np)$ time." }),
+    )
+    .await;
+    create(&app, "publications", json!({ "title": "On $\\Lambda$CDM", "slug": "lcdm", "authors": ["A B"], "venue": "V", "year": 2020 }))
+        .await;
+    for path in ["/feed.atom", "/news.atom", "/talks.atom"] {
+        let feed = get(&app, path).await.text().await.unwrap();
+        assert!(!feed.contains('$'), "{path}: {feed}");
+        let titles = elements(&feed, "title");
+        let contents = elements(&feed, "content");
+        if path != "/talks.atom" {
+            assert!(titles.contains(&"Our paper on αₛ bounds accepted".to_owned()), "{path}: {titles:?}");
+            assert!(contents.contains(&"It bounds x² by \\frac{1}{2}.".to_owned()), "{path}: {contents:?}");
+        }
+        if path != "/news.atom" {
+            assert!(titles.contains(&"The ΛCDM talk".to_owned()), "{path}: {titles:?}");
+            assert!(contents.contains(&"Sorting in O(np) time.".to_owned()), "{path}: {contents:?}");
+        }
+        if path == "/feed.atom" {
+            assert!(titles.contains(&"On ΛCDM".to_owned()), "{path}: {titles:?}");
+        }
+    }
+}
+
 on_both_databases!(
+    feeds_write_the_math_of_news_and_talks_as_text,
     feeds_carry_published_items_only_and_parse_without_errors,
     entry_ids_stay_the_same_across_edits_and_restarts,
     pages_advertise_the_site_feed_and_their_section_feed,

@@ -4,6 +4,7 @@
 
 use axum::body::to_bytes;
 use axum::response::Response;
+use sea_orm::EntityTrait;
 use serde_json::{Value, json};
 use vita::app::App;
 use vita::error::AppError;
@@ -158,3 +159,69 @@ async fn paper_exports_through_the_page_router(test_db: TestDb) {
 }
 
 on_both_databases!(lists_export_published_papers_only, one_paper_exports_and_404s, paper_exports_through_the_page_router);
+
+/// Issue 41, items 1–4, 6 and 10: a site holding every hard case of the issue (math in each
+/// delimiter and field, braces that do not match, broken TeX, a stored entry whose braces only
+/// balance for readers that skip `\{`, a paper without month or venue, a DOI typed as a link,
+/// a DOI ending in a backslash, a long URL, an al-folio `selected` entry with escaped braces)
+/// exports a `/publications.bib` that pybtex (strict), bibtexparser, the biblatex crate and
+/// Vita's own import read whole, and a `/publications.json` whose text has no TeX dollars.
+async fn every_hard_case_exports_a_file_strict_parsers_read(test_db: TestDb) {
+    let app = TestApp::spawn_on(test_db).await;
+    app.sign_in().await;
+    let papers = [
+        json!({ "title": "Clusters at \\(z \\sim 0.3\\) and $\\Lambda$CDM", "authors": ["Jane Doe"], "kind": "journal-article",
+                "venue": "Journal of $\\alpha$-Stable Processes", "year": 2024, "month": 3,
+                "abstract": "We measure $H_0 = 73.0 \\pm 1.0$ km s$^{-1}$ Mpc$^{-1}$ and $\\frac{a}{b}$." }),
+        json!({ "title": "Sets {x | x > 0 of positive reals", "authors": ["Jane Doe"], "venue": "J } of Braces", "year": 2023 }),
+        json!({ "title": "Broken $\\frac{1}{$ TeX and \\(a}\\)", "authors": ["Jane Doe"], "venue": "$x^{2$ Letters", "year": 2022 }),
+        json!({ "title": "Stored With A Stray Brace", "authors": ["Jane Doe"], "venue": "J", "year": 2021,
+                "bibtex": "@article{stray, title = {Sets \\{x}, author = {Doe, Jane}, year = 2021}" }),
+        json!({ "title": "A Paper Without Venue", "authors": ["Jane Doe"], "kind": "other", "venue": "", "year": 2015 }),
+        json!({ "title": "Typed DOI", "authors": ["Jane Doe"], "venue": "J", "year": 2020, "doi": "https://doi.org/10.1000/ABC.Def" }),
+        json!({ "title": "Long Link", "authors": ["Jane Doe"], "venue": "http://www.springerlink.com/content/e8736480p20271l3/",
+                "year": 2011, "url": "http://www.springerlink.com/content/e8736480p20271l3/" }),
+        json!({ "title": "Trailing Backslash", "authors": ["Jane Doe"], "venue": "J", "year": 2018, "doi": "10.1000/odd\\" }),
+        json!({ "title": "100% of R&D_costs #1 ~ ^ \\ and \"quotes\"", "authors": ["O'Brien, Ann"], "venue": "J & K", "year": 2019 }),
+    ];
+    for paper in &papers {
+        let response = app.client.post(app.url("/api/publications")).json(paper).send().await.unwrap();
+        assert_eq!(response.status(), 201, "{paper}: {}", response.text().await.unwrap());
+    }
+    let alfolio = "@article{chiquet2019, title = {Sets \\{x | x > 0\\} in $\\mathbb{R}^n$}, author = {Chiquet, Julie},\n  \
+                   journal = {Statistics}, year = 2019, selected = {true}}\n";
+    let preview = vita::import::preview(&app.test_db.db, alfolio).await.unwrap();
+    assert_eq!(preview.new, 1, "{preview:?}");
+    let invalidation = vita::render::invalidation::Invalidation::for_database(&app.test_db.db).await.unwrap();
+    let request = vita::import::ImportRequest { bibtex: alfolio.to_owned(), import: vec![0], update: vec![] };
+    vita::import::import(&app.test_db.db, &invalidation, request).await.unwrap();
+    let count = papers.len() + 1;
+
+    let bib = app.page_once_it_shows(&reqwest::Client::new(), "/publications.bib", "chiquet2019").await;
+    let reading = crate::bibtex_round_trip::independent_reading(&bib);
+    assert_eq!(reading["strict"], Value::Null, "pybtex:\n{bib}");
+    assert_eq!(reading["failed"], json!([]), "bibtexparser:\n{bib}");
+    assert_eq!(reading["keys"].as_array().unwrap().len(), count, "{bib}");
+    assert_eq!(reading["fields"].as_object().unwrap().len(), count, "{bib}");
+    let crate_reading = biblatex::Bibliography::parse(&bib).unwrap_or_else(|e| panic!("biblatex: {e:?}\n{bib}"));
+    assert_eq!(crate_reading.len(), count, "{bib}");
+    assert!(bib.contains("{Clusters at $z \\sim 0.3$ and $\\Lambda$CDM}"), "{bib}");
+    assert!(bib.contains("{Journal of $\\alpha$-Stable Processes}"), "{bib}");
+
+    let items: Value = reqwest::get(app.url("/publications.json")).await.unwrap().json().await.unwrap();
+    let clusters = items.as_array().unwrap().iter().find(|item| item["title"].as_str().unwrap().starts_with("Clusters")).unwrap();
+    assert_eq!(clusters["abstract"], "We measure H₀ = 73.0±1.0 km s⁻¹ Mpc⁻¹ and \\frac{a}{b}.");
+    assert_eq!(clusters["container-title"], "Journal of α-Stable Processes");
+
+    // Vita's own import reads every entry of it into an emptied site, the selected one featured.
+    vita::content::publications::Entity::delete_many().exec(&app.test_db.db).await.unwrap();
+    let preview = vita::import::preview(&app.test_db.db, &bib).await.unwrap();
+    let invalid: Vec<_> = preview.entries.iter().filter(|e| e.status != vita::import::EntryStatus::New).collect();
+    assert!(invalid.is_empty(), "{invalid:?}\n{bib}");
+    assert_eq!(preview.new as usize, count);
+    let sets = preview.entries.iter().filter_map(|e| e.publication.as_ref()).find(|p| p.title.starts_with("Sets {x | x > 0}")).unwrap();
+    assert_eq!(sets.title, "Sets {x | x > 0} in $\\mathbb{R}^n$");
+    assert!(sets.featured);
+}
+
+on_both_databases!(every_hard_case_exports_a_file_strict_parsers_read);

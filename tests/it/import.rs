@@ -236,7 +236,63 @@ async fn import_update_and_round_trip(test_db: TestDb) {
     assert_eq!(preview["new"], 0, "importing the same file twice adds nothing");
 }
 
+/// Issue 41, item 10: the papers an al-folio file marks `selected = {true}` are featured (the
+/// home page's selected publications) once imported; the others are not.
+async fn al_folio_selected_papers_are_featured(test_db: TestDb) {
+    let db = &test_db.db;
+    let text = std::fs::read_to_string(fixtures().join(FILES[0])).unwrap();
+    let preview = import::preview(db, &text).await.unwrap();
+    let new: Vec<u32> = preview.entries.iter().filter(|e| e.status == EntryStatus::New).map(|e| e.index).collect();
+    // The keys of the entries the file marks selected, read from the text itself.
+    let selected: std::collections::BTreeSet<String> = text
+        .split("\n@")
+        .filter(|entry| entry.lines().any(|line| line.trim_start().starts_with("selected") && line.contains("{true}")))
+        .filter_map(|entry| entry.split_once('{').and_then(|(_, rest)| rest.split_once(',')).map(|(key, _)| key.trim().to_owned()))
+        .collect();
+    assert!(selected.len() >= 5, "{selected:?}");
+    let shown: std::collections::BTreeSet<String> =
+        preview.entries.iter().filter(|e| e.publication.as_ref().is_some_and(|p| p.featured)).filter_map(|e| e.key.clone()).collect();
+    assert_eq!(shown, selected, "the preview shows which entries will be featured");
+    let invalidation = vita::render::invalidation::Invalidation::for_database(db).await.unwrap();
+    import::import(db, &invalidation, ImportRequest { bibtex: text.clone(), import: new.clone(), update: vec![] }).await.unwrap();
+    let featured: std::collections::BTreeSet<String> = stored(db)
+        .await
+        .into_iter()
+        .filter(|p| p.featured)
+        .filter_map(|p| {
+            p.bibtex
+                .as_deref()
+                .and_then(|b| b.split_once('{'))
+                .and_then(|(_, rest)| rest.split_once(','))
+                .map(|(key, _)| key.trim().to_owned())
+        })
+        .collect();
+    let imported_selected: std::collections::BTreeSet<String> = preview
+        .entries
+        .iter()
+        .filter(|e| new.contains(&e.index) && e.key.as_ref().is_some_and(|k| selected.contains(k)))
+        .filter_map(|e| e.key.clone())
+        .collect();
+    assert!(!imported_selected.is_empty());
+    assert_eq!(featured, imported_selected);
+
+    // Unfeatured in the admin, then updated from the same file: the selected ones are again.
+    let papers = stored(db).await;
+    for paper in &papers {
+        let mut model: publications::ActiveModel = paper.clone().into();
+        model.featured = sea_orm::ActiveValue::Set(false);
+        sea_orm::ActiveModelTrait::update(model, db).await.unwrap();
+    }
+    let preview = import::preview(db, &text).await.unwrap();
+    let update: Vec<u32> =
+        preview.entries.iter().filter(|e| e.duplicate_of.as_ref().is_some_and(|d| d.id.is_some())).map(|e| e.index).collect();
+    import::import(db, &invalidation, ImportRequest { bibtex: text, import: vec![], update }).await.unwrap();
+    let featured_again = stored(db).await.into_iter().filter(|p| p.featured).count();
+    assert_eq!(featured_again, featured.len());
+}
+
 on_both_databases!(
+    al_folio_selected_papers_are_featured,
     real_files_import_as_the_fixture_expects,
     bad_files_get_a_clear_message_and_change_nothing,
     import_update_and_round_trip

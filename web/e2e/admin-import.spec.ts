@@ -1,7 +1,8 @@
 /**
  * BibTeX import in the admin against the real binary (issue 14): paste a file
- * with a new entry, an in-file duplicate and a broken entry, read the preview,
- * import with the keyboard, and find the paper on /publications.
+ * with a new entry (al-folio's `selected`), an in-file duplicate and a broken entry,
+ * read the preview, import with the keyboard, and find the paper on /publications and,
+ * featured, on the home page.
  */
 import { cleanTables, expectNoAxeViolations, signInTo, toast } from './admin';
 import { expect, test } from './server';
@@ -13,7 +14,8 @@ const BIB = `@article{kocher2019spectre,
   author = {Kocher, Paul and Horn, Jann and G{\\"u}neysu, Tim and others},
   journal = {IEEE Symposium on Security and Privacy},
   year = {2019},
-  doi = {10.1109/SP.2019.00002}
+  doi = {10.1109/SP.2019.00002},
+  selected = {true}
 }
 @article{broken, title = {Unclosed, author = {A B}, year = 2020}
 @misc{again, title = {Spectre attacks: exploiting speculative execution}, author = {P. Kocher}, year = 2019}
@@ -30,6 +32,8 @@ test('paste → preview → import → the paper is on /publications', async ({ 
   const rows = dialog.getByRole('row');
   await expect(rows.nth(1)).toContainText('Spectre Attacks: Exploiting Speculative Execution');
   await expect(rows.nth(1)).toContainText('Paul Kocher, Jann Horn, Tim Güneysu, others');
+  // al-folio's `selected = {true}` (issue 41, item 10): the paper will be featured.
+  await expect(rows.nth(1)).toContainText('Featured');
   await expect(rows.nth(2)).toContainText('Unbalanced braces');
   await expect(rows.nth(2)).toContainText('Invalid');
   await expect(rows.nth(3)).toContainText('Same as the entry at line 1');
@@ -45,6 +49,9 @@ test('paste → preview → import → the paper is on /publications', async ({ 
   await expect(page.getByRole('list', { name: 'Publications' })).toContainText('Spectre Attacks: Exploiting Speculative Execution');
 
   await page.goto('/publications');
+  await expect(page.getByRole('link', { name: 'Spectre Attacks: Exploiting Speculative Execution' })).toBeVisible();
+  // …and on the home page, among the selected publications.
+  await page.goto('/');
   await expect(page.getByRole('link', { name: 'Spectre Attacks: Exploiting Speculative Execution' })).toBeVisible();
 
   // The same file again: nothing new, the import button says so.

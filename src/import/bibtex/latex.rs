@@ -18,6 +18,11 @@ use crate::rules::math;
 /// A literal `~` (from `\textasciitilde`), kept apart from the tie `~` that the prose tidying
 /// turns into a space; `tidy` writes it back.
 pub const TILDE: char = '\u{f8fe}';
+/// A literal `{` and `}` (from `\{`, `\}`, `\textbraceleft`, `\textbraceright`), kept apart
+/// from the braces of the value, which the crate reads as groups and the tidying drops; `tidy`
+/// writes them back.
+pub const BRACE_LEFT: char = '\u{f8fc}';
+pub const BRACE_RIGHT: char = '\u{f8fd}';
 
 /// Symbols that only exist in math, written as a formula of their own when found in prose.
 const MATH_SYMBOLS: &[&str] =
@@ -90,6 +95,12 @@ pub fn decode(value: &str) -> String {
     let mut in_math = false;
     let mut rest = value.as_str();
     while let Some(c) = rest.chars().next() {
+        if rest.starts_with("\\$") {
+            // A dollar of the text: no formula starts or ends here.
+            out.push_str("\\$");
+            rest = &rest[2..];
+            continue;
+        }
         if c == '$' {
             in_math = !in_math;
             out.push('$');
@@ -120,15 +131,25 @@ pub fn decode(value: &str) -> String {
     out
 }
 
-/// `$$…$$` as `$\[…\]$`.
+/// `$$…$$` as `$\[…\]$`. A `\$` is a dollar of the text, never half of a `$$`.
 fn display_math_as_one(value: &str) -> String {
     if !value.contains("$$") {
         return value.to_owned();
     }
+    let unescaped = |text: &str| {
+        let mut from = 0;
+        while let Some(at) = text[from..].find("$$").map(|at| from + at) {
+            if text[..at].bytes().rev().take_while(|&b| b == b'\\').count() % 2 == 0 {
+                return Some(at);
+            }
+            from = at + 1;
+        }
+        None
+    };
     let mut out = String::with_capacity(value.len() + 8);
     let mut rest = value;
-    while let Some(open) = rest.find("$$") {
-        let Some(close) = rest[open + 2..].find("$$") else { break };
+    while let Some(open) = unescaped(rest) {
+        let Some(close) = unescaped(&rest[open + 2..]) else { break };
         out.push_str(&rest[..open]);
         out.push_str("$\\[");
         out.push_str(&rest[open + 2..open + 2 + close]);
@@ -144,10 +165,12 @@ fn display_math_as_one(value: &str) -> String {
 fn command(text: &str, in_math: bool) -> Option<(String, usize)> {
     let name_len = text[1..].find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(text.len() - 1);
     if name_len == 0 {
-        // A one-character command: `\&`, `\%`, `\_`, `\#`, `\,`.
+        // A one-character command: `\&`, `\%`, `\_`, `\#`, `\{`, `\}`, `\,`.
         let symbol = text[1..].chars().next()?;
         return match (symbol, in_math) {
             ('&' | '%' | '_' | '#', false) => Some((symbol.to_string(), 2)),
+            ('{', false) => Some((BRACE_LEFT.to_string(), 2)),
+            ('}', false) => Some((BRACE_RIGHT.to_string(), 2)),
             (',', false) => Some((" ".to_owned(), 2)),
             _ => None,
         };
@@ -171,6 +194,8 @@ fn command(text: &str, in_math: bool) -> Option<(String, usize)> {
             Some((decode(raised), after + lift + len))
         }
         "textasciitilde" if !in_math => Some((TILDE.to_string(), skip_space(text, after))),
+        "textbraceleft" if !in_math => Some((BRACE_LEFT.to_string(), skip_empty_group(text, after))),
+        "textbraceright" if !in_math => Some((BRACE_RIGHT.to_string(), skip_empty_group(text, after))),
         "textendash" if !in_math => Some(("–".to_owned(), skip_space(text, after))),
         "textemdash" if !in_math => Some(("—".to_owned(), skip_space(text, after))),
         "textsuperscript" | "textsubscript" if !in_math => {
@@ -207,6 +232,12 @@ fn decode_math(tex: &str) -> String {
 /// The length of `text` up to after the spaces that end a command name (`\textendash x`).
 fn skip_space(text: &str, at: usize) -> usize {
     at + text[at..].len() - text[at..].trim_start_matches(' ').len()
+}
+
+/// The length of `text` up to after the `{}` or the spaces that end a command name
+/// (`\textbraceleft{}x`, `\textbraceleft x`).
+fn skip_empty_group(text: &str, at: usize) -> usize {
+    if text[at..].starts_with("{}") { at + 2 } else { skip_space(text, at) }
 }
 
 /// A command's argument: `{…}` (its content), or else one character or one `\command`.
@@ -260,6 +291,16 @@ mod tests {
         assert_eq!(decode("at z{\\sim}6"), "at z$\\sim$6");
         assert_eq!(decode("$\\ensuremath{\\Lambda}$CDM"), "$\\Lambda$CDM");
         assert_eq!(decode("\\raisebox{1pt}{x}"), "x");
+    }
+
+    #[test]
+    fn escaped_dollars_and_braces_are_text() {
+        assert_eq!(
+            decode("\\{x\\} {\\{}y\\textbraceright{} \\textbraceleft z $\\{n\\}$"),
+            format!("{BRACE_LEFT}x{BRACE_RIGHT} {BRACE_LEFT}y{BRACE_RIGHT} {BRACE_LEFT}z $\\{{n\\}}$")
+        );
+        assert_eq!(decode("\\$\\{\\$ $\\{$"), format!("\\${BRACE_LEFT}\\$ $\\{{$"), "a text dollar opens no formula");
+        assert_eq!(decode("\\$$$x$$ and $$y$$"), "\\$$\\[x\\]$ and $\\[y\\]$", "a text dollar is no half of a $$");
     }
 
     #[test]

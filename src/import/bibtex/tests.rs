@@ -143,7 +143,8 @@ fn exports_in_each_sources_own_style_read_as_checked_by_hand() {
         assert_eq!(entry.key.as_deref(), want["key"].as_str());
         let mapped = entry.mapped.as_ref().unwrap_or_else(|e| panic!("{:?}: {e}", entry.key));
         let mut got = serde_json::to_value(mapped).unwrap();
-        got.as_object_mut().unwrap().retain(|_, v| !v.is_null());
+        // What an entry does not say: no value, or not featured.
+        got.as_object_mut().unwrap().retain(|_, v| !v.is_null() && *v != serde_json::Value::Bool(false));
         got["key"] = want["key"].clone();
         assert_eq!(&got, want, "{:?}", entry.key);
     }
@@ -362,7 +363,7 @@ fn latex_commands_of_real_exports_are_decoded_and_math_stays_tex() {
          10\\textendash 20\\% of {\\sim}5\\,Gyr \\& more\\textemdash the $\\Lambda$CDM H\\textsubscript{2} test}, \
          author = {A B}, journal = {ApJ}, year = 2020, \
          abstract = {We find $H_0 = 74.0^{+1.4}_{-1.3}$ km s$^{-1}$ and $$\\Omega_m h^2 = \\frac{\\omega_m}{1}$$ at \\ensuremath{\\sigma_{8}}. It cost $4.2 billion and $5 more.}}");
-    assert_eq!(m.title, "Quasars at z∼0.3 and J005512.2$-$255834: 10–20% of $\\sim$5 Gyr & more—the $\\Lambda$CDM H₂ test");
+    assert_eq!(m.title, "Quasars at z∼0.3 and J005512.2\\(-\\)255834: 10–20% of \\(\\sim\\)5 Gyr & more—the $\\Lambda$CDM H₂ test");
     assert_eq!(
         m.r#abstract.as_deref(),
         Some(
@@ -430,7 +431,7 @@ fn the_realistic_file_reads_as_checked_by_hand() {
             doi("10.3847/1538-4357/ab1422"),
         ),
         (
-            "A bright lensed galaxy at z∼0.3 behind J005512.2$-$255834",
+            "A bright lensed galaxy at z∼0.3 behind J005512.2\\(-\\)255834",
             "Monthly Notices of the Royal Astronomical Society",
             doi("10.1093/mnras/staa3000"),
         ),
@@ -462,4 +463,88 @@ fn the_realistic_file_reads_as_checked_by_hand() {
     assert_eq!(alfolio.mapped.as_ref().unwrap().month, Some(4));
     assert_eq!(alfolio.warnings.len(), 2, "selected = true and month = april: {:?}", alfolio.warnings);
     assert_eq!(crate::rules::math::to_plain(&got[0].0).rsplit(' ').next(), Some("ΛCDM"));
+}
+
+/// Issue 41, item 4: escaped braces are braces of the text, as `\&`, `\%`, `\_` and `\#` are
+/// its characters; so are `\textbraceleft` and `\textbraceright`. In math they stay TeX.
+#[test]
+fn escaped_braces_are_kept_as_braces() {
+    let m =
+        one("@article{a, title = {Sets \\{x | x > 0\\} and {\\{y\\}} {\\textbraceleft}\\textbraceright{} \\textbraceleft z $\\{n\\}$}, \
+         author = {A B}, journal = {J \\{1\\}}, year = 2020}");
+    assert_eq!(m.title, "Sets {x | x > 0} and {y} {} {z $\\{n\\}$");
+    assert_eq!(m.venue, "J {1}");
+}
+
+/// A literal dollar (`\$`) stays a dollar of the text, not the start of a formula: where the
+/// pages would read it as math it is stored escaped.
+#[test]
+fn escaped_dollars_stay_text() {
+    assert_eq!(one("@article{a, title = {It costs \\$5 or \\$6}, author = {A B}, journal = {J}, year = 2020}").title, "It costs $5 or $6");
+    assert_eq!(
+        one("@article{a, title = {Prices \\$x\\$ and $y$}, author = {A B}, journal = {J}, year = 2020}").title,
+        "Prices \\$x\\$ and $y$"
+    );
+    assert_eq!(
+        one("@article{a, title = {Broken \\$\\textbackslash{}frac\\{1\\}\\textbraceleft{}\\$ TeX}, author = {A B}, journal = {J}, year = 2020}").title,
+        "Broken $\\frac{1}{$ TeX",
+        "TeX that cannot be written as math reads as it was before its export"
+    );
+}
+
+/// `$…$` right before a digit is prose on the pages (pandoc's rule, for prices), so a formula
+/// a digit follows is stored as `\(…\)`, which they read as math; with its own spaces it is
+/// prose as before.
+#[test]
+fn a_formula_before_a_digit_is_stored_as_the_pages_read_math() {
+    let m =
+        one("@article{a, title = {At z$\\sim$2 and {\\sim}6 it costs $4.2 billion and $5}, author = {A B}, journal = {J}, year = 2020}");
+    assert_eq!(m.title, "At z\\(\\sim\\)2 and \\(\\sim\\)6 it costs $4.2 billion and $5");
+    assert_eq!(crate::rules::math::to_plain(&m.title), "At z∼2 and ∼6 it costs $4.2 billion and $5");
+}
+
+/// Issue 41, items 2–4: titles at the edges of the rules, written by the BibTeX export and read
+/// back, are the same prose and formulas (`crate::rules::math::pieces`): formulas in a row, a
+/// formula before a digit, text dollars next to formulas, broken TeX beside real math.
+#[test]
+fn exported_titles_read_back_as_the_same_text() {
+    use crate::rules::math::{Piece, pieces};
+    let same = |text: &str| -> Vec<(Option<bool>, String)> {
+        pieces(text)
+            .into_iter()
+            .map(|piece| match piece {
+                Piece::Text(prose) => (None, prose),
+                Piece::Math { tex, display, .. } => (Some(display), tex.to_owned()),
+            })
+            .collect()
+    };
+    for title in [
+        "$a$$b$ and $a$$$b$$",
+        "\\(z \\sim 0.3\\)2 and \\(x\\)-fold",
+        "Prices \\$x\\$ and $y$, costs $5 or $6",
+        "costs $5 \\(a $ b\\) and $\\frac{1}{$$$E = mc^2$$",
+        "{x$x^2$} y} \\{z\\} back\\slash $\\{n\\}$",
+    ] {
+        let paper: crate::content::publications::Model = serde_json::from_value(serde_json::json!({
+            "id": "00000000-0000-4000-8000-000000000000", "title": title, "slug": "s", "authors": ["Jane Doe"],
+            "kind": "journal-article", "venue": "J", "year": 2021, "month": null, "abstract": null, "pdf_url": null, "url": null,
+            "doi": null, "pages": null, "volume": null, "issue": null, "publisher": null, "bibtex": null, "featured": false,
+            "status": "published", "created_at": "2024-01-01T00:00:00Z", "updated_at": "2024-01-01T00:00:00Z",
+        }))
+        .unwrap();
+        let entry = crate::citations::bibtex(&paper, "k");
+        let back = one(&entry);
+        assert_eq!(same(&back.title), same(title), "{title:?} was written\n{entry}\nand read back as {:?}", back.title);
+    }
+}
+
+/// Issue 41, item 10: al-folio's `selected = {true}` marks the papers of the home page.
+#[test]
+fn selected_entries_are_featured() {
+    let entry = |selected: &str| one(&format!("@article{{a, title = {{T}}, author = {{A B}}, journal = {{J}}, year = 2020{selected}}}"));
+    assert!(entry(", selected = {true}").featured);
+    assert!(entry(", selected = {True}").featured);
+    assert!(entry(", selected = yes").featured);
+    assert!(!entry(", selected = {false}").featured);
+    assert!(!entry("").featured);
 }

@@ -560,7 +560,11 @@ size: number, };
 
 export type EntryStatus = "new" | "duplicate" | "invalid";
 
-export type ImportedPublication = { title: string, authors: Array<string>, kind: PublicationKind, venue: string, year: number, month: number | null, volume: string | null, issue: string | null, pages: string | null, publisher: string | null, doi: string | null, url: string | null, pdf_url: string | null, abstract: string | null, };
+export type ImportedPublication = { title: string, authors: Array<string>, kind: PublicationKind, venue: string, year: number, month: number | null, volume: string | null, issue: string | null, pages: string | null, publisher: string | null, doi: string | null, url: string | null, pdf_url: string | null, abstract: string | null, 
+/**
+ * Shown on the home page: al-folio's `selected = {true}`.
+ */
+featured: boolean, };
 
 export type DuplicateOf = { title: string, id: string | null, line: number | null, };
 

@@ -19,6 +19,7 @@ const found: DoiLookup = {
       url: 'https://doi.org/10.1145/3448016.3452841',
       pdf_url: null,
       abstract: null,
+      featured: false,
     },
     bibtex: '@inproceedings{Pandey_2021, title={Vector Quotient Filters}}',
     source: 'Crossref',

@@ -309,7 +309,14 @@ function EntryRow({ entry, choice, onChoose }: { entry: PreviewEntry; choice: Ch
         {entry.note ? <p className="text-muted-foreground">{entry.note}</p> : null}
       </td>
       <td className="p-2">
-        <Badge variant={STATUS[entry.status].variant}>{STATUS[entry.status].label}</Badge>
+        <div className="flex flex-wrap gap-1">
+          <Badge variant={STATUS[entry.status].variant}>{STATUS[entry.status].label}</Badge>
+          {p?.featured ? (
+            <Badge variant="outline" title="Marked selected in the file: shown on the home page">
+              Featured
+            </Badge>
+          ) : null}
+        </div>
       </td>
       <td className="p-2">
         {options.length > 0 ? (
