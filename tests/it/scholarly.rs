@@ -324,6 +324,19 @@ async fn failing_sources_keep_the_last_counts(test_db: TestDb) {
     assert!(String::from_utf8_lossy(&output.stdout).contains("1 paper with a DOI: 1 counts stored (Crossref answered)"));
 }
 
+/// The ORCID preview's answer for `orcid_id`, as JSON.
+async fn orcid_preview(app: &TestApp, orcid_id: &str) -> Value {
+    app.client
+        .post(app.url("/api/scholarly/orcid/preview"))
+        .json(&json!({"orcid_id": orcid_id}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}
+
 /// Item 2: the ORCID record's works, previewed as the BibTeX import does (works without a
 /// DOI Crossref knows keep what ORCID gives, with the owner as author, and say so); the
 /// command line imports the new ones and a second run finds them stored.
@@ -332,16 +345,7 @@ async fn orcid_works_are_previewed_and_imported(test_db: TestDb) {
     let app = app_with(test_db, &fake).await;
     let hero = HeroContent { name: "Carl Boettiger".to_owned(), ..HeroContent::default() };
     vita::content::homepage::upsert::<HeroContent>(&app.test_db.db, hero).await.unwrap();
-    let preview: Value = app
-        .client
-        .post(app.url("/api/scholarly/orcid/preview"))
-        .json(&json!({"orcid_id": ORCID_FULL}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let preview = orcid_preview(&app, ORCID_FULL).await;
     let entries = preview["entries"].as_array().unwrap_or_else(|| panic!("{preview}"));
     assert_eq!(entries.len(), 111);
     let first = &entries[0];
@@ -391,16 +395,7 @@ async fn orcid_authors_carry_no_titles(test_db: TestDb) {
     let app = app_with(test_db, &fake).await;
     let hero = HeroContent { name: "Prof. Dr. Carl Boettiger, PhD".to_owned(), ..HeroContent::default() };
     vita::content::homepage::upsert::<HeroContent>(&app.test_db.db, hero).await.unwrap();
-    let preview: Value = app
-        .client
-        .post(app.url("/api/scholarly/orcid/preview"))
-        .json(&json!({"orcid_id": ORCID_FULL}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let preview = orcid_preview(&app, ORCID_FULL).await;
     let first = &preview["entries"][0];
     assert!(first["note"].as_str().unwrap().contains("From ORCID only"), "{first}");
     assert_eq!(first["publication"]["authors"], json!(["Carl Boettiger"]));
