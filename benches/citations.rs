@@ -20,8 +20,8 @@ use serde_json::json;
 use vita::app::App;
 use vita::content::{self, ContentStatus, publications, settings};
 use vita::ops::config::{Config, OutsideConfig, StoreConfig};
-use vita::render::invalidation::Invalidation;
 use vita::scholarly::{Scholarly, refresh};
+use vita::store::changes::Changes;
 use vita::store::{self, Database};
 
 const PAPERS: usize = 1000;
@@ -100,11 +100,11 @@ async fn main() {
 
     let sources =
         Scholarly::new(&OutsideConfig { contact_email: Some("owner@example.org".to_owned()), ..fake.config() }, &base, None).unwrap();
-    let invalidation = Invalidation::for_database(&db).await.unwrap();
+    let changes = Changes::for_database(&db).await.unwrap().watched_by(cache.clone());
     let mut took = Duration::ZERO;
     let during = load(&visitor, &base, &paths, clients, Duration::from_secs(seconds), || async {
         let started = Instant::now();
-        let outcome = refresh::run(&db, &sources, &invalidation, Some(&cache)).await.unwrap();
+        let outcome = refresh::run(&db, &sources, &changes).await.unwrap();
         took = started.elapsed();
         println!("refresh: {}", outcome.summary());
     })

@@ -47,7 +47,7 @@ async fn measure(name: &str, db: &sea_orm::DatabaseConnection, text: &str) {
     let started = Instant::now();
     let outcome = import::import(
         db,
-        &vita::render::invalidation::Invalidation::for_database(db).await.unwrap(),
+        &vita::store::changes::Changes::for_database(db).await.unwrap(),
         ImportRequest { bibtex: text.to_owned(), import: all, update: vec![] },
     )
     .await

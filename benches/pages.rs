@@ -333,7 +333,8 @@ async fn seed_tagged_papers(db: &sea_orm::DatabaseConnection) {
 async fn cache_memory(db: &sea_orm::DatabaseConnection, renderer: &Renderer, settings: &SiteSettings) {
     use std::sync::Arc;
     use vita::ops::config::DEFAULT_PAGE_CACHE_VARIANTS as DEFAULT_VARIANT_LIMIT;
-    use vita::render::cache::{CachedPage, PageCache, Rendered, Sources};
+    use vita::render::cache::{CachedPage, PageCache, Rendered};
+    use vita::store::changes::Sources;
     let cache = Arc::new(PageCache::default());
     let today = vita::ops::clock::today();
     for i in 0..DEFAULT_VARIANT_LIMIT + 100 {

@@ -30,7 +30,7 @@ use crate::http::AppState;
 use crate::media::files::Files;
 use crate::render::Renderer;
 use crate::render::cache::PageCache;
-use crate::render::invalidation::{Invalidation, Listener};
+use crate::store::changes::{Changes, Listener};
 use crate::tls::Tls;
 use crate::{auth, http, store};
 
@@ -65,12 +65,14 @@ impl App {
         // Both listeners before anything serves: a port that cannot be had stops the start.
         let listener = bind(config.listen_address(), "--listen").await?;
         let address = listener.local_addr()?;
-        let invalidation = Invalidation::for_database(&db).await?;
+        let cache = Arc::new(PageCache::with_variant_limit(config.limits.page_cache_variants));
+        // Every write of this process, and every one heard from the others, tells the cache.
+        let changes = Changes::for_database(&db).await?.watched_by(cache.clone());
         let (https_listener, tls) = match config.tls.enabled() {
             true => {
                 let https_listener = bind(config.tls.https_address(), "--https-listen").await?;
                 let port = https_listener.local_addr()?.port();
-                (Some(https_listener), Some(Tls::start(&config.tls, &db, &invalidation, port).await?))
+                (Some(https_listener), Some(Tls::start(&config.tls, &db, &changes, port).await?))
             }
             false => (None, None),
         };
@@ -88,7 +90,6 @@ impl App {
         };
         let secure_cookies = base_url.starts_with("https://") || tls.is_some();
         let security = http::security_headers(secure_cookies);
-        let cache = Arc::new(PageCache::with_variant_limit(config.limits.page_cache_variants));
         let files = Files::open(&config.store)?;
         let trusted_proxies = config.trusted_proxies.clone().into();
         let (token, setup_token) = if auth::setup_needed(&db).await? {
@@ -98,7 +99,7 @@ impl App {
             (None, auth::SetupToken::default())
         };
         // Listening before the first page is cached: no other instance's write is missed.
-        let writes_elsewhere = invalidation.listen(&db).await?;
+        let writes_elsewhere = changes.listen(&db).await?;
         let sitemap_max_urls = config.sitemap_max_urls;
         let scholarly = crate::scholarly::Scholarly::for_site(&config.outside, &db, &base_url)?.map(Arc::new);
         let state = AppState {
@@ -112,7 +113,7 @@ impl App {
             files,
             trusted_proxies,
             setup_token,
-            invalidation,
+            changes,
             sitemap_max_urls,
             certificate: tls.as_ref().and_then(Tls::status),
             scholarly,
@@ -159,16 +160,10 @@ impl App {
         let refresher = tokio::spawn(http::refresh_stale_pages(state.clone()));
         // The daily citation refresh and ORCID check, unless outside calls are off.
         let daily_jobs = state.scholarly.clone().map(|scholarly| {
-            let jobs = crate::scholarly::jobs::Jobs {
-                db: state.db.clone(),
-                scholarly,
-                invalidation: state.invalidation.clone(),
-                cache: state.cache.clone(),
-                jitter,
-            };
+            let jobs = crate::scholarly::jobs::Jobs { db: state.db.clone(), scholarly, changes: state.changes.clone(), jitter };
             tokio::spawn(jobs.run())
         });
-        let writes_elsewhere = tokio::spawn(writes_elsewhere.run(state.cache.clone()));
+        let writes_elsewhere = tokio::spawn(writes_elsewhere.run());
         let site = http::site(state);
         let slots = Arc::new(Semaphore::new(limits.max_connections as usize));
         let graceful = GracefulShutdown::new();

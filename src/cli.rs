@@ -15,8 +15,8 @@ use crate::media::files::Files;
 use crate::ops::config::{Config, OutsideConfig, StoreConfig};
 use crate::portability::backup;
 use crate::portability::export;
-use crate::render::invalidation::Invalidation;
 use crate::scholarly::{self, Scholarly};
+use crate::store::changes::Changes;
 use crate::{auth, store};
 
 #[derive(Parser)]
@@ -257,8 +257,8 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let (db, location) = open(&store_config).await?;
             let result = async {
                 let scholarly = outside_sources(&db, &sources).await?;
-                let invalidation = Invalidation::for_database(&db).await?;
-                let outcome = scholarly::refresh::run(&db, &scholarly, &invalidation, None).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+                let changes = Changes::for_database(&db).await?;
+                let outcome = scholarly::refresh::run(&db, &scholarly, &changes).await.map_err(|e| anyhow::anyhow!("{e}"))?;
                 println!("In {location}: {}", outcome.summary());
                 if !outcome.any_answered() {
                     bail!("no source answered: the last known counts stay");
@@ -284,7 +284,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             store::close(db).await;
             let summary = result?;
             println!(
-                // The restore announces its write like any other (`render::invalidation`): a running
+                // The restore announces its write like any other (`store::changes`): a running
                 // server drops the pages it cached within a second, with no restart.
                 "Restored {} rows and {} files ({} bytes) from {} into {location}. A running Vita shows them within a second.",
                 summary.rows,
@@ -486,9 +486,8 @@ async fn finish_import(
     if dry_run {
         println!("Dry run on {location}: {} (nothing was written)", import::summary(imported, updated, total - imported - updated));
     } else {
-        let invalidation = Invalidation::for_database(db).await?;
-        let outcome =
-            import::import_entries(db, &invalidation, entries, &to_import, &to_update).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+        let changes = Changes::for_database(db).await?;
+        let outcome = import::import_entries(db, &changes, entries, &to_import, &to_update).await.map_err(|e| anyhow::anyhow!("{e}"))?;
         println!("{} in {location}", outcome.message);
     }
     if imported + updated == 0 {

@@ -4,7 +4,8 @@
 //! on an import that goes up):
 //!
 //! 1. `error`, `ops` (config, clock, logs), `rules` (limits, patterns, field validation, TeX math as MathML);
-//! 2. `store` (connections, migrations);
+//! 2. `store` (connections, migrations, and `changes`: what each write changed, told to the page
+//!    cache and the other instances);
 //! 3. `media` (uploaded files, photo variants), then `content` (the tables and the site
 //!    settings), then `auth` (owner, sessions, second factor);
 //! 4. `citations`, then `render` (pages and their cache), then `import` and `discovery`

@@ -40,7 +40,7 @@ impl Instance {
             .arg("--data-dir")
             .arg(data.path())
             .envs(env.iter().map(|(key, value)| (key, value)))
-            .env("RUST_LOG", "info,vita::render::invalidation=debug")
+            .env("RUST_LOG", "info,vita::store::changes=debug")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(std::fs::File::create(&log).expect("log file"))

@@ -9,6 +9,7 @@ use ts_rs::TS;
 use super::{Content, ContentStatus};
 use crate::error::AppError;
 use crate::rules::validate::{Check, slugify};
+use crate::store::changes::Sources;
 
 text_enum! {
     /// The term a course ran in.
@@ -76,6 +77,7 @@ impl Content for Entity {
     const NOUN: &'static str = "course";
     const ORDER: &'static [(&'static str, Order)] = &[("year", Order::Desc), ("term", Order::Asc)];
     const PATH: &'static str = "courses";
+    const SOURCES: Sources = Sources::COURSES;
 
     fn active_model(input: Input) -> Result<ActiveModel, AppError> {
         let mut check = Check::new();

@@ -10,6 +10,7 @@ use ts_rs::TS;
 use super::{Content, ContentStatus, Filters};
 use crate::error::AppError;
 use crate::rules::validate::Check;
+use crate::store::changes::Sources;
 
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize, TS)]
 #[sea_orm(table_name = "cv_appointments")]
@@ -53,6 +54,7 @@ impl Content for Entity {
     const NOUN: &'static str = "appointment";
     const ORDER: &'static [(&'static str, Order)] = &[("sort_order", Order::Asc), ("start_year", Order::Desc)];
     const PATH: &'static str = "cv-appointments";
+    const SOURCES: Sources = Sources::CV;
     const FILTERS: Filters = Filters { status: true, featured: false };
 
     fn active_model(input: Input) -> Result<ActiveModel, AppError> {

@@ -10,6 +10,7 @@ use ts_rs::TS;
 use super::{Content, ContentStatus, Filters};
 use crate::error::AppError;
 use crate::rules::validate::Check;
+use crate::store::changes::Sources;
 
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize, TS)]
 #[sea_orm(table_name = "cv_other")]
@@ -48,6 +49,7 @@ impl Content for Entity {
     const NOUN: &'static str = "CV section";
     const ORDER: &'static [(&'static str, Order)] = &[("sort_order", Order::Asc)];
     const PATH: &'static str = "cv-other";
+    const SOURCES: Sources = Sources::CV;
     const FILTERS: Filters = Filters { status: true, featured: false };
 
     fn active_model(input: Input) -> Result<ActiveModel, AppError> {

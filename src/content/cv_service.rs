@@ -10,6 +10,7 @@ use ts_rs::TS;
 use super::{Content, ContentStatus, Filters};
 use crate::error::AppError;
 use crate::rules::validate::Check;
+use crate::store::changes::Sources;
 
 text_enum! {
     /// The kind of a service role; /cv groups by it.
@@ -58,6 +59,7 @@ impl Content for Entity {
     const NOUN: &'static str = "service role";
     const ORDER: &'static [(&'static str, Order)] = &[("sort_order", Order::Asc), ("start_year", Order::Desc)];
     const PATH: &'static str = "cv-service";
+    const SOURCES: Sources = Sources::CV;
     const FILTERS: Filters = Filters { status: true, featured: false };
 
     fn active_model(input: Input) -> Result<ActiveModel, AppError> {

@@ -12,6 +12,7 @@ use ts_rs::TS;
 use crate::error::AppError;
 use crate::rules::validate::{Check, is_http_url, is_site_path};
 use crate::rules::{MAX_LONG, MAX_SHORT};
+use crate::store::changes::Sources;
 
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize)]
 #[sea_orm(table_name = "homepage_content")]
@@ -34,6 +35,8 @@ impl ActiveModelBehavior for ActiveModel {}
 /// A section of page text: its key, its shape and its rules.
 pub trait Section: Serialize + DeserializeOwned + Default + Send + Sync + 'static {
     const KEY: &'static str;
+    /// What a save of the section changes: the pages that show it go stale.
+    const SOURCES: Sources;
     /// Trims and checks every field; blank optional links are kept as "".
     fn validate(self) -> Result<Self, AppError>;
     /// The content as it means today, on every read and before every write: a value an
@@ -107,7 +110,7 @@ fn label(field: &str) -> String {
 
 macro_rules! section {
     (
-        $(#[$meta:meta])* $name:ident, $key:literal,
+        $(#[$meta:meta])* $name:ident, $key:literal, sources: $sources:expr,
         long: [$($long:ident),*], links: [$($link:ident),*], paths: [$($path:ident),*],
         { $($field:ident : $default:expr),* $(,)? }
         $(, settled: $settled:path)?
@@ -127,6 +130,7 @@ macro_rules! section {
 
         impl Section for $name {
             const KEY: &'static str = $key;
+            const SOURCES: Sources = $sources;
 
             fn validate(mut self) -> Result<Self, AppError> {
                 let mut check = Check::new();
@@ -151,7 +155,7 @@ macro_rules! section {
 section!(
     /// The home page hero. The defaults describe the spec's built-in owner: an associate
     /// professor at a Swedish university, a local profile image, no scholar or CV link.
-    HeroContent, "hero",
+    HeroContent, "hero", sources: Sources::HERO,
     long: [bio], links: [google_scholar_url, website_url, linkedin_url], paths: [profile_image_url, cv_url],
     {
         name: "Dr. Alex Lindberg",
@@ -197,7 +201,7 @@ impl HeroContent {
 
 section!(
     /// Labels and descriptions of the home page's counters.
-    StatsContent, "stats",
+    StatsContent, "stats", sources: Sources::STATS,
     long: [], links: [], paths: [],
     {
         publications_label: "Publications",
@@ -213,7 +217,7 @@ section!(
 
 section!(
     /// The About page.
-    AboutContent, "about",
+    AboutContent, "about", sources: Sources::ABOUT,
     long: [bio, background, research_interests, education, experience, awards, leadership, service, personal], links: [], paths: [],
     {
         title: "About Me",
@@ -231,7 +235,7 @@ section!(
 
 section!(
     /// The Contact page.
-    ContactContent, "contact",
+    ContactContent, "contact", sources: Sources::CONTACT,
     long: [office_address, mailing_address, office_hours, additional_info], links: [], paths: [],
     {
         title: "Contact",

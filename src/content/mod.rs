@@ -61,6 +61,7 @@ use ts_rs::TS;
 use uuid::Uuid;
 
 use crate::error::{AppError, FieldErrors};
+use crate::store::changes::Sources;
 
 /// A list of strings (authors, technologies, collaborators), stored as a JSON array so that
 /// SQLite and PostgreSQL hold it the same way.
@@ -135,6 +136,8 @@ pub trait Content:
     const NOUN: &'static str;
     /// The path segment of the API (`/api/publications`).
     const PATH: &'static str;
+    /// What a write to the table changes: the pages that show it go stale.
+    const SOURCES: Sources;
     /// Whether even the list read needs a signed-in owner (students, per spec section 6).
     const OWNER_ONLY: bool = false;
     /// The filters of the default list read.

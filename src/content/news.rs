@@ -10,6 +10,7 @@ use super::tagging::TagLinks;
 use super::{Content, ContentStatus};
 use crate::error::AppError;
 use crate::rules::validate::Check;
+use crate::store::changes::Sources;
 
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize, TS)]
 #[sea_orm(table_name = "news_items")]
@@ -59,6 +60,7 @@ impl Content for Entity {
     const NOUN: &'static str = "news item";
     const ORDER: &'static [(&'static str, Order)] = &[("date", Order::Desc)];
     const PATH: &'static str = "news";
+    const SOURCES: Sources = Sources::NEWS;
     const TAG_LINKS: Option<TagLinks> = Some(TagLinks { table: "news_item_tags" });
 
     fn take_tag_ids(input: &mut Input) -> Vec<Uuid> {

@@ -10,6 +10,7 @@ use ts_rs::TS;
 use super::{Audience, Content, ContentStatus, ListQuery};
 use crate::error::AppError;
 use crate::rules::validate::Check;
+use crate::store::changes::Sources;
 
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize, TS)]
 #[sea_orm(table_name = "open_calls")]
@@ -72,6 +73,7 @@ impl Content for Entity {
     /// The owner's order; the public one is by deadline (see `list`).
     const ORDER: &'static [(&'static str, Order)] = &[];
     const PATH: &'static str = "open-calls";
+    const SOURCES: Sources = Sources::OPEN_CALLS;
 
     fn active_model(input: Input) -> Result<ActiveModel, AppError> {
         let mut check = Check::new();

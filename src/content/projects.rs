@@ -11,6 +11,7 @@ use super::{Content, ContentStatus, StringList};
 use crate::error::AppError;
 use crate::rules::MAX_SHORT;
 use crate::rules::validate::{Check, slugify_variant};
+use crate::store::changes::Sources;
 
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize, TS)]
 #[sea_orm(table_name = "projects")]
@@ -88,6 +89,7 @@ impl Content for Entity {
     const NOUN: &'static str = "project";
     const ORDER: &'static [(&'static str, Order)] = &[("sort_order", Order::Asc)];
     const PATH: &'static str = "projects";
+    const SOURCES: Sources = Sources::PROJECTS;
     const TAG_LINKS: Option<TagLinks> = Some(TagLinks { table: "project_tags" });
 
     fn take_tag_ids(input: &mut Input) -> Vec<Uuid> {

@@ -11,6 +11,7 @@ use super::{Content, ContentStatus, StringList};
 use crate::error::AppError;
 use crate::media::files::{Bucket, is_stored_name};
 use crate::rules::validate::{Check, slugify_variant};
+use crate::store::changes::Sources;
 
 text_enum! {
     /// What kind of work a publication is: it decides the venue's citation tag and the
@@ -127,6 +128,7 @@ impl Content for Entity {
     const NOUN: &'static str = "publication";
     const ORDER: &'static [(&'static str, Order)] = &[("year", Order::Desc)];
     const PATH: &'static str = "publications";
+    const SOURCES: Sources = Sources::PUBLICATIONS;
     const TAG_LINKS: Option<TagLinks> = Some(TAG_LINKS);
 
     fn take_tag_ids(input: &mut Input) -> Vec<Uuid> {

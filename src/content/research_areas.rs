@@ -9,6 +9,7 @@ use ts_rs::TS;
 use super::{Content, ContentStatus};
 use crate::error::AppError;
 use crate::rules::validate::{Check, slugify_variant};
+use crate::store::changes::Sources;
 
 pub const DEFAULT_ICON: &str = "Shield";
 
@@ -61,6 +62,7 @@ impl Content for Entity {
     const NOUN: &'static str = "research area";
     const ORDER: &'static [(&'static str, Order)] = &[("sort_order", Order::Asc)];
     const PATH: &'static str = "research-areas";
+    const SOURCES: Sources = Sources::RESEARCH_AREAS;
 
     fn active_model(input: Input) -> Result<ActiveModel, AppError> {
         let mut check = Check::new();

@@ -10,6 +10,7 @@ use ts_rs::TS;
 use super::{Audience, Content, ListQuery};
 use crate::error::AppError;
 use crate::rules::validate::Check;
+use crate::store::changes::Sources;
 
 text_enum! {
     /// The degree a student works towards.
@@ -75,6 +76,7 @@ impl Content for Entity {
     const NOUN: &'static str = "student";
     const ORDER: &'static [(&'static str, Order)] = &[("sort_order", Order::Asc)];
     const PATH: &'static str = "students";
+    const SOURCES: Sources = Sources::STUDENTS;
     const OWNER_ONLY: bool = true;
 
     fn active_model(input: Input) -> Result<ActiveModel, AppError> {

@@ -9,6 +9,7 @@ use ts_rs::TS;
 use super::{Content, Filters};
 use crate::error::AppError;
 use crate::rules::validate::{Check, slugify};
+use crate::store::changes::Sources;
 
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize, TS)]
 #[sea_orm(table_name = "tags")]
@@ -56,6 +57,7 @@ impl Content for Entity {
     const FILTERS: Filters = Filters { status: false, featured: false };
     const ORDER: &'static [(&'static str, Order)] = &[("name", Order::Asc)];
     const PATH: &'static str = "tags";
+    const SOURCES: Sources = Sources::TAGS;
 
     fn active_model(input: Input) -> Result<ActiveModel, AppError> {
         let mut check = Check::new();

@@ -10,6 +10,7 @@ use super::tagging::TagLinks;
 use super::{Content, ContentStatus};
 use crate::error::AppError;
 use crate::rules::validate::{Check, slugify};
+use crate::store::changes::Sources;
 
 text_enum! {
     /// The kind of a talk.
@@ -77,6 +78,7 @@ impl Content for Entity {
     const NOUN: &'static str = "talk";
     const ORDER: &'static [(&'static str, Order)] = &[("date", Order::Desc)];
     const PATH: &'static str = "talks";
+    const SOURCES: Sources = Sources::TALKS;
     const TAG_LINKS: Option<TagLinks> = Some(TagLinks { table: "talk_tags" });
 
     fn take_tag_ids(input: &mut Input) -> Vec<Uuid> {

@@ -11,9 +11,9 @@ pub mod sitemap;
 
 use axum::http::HeaderValue;
 
-use crate::render::cache::Sources;
 use crate::render::feed::Feed;
 use crate::render::paper::absolute_url;
+use crate::store::changes::Sources;
 use sitemap::SitemapFile;
 
 /// A generated document other than a page, kept in the page cache under its path.

@@ -7,7 +7,7 @@ use axum::response::IntoResponse;
 use uuid::Uuid;
 
 use super::AppState;
-use super::extract::{self, Json, Path, Query, Write};
+use super::extract::{self, Json, Path, Query};
 use crate::auth::OwnerSession;
 use crate::content::homepage::{self, Section, SectionRecord};
 use crate::content::{self, Audience, Content, ListQuery};
@@ -63,33 +63,36 @@ pub async fn get_one<E: Content>(
     Ok(axum::Json(content::get::<E>(&state.db, id).await?))
 }
 
-pub async fn create<E: Content>(_owner: OwnerSession, write: Write, Json(input): Json<E::Input>) -> Result<impl IntoResponse, AppError> {
-    let txn = write.begin().await?;
-    let created = content::create::<E>(&txn, input).await?;
-    txn.commit().await?;
+pub async fn create<E: Content>(
+    State(state): State<AppState>,
+    _owner: OwnerSession,
+    Json(input): Json<E::Input>,
+) -> Result<impl IntoResponse, AppError> {
+    let write = state.changes.begin(&state.db, E::SOURCES).await?;
+    let created = content::create::<E>(write.txn(), input).await?;
+    write.commit().await?;
     Ok((StatusCode::CREATED, axum::Json(created)))
 }
 
 pub async fn update<E: Content>(
     State(state): State<AppState>,
     _owner: OwnerSession,
-    write: Write,
     Path(id): Path<Uuid>,
     Json(body): Json<serde_json::Value>,
 ) -> Result<axum::Json<E::Model>, AppError> {
     // An unknown id is "not found" whatever the body says.
     content::get::<E>(&state.db, id).await?;
     let input = extract::complete::<E::Input>(body)?;
-    let txn = write.begin().await?;
-    let updated = content::update::<E>(&txn, id, input).await?;
-    txn.commit().await?;
+    let write = state.changes.begin(&state.db, E::SOURCES).await?;
+    let updated = content::update::<E>(write.txn(), id, input).await?;
+    write.commit().await?;
     Ok(axum::Json(updated))
 }
 
-pub async fn delete<E: Content>(_owner: OwnerSession, write: Write, Path(id): Path<Uuid>) -> Result<StatusCode, AppError> {
-    let txn = write.begin().await?;
-    content::delete::<E>(&txn, id).await?;
-    txn.commit().await?;
+pub async fn delete<E: Content>(State(state): State<AppState>, _owner: OwnerSession, Path(id): Path<Uuid>) -> Result<StatusCode, AppError> {
+    let write = state.changes.begin(&state.db, E::SOURCES).await?;
+    content::delete::<E>(write.txn(), id).await?;
+    write.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -103,13 +106,12 @@ pub async fn read_section<S: Section>(State(state): State<AppState>) -> Result<a
 pub async fn upsert_section<S: Section>(
     State(state): State<AppState>,
     _owner: OwnerSession,
-    write: Write,
     Json(body): Json<serde_json::Value>,
 ) -> Result<axum::Json<SectionRecord<S>>, AppError> {
     let stored = homepage::read::<S>(&state.db).await?.content;
     let content = extract::over_stored(&stored, body)?;
-    let txn = write.begin().await?;
-    let saved = homepage::upsert::<S>(&txn, content).await?;
-    txn.commit().await?;
+    let write = state.changes.begin(&state.db, S::SOURCES).await?;
+    let saved = homepage::upsert::<S>(write.txn(), content).await?;
+    write.commit().await?;
     Ok(axum::Json(saved))
 }

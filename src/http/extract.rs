@@ -3,14 +3,10 @@
 
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
-use sea_orm::{DatabaseConnection, DatabaseTransaction, TransactionTrait};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::AppState;
 use crate::error::{AppError, FieldErrors};
-use crate::render::cache::Sources;
-use crate::render::invalidation::Invalidation;
 
 /// A JSON body: read as axum reads it (content type, size limit, syntax), then turned into `T`
 /// through `from_value`, so a field that does not fit is named in the error.
@@ -22,34 +18,6 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
     async fn from_request(request: Request, state: &S) -> Result<Self, AppError> {
         let axum::Json(value) = axum::Json::<serde_json::Value>::from_request(request, state).await?;
         from_value(value).map(Json)
-    }
-}
-
-/// A write through the API: the transaction it runs in tells the other instances, on commit,
-/// which pages it made stale (the same sources `middleware::invalidate_pages_after_writes`
-/// marks stale here, from the request's path).
-pub struct Write {
-    db: DatabaseConnection,
-    sources: Sources,
-    invalidation: Invalidation,
-}
-
-impl FromRequestParts<AppState> for Write {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let sources = super::middleware::written_sources(parts.uri.path());
-        Ok(Write { db: state.db.clone(), sources, invalidation: state.invalidation.clone() })
-    }
-}
-
-impl Write {
-    /// The write's transaction, its announcement already in it: commit it to make the write
-    /// (and the announcement) happen; dropped, it rolls back and nothing is announced.
-    pub async fn begin(&self) -> Result<DatabaseTransaction, AppError> {
-        let txn = self.db.begin().await?;
-        self.invalidation.announce(&txn, self.sources).await?;
-        Ok(txn)
     }
 }
 

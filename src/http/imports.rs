@@ -39,7 +39,7 @@ pub async fn import(
     _owner: OwnerSession,
     Json(request): Json<ImportRequest>,
 ) -> Result<axum::Json<ImportOutcome>, AppError> {
-    Ok(axum::Json(import::import(&state.db, &state.invalidation, request).await?))
+    Ok(axum::Json(import::import(&state.db, &state.changes, request).await?))
 }
 
 fn not_text() -> AppError {

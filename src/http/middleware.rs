@@ -12,12 +12,7 @@ use base64::engine::general_purpose::STANDARD as BASE64;
 use sha2::{Digest, Sha256};
 
 use super::{AppState, session};
-use crate::content::{
-    Content, courses, cv_appointments, cv_awards, cv_education, cv_grants, cv_other, cv_service, news, open_calls, projects, publications,
-    research_areas, students, tags, talks,
-};
 use crate::error::AppError;
-use crate::render::cache::Sources;
 
 /// A browser sends `Origin` (and `Sec-Fetch-Site`) with every unsafe request. One that comes
 /// from another site, or from this host over the other scheme (an `http://` page may be a
@@ -101,16 +96,14 @@ impl SecurityHeaders {
     }
 }
 
-/// After a successful write through the API, the cached pages it feeds are stale here (other
-/// instances hear of it from the write's own transaction: `extract::Write`).
-pub async fn invalidate_pages_after_writes(State(state): State<AppState>, request: Request, next: Next) -> Response {
+/// A successful write through the API made the pages it feeds stale (its commit told the page
+/// cache: `store::changes`); they are rendered again in the background, and the save answers
+/// once they are (or after a second at most), so whoever saved and then looks at the site sees
+/// the save.
+pub async fn wait_for_pages_after_writes(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let unsafe_method = !matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS);
-    let sources = written_sources(request.uri().path());
     let response = next.run(request).await;
     if unsafe_method && response.status().is_success() {
-        state.cache.invalidate(sources);
-        // The pages are rendered again in the background; the save answers once they are (or
-        // after a second at most), so whoever saved and then looks at the site sees the save.
         state.cache.settled(crate::ops::clock::today(), SAVE_WAITS_FOR_PAGES).await;
     }
     response
@@ -118,46 +111,6 @@ pub async fn invalidate_pages_after_writes(State(state): State<AppState>, reques
 
 /// How long a save waits at most for the pages it made stale to be rendered again.
 const SAVE_WAITS_FOR_PAGES: std::time::Duration = std::time::Duration::from_secs(1);
-
-/// What a write to an API path (with or without its `/api` prefix) may change on the public
-/// pages. Signing in and uploads change none (a file's link is stored by a write of its row);
-/// a path not listed here is taken to change everything.
-pub fn written_sources(path: &str) -> Sources {
-    let mut segments = path.trim_start_matches("/api").trim_start_matches('/').split('/');
-    let table = segments.next().unwrap_or("");
-    let tables = [
-        (news::Entity::PATH, Sources::NEWS),
-        (publications::Entity::PATH, Sources::PUBLICATIONS),
-        (research_areas::Entity::PATH, Sources::RESEARCH_AREAS),
-        (projects::Entity::PATH, Sources::PROJECTS),
-        (courses::Entity::PATH, Sources::COURSES),
-        (students::Entity::PATH, Sources::STUDENTS),
-        (talks::Entity::PATH, Sources::TALKS),
-        (tags::Entity::PATH, Sources::TAGS),
-        (open_calls::Entity::PATH, Sources::OPEN_CALLS),
-        (cv_appointments::Entity::PATH, Sources::CV),
-        (cv_education::Entity::PATH, Sources::CV),
-        (cv_awards::Entity::PATH, Sources::CV),
-        (cv_grants::Entity::PATH, Sources::CV),
-        (cv_service::Entity::PATH, Sources::CV),
-        (cv_other::Entity::PATH, Sources::CV),
-    ];
-    if let Some((_, sources)) = tables.iter().find(|(path, _)| *path == table) {
-        return *sources;
-    }
-    match (table, segments.next().unwrap_or("")) {
-        ("auth" | "uploads", _) => Sources::NONE,
-        // Lookups and previews call out and write nothing; an ORCID import adds papers.
-        ("scholarly", "orcid") if segments.next() == Some("import") => Sources::PUBLICATIONS,
-        ("scholarly", _) => Sources::NONE,
-        ("settings", _) => Sources::SETTINGS,
-        ("homepage", "hero") => Sources::HERO,
-        ("homepage", "stats") => Sources::STATS,
-        ("homepage", "about") => Sources::ABOUT,
-        ("homepage", "contact") => Sources::CONTACT,
-        _ => Sources::ALL,
-    }
-}
 
 pub async fn security_headers(State(security): State<SecurityHeaders>, request: Request, next: Next) -> Response {
     let mut response = next.run(request).await;
@@ -207,21 +160,6 @@ mod tests {
 
     fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
         pairs.iter().map(|(k, v)| (header::HeaderName::from_static(k), HeaderValue::from_static(v))).collect()
-    }
-
-    #[test]
-    fn a_write_stales_only_the_pages_its_data_feeds() {
-        assert_eq!(written_sources("/api/news/3f2a"), Sources::NEWS);
-        assert_eq!(written_sources("/news"), Sources::NEWS, "inside the nested router the prefix is gone");
-        assert_eq!(written_sources("/api/publications/import"), Sources::PUBLICATIONS);
-        assert_eq!(written_sources("/api/homepage/hero"), Sources::HERO);
-        assert_eq!(written_sources("/api/settings"), Sources::SETTINGS);
-        assert_eq!(written_sources("/api/auth/token"), Sources::NONE);
-        assert_eq!(written_sources("/api/uploads/cv-files"), Sources::NONE);
-        assert_eq!(written_sources("/api/scholarly/doi-lookup"), Sources::NONE);
-        assert_eq!(written_sources("/api/scholarly/orcid/preview"), Sources::NONE);
-        assert_eq!(written_sources("/api/scholarly/orcid/import"), Sources::PUBLICATIONS);
-        assert_eq!(written_sources("/api/something-new"), Sources::ALL);
     }
 
     #[test]

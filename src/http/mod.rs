@@ -108,7 +108,7 @@ pub struct AppState {
     /// What `POST /api/auth/setup` must carry while no owner exists (`auth::SetupToken`).
     pub setup_token: crate::auth::SetupToken,
     /// How writes tell the other instances (PostgreSQL) what they made stale.
-    pub invalidation: crate::render::invalidation::Invalidation,
+    pub changes: crate::store::changes::Changes,
     /// Addresses in one sitemap file (`Config::sitemap_max_urls`).
     pub sitemap_max_urls: usize,
     /// With `--domain`: the certificate's state, for the dashboard.
@@ -176,7 +176,7 @@ pub fn router(state: AppState) -> Router {
         .route("/readyz", get(health::readyz))
         .nest(
             "/api",
-            api.layer(from_fn_with_state(state.clone(), middleware::invalidate_pages_after_writes))
+            api.layer(from_fn_with_state(state.clone(), middleware::wait_for_pages_after_writes))
                 // The API's answers are the owner's data or change with every write: never
                 // kept by a browser or a shared cache.
                 .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-store"))),

@@ -27,11 +27,12 @@ use crate::content::homepage::{self, HeroContent};
 use crate::content::{settings, tags};
 use crate::discovery::{Document, feeds, sitemap};
 use crate::error::AppError;
-use crate::render::cache::{CachedPage, Lookup, Rendered, Sources};
+use crate::render::cache::{CachedPage, Lookup, Rendered};
 use crate::render::engine::RenderQueueFull;
 use crate::render::pages::{self, CV_PDF_PATH, PublicPage};
 use crate::render::paper::paper_path;
 use crate::render::{CardImage, PageData, RenderInput, SiteInfo, cv_pdf};
+use crate::store::changes::Sources;
 
 /// What a path below `/publications/` names: a paper's page or one of its exports. The PDF,
 /// `/publications/<slug>/<slug>.pdf`, has a route of its own.

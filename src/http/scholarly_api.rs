@@ -82,7 +82,7 @@ pub async fn orcid_import(
 ) -> Result<axum::Json<ImportOutcome>, AppError> {
     let id = orcid_id(&state, request.orcid_id).await?;
     let entries = orcid::entries(&state.db, sources(&state)?, &id, true).await?;
-    Ok(axum::Json(import::import_entries(&state.db, &state.invalidation, entries, &request.import, &[]).await?))
+    Ok(axum::Json(import::import_entries(&state.db, &state.changes, entries, &request.import, &[]).await?))
 }
 
 /// The dashboard's citations and sources.

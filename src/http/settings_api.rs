@@ -4,11 +4,12 @@ use axum::extract::State;
 
 use super::AppState;
 use super::client::ClientAddress;
-use super::extract::{self, Json, Write};
+use super::extract::{self, Json};
 use crate::auth::OwnerSession;
 use crate::auth::second_factor::{self, Confirmation};
 use crate::content::settings::{self, SiteSettings, SiteSettingsView};
 use crate::error::AppError;
+use crate::store::changes::Sources;
 
 /// With the accepted analytics providers, the script the home page loads and since when, and,
 /// if the stored script is not allowed (any more) or comes from the owner's own domain, a
@@ -26,7 +27,6 @@ pub async fn save_site_settings(
     State(state): State<AppState>,
     owner: OwnerSession,
     ClientAddress(client): ClientAddress,
-    write: Write,
     Json(mut body): Json<serde_json::Value>,
 ) -> Result<axum::Json<SiteSettingsView>, AppError> {
     let confirmation = take_confirmation(&mut body)?;
@@ -39,9 +39,9 @@ pub async fn save_site_settings(
         let confirmation = confirmation.unwrap_or_default();
         second_factor::confirm_owner(&state.db, &owner, confirmation, Some(&client), crate::ops::clock::now()).await?;
     }
-    let txn = write.begin().await?;
-    let saved = settings::save_site(&txn, site, &before).await?;
-    txn.commit().await?;
+    let write = state.changes.begin(&state.db, Sources::SETTINGS).await?;
+    let saved = settings::save_site(write.txn(), site, &before).await?;
+    write.commit().await?;
     if adds_script {
         tracing::warn!(
             owner = %owner.user.email,

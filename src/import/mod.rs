@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use sea_orm::ActiveValue::Set;
-use sea_orm::{ActiveModelTrait, ConnectionTrait, DatabaseConnection, EntityTrait, IntoActiveModel, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ConnectionTrait, DatabaseConnection, EntityTrait, IntoActiveModel};
 use serde::{Deserialize, Serialize};
 use tokio::sync::Semaphore;
 use ts_rs::TS;
@@ -25,9 +25,8 @@ use uuid::Uuid;
 use crate::content::publications;
 use crate::content::{self, Content, ContentStatus};
 use crate::error::{AppError, FieldErrors};
-use crate::render::cache::Sources;
-use crate::render::invalidation::Invalidation;
 use crate::rules::validate::slugify_variant;
+use crate::store::changes::{Changes, Sources};
 use bibtex::{Mapped, RawEntry};
 
 /// The largest .bib file taken (5 MB: a long career's list is well under 1 MB).
@@ -189,25 +188,25 @@ pub async fn preview_entries(db: &impl ConnectionTrait, entries: Vec<RawEntry>) 
 }
 
 /// Imports the chosen entries of `request.bibtex` in one transaction: all or nothing. The
-/// transaction announces the change to the other instances (`Invalidation`) if it commits.
-pub async fn import(db: &DatabaseConnection, invalidation: &Invalidation, request: ImportRequest) -> Result<ImportOutcome, AppError> {
+/// transaction announces the change to the other instances (`Changes`) if it commits.
+pub async fn import(db: &DatabaseConnection, changes: &Changes, request: ImportRequest) -> Result<ImportOutcome, AppError> {
     // Read before the transaction: the store is not held while the file is parsed.
     let entries = read_file(&request.bibtex, READ_LIMIT).await?;
-    import_entries(db, invalidation, entries, &request.import, &request.update).await
+    import_entries(db, changes, entries, &request.import, &request.update).await
 }
 
 /// Imports the entries at the positions `import` and updates the stored papers that the
 /// entries at `update` duplicate, after classifying them again in the transaction.
 pub async fn import_entries(
     db: &DatabaseConnection,
-    invalidation: &Invalidation,
+    changes: &Changes,
     entries: Vec<RawEntry>,
     import: &[u32],
     update: &[u32],
 ) -> Result<ImportOutcome, AppError> {
-    let txn = db.begin().await?;
-    invalidation.announce(&txn, Sources::PUBLICATIONS).await?;
-    let (classified, mut taken) = classify(&txn, entries).await?;
+    let write = changes.begin(db, Sources::PUBLICATIONS).await?;
+    let txn = write.txn();
+    let (classified, mut taken) = classify(txn, entries).await?;
     // New entries, and a duplicate of an earlier entry of the file when the owner says "import
     // anyway", can be added; a duplicate of a stored paper can update it.
     let importable = |c: &Classified| c.preview.status == EntryStatus::New || duplicates_stored(c) == Some(false);
@@ -235,15 +234,15 @@ pub async fn import_entries(
         let entry = &classified[i];
         let mapped = entry.mapped.as_ref().expect("a new entry is mapped");
         let slug = unique_slug(&mapped.title, &mut taken);
-        content::create::<publications::Entity>(&txn, input(mapped, Some(slug), entry.bibtex())).await?;
+        content::create::<publications::Entity>(txn, input(mapped, Some(slug), entry.bibtex())).await?;
     }
     for &i in &to_update {
         let entry = &classified[i];
         let mapped = entry.mapped.as_ref().expect("a duplicate is mapped");
         let id = entry.preview.duplicate_of.as_ref().and_then(|d| d.id).expect("a stored duplicate");
-        update_stored(&txn, id, mapped, entry.bibtex()).await?;
+        update_stored(txn, id, mapped, entry.bibtex()).await?;
     }
-    txn.commit().await?;
+    write.commit().await?;
     let imported = to_import.len() as u32;
     let updated = to_update.len() as u32;
     let skipped = classified.len() as u32 - imported - updated;

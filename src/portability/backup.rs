@@ -54,8 +54,7 @@ use crate::content::{
     research_areas, students, tagging, tags, talks,
 };
 use crate::media::files::{Files, StoredKey};
-use crate::render::cache::Sources;
-use crate::render::invalidation::Invalidation;
+use crate::store::changes::{Changes, Sources};
 use crate::store::migrations::Migrator;
 
 /// The archive layout this Vita writes and reads.
@@ -466,27 +465,27 @@ pub async fn restore(db: &DatabaseConnection, files: &Files, checked: Checked, f
             "This site is not empty ({rows} rows, {stored} files): a restore replaces everything in it. Run it again with --force to do so. Nothing was changed."
         )));
     }
-    let txn = db.begin().await?;
     // A server running on this database drops every page it keeps once the restore commits.
-    Invalidation::for_database(db).await?.announce(&txn, Sources::ALL).await?;
+    let write = Changes::for_database(db).await?.begin(db, Sources::ALL).await?;
+    let txn = write.txn();
     if force {
         // Sessions belong to the accounts being replaced: everyone signs in again.
-        sessions::Entity::delete_many().exec(&txn).await?;
+        sessions::Entity::delete_many().exec(txn).await?;
         for name in TABLES.iter().rev() {
-            with_table!(*name, E => delete_all::<E>(&txn).await)?;
+            with_table!(*name, E => delete_all::<E>(txn).await)?;
         }
     }
     let mut total = 0;
     for name in TABLES {
         // A table newer than the archive (`ADDED_BY`) stays empty.
         let Some(data) = checked.tables.get(*name) else { continue };
-        let inserted = with_table!(*name, E => insert::<E>(&txn, name, data).await)?;
+        let inserted = with_table!(*name, E => insert::<E>(txn, name, data).await)?;
         total += inserted;
     }
     for (key, data) in &checked.files {
         files.put(key, data.clone()).await.with_context(|| format!("cannot store the file {key}"))?;
     }
-    txn.commit().await?;
+    write.commit().await?;
     if force {
         for (key, _) in files.list().await? {
             if let Some(key) = StoredKey::parse(&key).filter(|k| !checked.files.contains_key(k)) {

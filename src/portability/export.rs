@@ -40,10 +40,10 @@ use crate::render::Renderer;
 use crate::render::assets::Manifest;
 use crate::render::cache::PageCache;
 use crate::render::feed::Feed;
-use crate::render::invalidation::Invalidation;
 use crate::render::pages::{self, PublicPage};
 use crate::render::paper::paper_path;
 use crate::store;
+use crate::store::changes::Changes;
 
 /// Marks a folder `vita export` wrote, so a second export may replace it (and nothing else).
 const MARKER: &str = ".vita-export";
@@ -217,7 +217,7 @@ pub async fn export(config: &StoreConfig, dir: &Path, base: &BaseUrl) -> anyhow:
 
 pub async fn export_from(db: DatabaseConnection, files: Files, dir: &Path, base: &BaseUrl) -> anyhow::Result<Summary> {
     // Nothing is written while exporting, so there is nothing to tell other instances.
-    let invalidation = Invalidation::for_database(&db).await?;
+    let changes = Changes::for_database(&db).await?;
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
     let state = AppState {
         db,
@@ -230,7 +230,7 @@ pub async fn export_from(db: DatabaseConnection, files: Files, dir: &Path, base:
         files,
         trusted_proxies: Arc::new([]),
         setup_token: Default::default(),
-        invalidation,
+        changes,
         // A static sitemap is one file: a file server cannot answer the index's parts.
         sitemap_max_urls: usize::MAX,
         certificate: None,

@@ -17,7 +17,6 @@
 use std::collections::HashMap;
 use std::future::Future;
 use std::io::Write;
-use std::ops::BitOr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
@@ -29,6 +28,7 @@ use sha2::{Digest, Sha256};
 use tokio::sync::{Notify, watch};
 
 use crate::error::AppError;
+use crate::store::changes::{Sources, Watcher};
 
 /// One encoding of a page: its bytes and its ETag, ready to send.
 pub struct Variant {
@@ -103,59 +103,6 @@ fn etag_of(body: &[u8]) -> String {
     Sha256::digest(body).iter().take(12).map(|b| format!("{b:02x}")).collect()
 }
 
-/// The stored data a page is rendered from, as a set: one bit per table, page text and the
-/// settings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct Sources(u32);
-
-impl Sources {
-    pub const NONE: Sources = Sources(0);
-    pub const HERO: Sources = Sources(1 << 0);
-    pub const STATS: Sources = Sources(1 << 1);
-    pub const ABOUT: Sources = Sources(1 << 2);
-    pub const CONTACT: Sources = Sources(1 << 3);
-    pub const SETTINGS: Sources = Sources(1 << 4);
-    pub const NEWS: Sources = Sources(1 << 5);
-    pub const PUBLICATIONS: Sources = Sources(1 << 6);
-    pub const RESEARCH_AREAS: Sources = Sources(1 << 7);
-    pub const PROJECTS: Sources = Sources(1 << 8);
-    pub const COURSES: Sources = Sources(1 << 9);
-    pub const STUDENTS: Sources = Sources(1 << 10);
-    pub const TALKS: Sources = Sources(1 << 11);
-    pub const TAGS: Sources = Sources(1 << 12);
-    pub const OPEN_CALLS: Sources = Sources(1 << 13);
-    /// The citation counts of the outside sources (`content::citation_counts`): a refresh
-    /// changes only the pages that show them.
-    pub const CITATIONS: Sources = Sources(1 << 14);
-    /// The sections only the CV has (appointments, education, awards, grants, service, other):
-    /// one bit for the six, since only /cv shows them.
-    pub const CV: Sources = Sources(1 << 15);
-    const COUNT: usize = 16;
-    pub const ALL: Sources = Sources((1 << Self::COUNT) - 1);
-
-    fn bits(self) -> impl Iterator<Item = usize> {
-        (0..Self::COUNT).filter(move |bit| self.0 & (1 << bit) != 0)
-    }
-
-    /// The set as a number, as other instances are told it (`render::invalidation`).
-    pub fn to_number(self) -> u32 {
-        self.0
-    }
-
-    /// The set a number stands for; `None` when it names a source this build does not know.
-    pub fn from_number(number: u32) -> Option<Sources> {
-        (number & !Self::ALL.0 == 0).then_some(Sources(number))
-    }
-}
-
-impl BitOr for Sources {
-    type Output = Sources;
-
-    fn bitor(self, other: Sources) -> Sources {
-        Sources(self.0 | other.0)
-    }
-}
-
 /// What rendering a cache key produced: the page (`None`: nothing lives there, e.g. a draft's
 /// paper page) and the sources it was rendered from.
 pub struct Rendered {
@@ -210,6 +157,17 @@ pub struct PageCache {
     stale: Notify,
     /// Told by the refresher after each page it rendered again.
     refreshed: Notify,
+}
+
+/// Every committed write, this process's or another's, stales the pages it feeds.
+impl Watcher for PageCache {
+    fn changed(&self, sources: Sources) {
+        self.invalidate(sources);
+    }
+
+    fn missed(&self) {
+        self.clear();
+    }
 }
 
 impl Default for PageCache {

@@ -1,8 +1,8 @@
 //! Which Atom feeds the site has, where they are and what they are made from: what the pages
 //! link to (`<link rel="alternate">`) and what `crate::discovery::feeds` writes.
 
-use super::cache::Sources;
 use super::pages::PublicPage;
+use crate::store::changes::Sources;
 
 pub const MEDIA_TYPE: &str = "application/atom+xml";
 

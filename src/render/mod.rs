@@ -9,7 +9,6 @@ pub mod cv_pdf;
 pub mod engine;
 pub mod feed;
 pub mod filters;
-pub mod invalidation;
 pub mod pages;
 pub mod paper;
 pub mod person;

@@ -6,7 +6,6 @@ use std::borrow::Cow;
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select};
 use uuid::Uuid;
 
-use super::cache::Sources;
 use super::filters::PublicationFilters;
 use super::{
     CvData, CvPublications, CvReference, HomeData, HomeStats, ListedCitations, PageData, Pagination, PaperData, PublicStudent,
@@ -20,6 +19,7 @@ use crate::content::{
 };
 use crate::error::AppError;
 use crate::media::photos::Photo;
+use crate::store::changes::Sources;
 
 /// Latest news on the home page (spec section 9).
 pub const HOME_NEWS: u64 = 3;

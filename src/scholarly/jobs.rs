@@ -13,8 +13,7 @@ use uuid::Uuid;
 
 use super::{Scholarly, orcid, refresh, runs};
 use crate::content::settings;
-use crate::render::cache::PageCache;
-use crate::render::invalidation::Invalidation;
+use crate::store::changes::Changes;
 
 pub const CITATIONS_JOB: &str = "citations-job";
 pub const ORCID_JOB: &str = "orcid-job";
@@ -29,8 +28,8 @@ const LOOK_EVERY: Duration = Duration::from_secs(3600);
 pub struct Jobs {
     pub db: DatabaseConnection,
     pub scholarly: Arc<Scholarly>,
-    pub invalidation: Invalidation,
-    pub cache: Arc<PageCache>,
+    /// Watched by the server's page cache, which a refresh makes partly stale.
+    pub changes: Changes,
     pub jitter: Duration,
 }
 
@@ -52,7 +51,7 @@ impl Jobs {
     /// Runs each job that is due and whose lease this instance gets.
     pub async fn once(&self, instance: &str) {
         if self.due(CITATIONS_JOB, instance).await {
-            match refresh::run(&self.db, &self.scholarly, &self.invalidation, Some(&self.cache)).await {
+            match refresh::run(&self.db, &self.scholarly, &self.changes).await {
                 Ok(outcome) => tracing::info!(summary = outcome.summary(), "citation counts refreshed"),
                 Err(err) => tracing::warn!(error = %err, "the citation refresh failed"),
             }

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use sea_orm::ActiveValue::Set;
 use sea_orm::sea_query::OnConflict;
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QuerySelect, TransactionTrait};
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QuerySelect};
 use uuid::Uuid;
 
 use super::http::{Failure, Source};
@@ -17,8 +17,7 @@ use super::{Count, Scholarly, runs};
 use crate::content::citation_counts::{self, YearCounts};
 use crate::content::{ContentStatus, publications, settings};
 use crate::error::AppError;
-use crate::render::cache::{PageCache, Sources};
-use crate::render::invalidation::Invalidation;
+use crate::store::changes::{Changes, Sources};
 
 /// What a refresh did.
 #[derive(Debug, Default)]
@@ -52,14 +51,9 @@ impl Outcome {
     }
 }
 
-/// Refreshes the counts. `cache` is this process's page cache, when it has one (the server;
-/// the command line's write reaches the server through the announcement).
-pub async fn run(
-    db: &DatabaseConnection,
-    scholarly: &Scholarly,
-    invalidation: &Invalidation,
-    cache: Option<&PageCache>,
-) -> Result<Outcome, AppError> {
+/// Refreshes the counts, announcing the write through `changes` (the server's page cache hears
+/// of it, whichever process refreshed).
+pub async fn run(db: &DatabaseConnection, scholarly: &Scholarly, changes: &Changes) -> Result<Outcome, AppError> {
     let papers: Vec<(Uuid, Option<String>)> = publications::Entity::find()
         .filter(publications::Column::Status.eq(ContentStatus::Published))
         .filter(publications::Column::Doi.is_not_null())
@@ -125,8 +119,7 @@ pub async fn run(
     if rows.is_empty() {
         return Ok(outcome);
     }
-    let txn = db.begin().await?;
-    invalidation.announce(&txn, Sources::CITATIONS).await?;
+    let write = changes.begin(db, Sources::CITATIONS).await?;
     for chunk in rows.chunks(200) {
         citation_counts::Entity::insert_many(chunk.to_vec())
             .on_conflict(
@@ -134,12 +127,9 @@ pub async fn run(
                     .update_columns([citation_counts::Column::Count, citation_counts::Column::ByYear, citation_counts::Column::CountedAt])
                     .to_owned(),
             )
-            .exec(&txn)
+            .exec(write.txn())
             .await?;
     }
-    txn.commit().await?;
-    if let Some(cache) = cache {
-        cache.invalidate(Sources::CITATIONS);
-    }
+    write.commit().await?;
     Ok(outcome)
 }

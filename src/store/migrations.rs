@@ -505,7 +505,7 @@ impl MigrationTrait for M0007SecondFactor {
 }
 
 /// What a write made stale, for the server to read when the write came from another process
-/// on SQLite (`vita import` beside `vita serve`): `crate::render::invalidation`. PostgreSQL
+/// on SQLite (`vita import` beside `vita serve`): `crate::store::changes`. PostgreSQL
 /// instances tell each other with NOTIFY instead and leave this table empty. Rows are pruned
 /// after ten minutes; a backup leaves them out.
 struct M0008CacheAnnouncements;

@@ -1,6 +1,7 @@
 //! The database: a SQLite file in the data folder by default, PostgreSQL when `DATABASE_URL`
 //! says so. Both are reached through one SeaORM connection, so every query is written once.
 
+pub mod changes;
 pub mod migrations;
 
 use std::str::FromStr;

@@ -5,7 +5,7 @@
 //!
 //! Only the instance holding the lease (a row of `tls_state`) orders; the others wait, and on
 //! PostgreSQL hear of the new certificate through the instances' LISTEN/NOTIFY channel
-//! (`crate::render::invalidation`) and serve it at once. The table is read again every
+//! (`crate::store::changes`) and serve it at once. The table is read again every
 //! `WAIT_FOR_OTHER` too, in case a notification was lost.
 
 use std::path::PathBuf;
@@ -25,7 +25,7 @@ use ts_rs::TS;
 
 use super::{Http01, Resolver, store};
 use crate::ops::config::TlsConfig;
-use crate::render::invalidation::Invalidation;
+use crate::store::changes::Changes;
 
 /// Renew when this much of the certificate's validity is left, or a third of its lifetime
 /// when that is shorter.
@@ -87,7 +87,7 @@ struct Current {
 pub struct Acme {
     db: DatabaseConnection,
     /// Tells the other instances of a new certificate, and hears of theirs.
-    invalidation: Invalidation,
+    changes: Changes,
     domains: Vec<String>,
     directory: String,
     email: Option<String>,
@@ -107,7 +107,7 @@ impl Acme {
     pub(super) async fn new(
         config: &TlsConfig,
         db: DatabaseConnection,
-        invalidation: Invalidation,
+        changes: Changes,
         resolver: Arc<Resolver>,
         http01: Http01,
     ) -> anyhow::Result<Self> {
@@ -126,7 +126,7 @@ impl Acme {
         };
         let mut acme = Self {
             db,
-            invalidation,
+            changes,
             domains: config.domains.clone(),
             directory,
             email: config.acme_email.clone(),
@@ -233,7 +233,7 @@ impl Acme {
                     if let Some(current) = ordered {
                         self.install(&current, if serving.is_some() { "renewed" } else { "new" });
                         serving = Some(current.serial);
-                        if let Err(err) = self.invalidation.announce_certificate(&self.db).await {
+                        if let Err(err) = self.changes.announce_certificate(&self.db).await {
                             tracing::warn!(
                                 "cannot tell the other instances of the new certificate (they read it within {} s): {err}",
                                 WAIT_FOR_OTHER.as_secs()
@@ -253,7 +253,7 @@ impl Acme {
 
     /// Waits `duration`, or less when another instance announces a new certificate.
     async fn wait(&self, duration: Duration) {
-        let stored = self.invalidation.certificate_stored();
+        let stored = self.changes.certificate_stored();
         tokio::select! {
             _ = tokio::time::sleep(duration) => {}
             _ = stored.notified() => {}

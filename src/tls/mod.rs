@@ -28,7 +28,7 @@ use rustls::sign::CertifiedKey;
 use sea_orm::DatabaseConnection;
 
 use crate::ops::config::TlsConfig;
-use crate::render::invalidation::Invalidation;
+use crate::store::changes::Changes;
 
 /// The ALPN protocol of TLS-ALPN-01 (RFC 8737).
 pub const ACME_TLS_ALPN: &[u8] = b"acme-tls/1";
@@ -55,7 +55,7 @@ pub struct Tls {
 impl Tls {
     /// Loads the owner's certificate, or the stored ACME certificate, so the first connection
     /// already gets it. Bad files are an error here, before anything listens.
-    pub async fn start(config: &TlsConfig, db: &DatabaseConnection, invalidation: &Invalidation, https_port: u16) -> anyhow::Result<Self> {
+    pub async fn start(config: &TlsConfig, db: &DatabaseConnection, changes: &Changes, https_port: u16) -> anyhow::Result<Self> {
         // instant-acme's HTTPS client takes the process-wide provider: the same one. An error
         // means it is installed already (a test process building several apps).
         let _ = CryptoProvider::install_default(rustls::crypto::aws_lc_rs::default_provider());
@@ -73,7 +73,7 @@ impl Tls {
         };
         let acme = match config.domains.is_empty() {
             true => None,
-            false => Some(acme::Acme::new(config, db.clone(), invalidation.clone(), resolver.clone(), plain.http01.clone()).await?),
+            false => Some(acme::Acme::new(config, db.clone(), changes.clone(), resolver.clone(), plain.http01.clone()).await?),
         };
         let mut server = ServerConfig::builder_with_provider(provider())
             .with_safe_default_protocol_versions()

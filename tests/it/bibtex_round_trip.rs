@@ -19,7 +19,7 @@ use sea_orm::EntityTrait;
 use serde_json::Value;
 use vita::content::publications;
 use vita::import::{self, EntryStatus, ImportRequest};
-use vita::render::invalidation::Invalidation;
+use vita::store::changes::Changes;
 
 use crate::helpers::{TestApp, TestDb};
 use crate::on_both_databases;
@@ -96,8 +96,8 @@ async fn import_all(db: &sea_orm::DatabaseConnection, text: &str) -> usize {
         .map(|e| (e.line, e.reason.clone()))
         .collect();
     assert!(invalid.is_empty(), "{invalid:?}\n{text}");
-    let invalidation = Invalidation::for_database(db).await.unwrap();
-    import::import(db, &invalidation, ImportRequest { bibtex: text.to_owned(), import: all.clone(), update: vec![] }).await.unwrap();
+    let changes = Changes::for_database(db).await.unwrap();
+    import::import(db, &changes, ImportRequest { bibtex: text.to_owned(), import: all.clone(), update: vec![] }).await.unwrap();
     all.len()
 }
 

@@ -192,9 +192,9 @@ async fn every_hard_case_exports_a_file_strict_parsers_read(test_db: TestDb) {
                    journal = {Statistics}, year = 2019, selected = {true}}\n";
     let preview = vita::import::preview(&app.test_db.db, alfolio).await.unwrap();
     assert_eq!(preview.new, 1, "{preview:?}");
-    let invalidation = vita::render::invalidation::Invalidation::for_database(&app.test_db.db).await.unwrap();
+    let changes = vita::store::changes::Changes::for_database(&app.test_db.db).await.unwrap();
     let request = vita::import::ImportRequest { bibtex: alfolio.to_owned(), import: vec![0], update: vec![] };
-    vita::import::import(&app.test_db.db, &invalidation, request).await.unwrap();
+    vita::import::import(&app.test_db.db, &changes, request).await.unwrap();
     let count = papers.len() + 1;
 
     let bib = app.page_once_it_shows(&reqwest::Client::new(), "/publications.bib", "chiquet2019").await;

@@ -5,7 +5,7 @@
 
 use vita::content::{self, news};
 use vita::import::{self, EntryStatus, ImportRequest};
-use vita::render::invalidation::Invalidation;
+use vita::store::changes::Changes;
 
 use crate::helpers::{TestApp, TestDb};
 use crate::on_both_databases;
@@ -34,8 +34,8 @@ async fn an_import_of_old_papers_does_not_push_out_todays_news(test_db: TestDb) 
     let preview = import::preview(db, &bib).await.unwrap();
     let all: Vec<u32> = preview.entries.iter().filter(|e| e.status == EntryStatus::New).map(|e| e.index).collect();
     assert_eq!(all.len(), 101);
-    let invalidation = Invalidation::for_database(db).await.unwrap();
-    import::import(db, &invalidation, ImportRequest { bibtex: bib, import: all, update: vec![] }).await.unwrap();
+    let changes = Changes::for_database(db).await.unwrap();
+    import::import(db, &changes, ImportRequest { bibtex: bib, import: all, update: vec![] }).await.unwrap();
     let item: news::Input =
         serde_json::from_value(serde_json::json!({ "title": "Posted after the import", "content": "<p>Hi</p>", "status": "published" }))
             .unwrap();

@@ -9,7 +9,7 @@ use sea_orm_migration::MigratorTrait;
 use serde_json::json;
 use vita::content::{self, publications};
 use vita::import::{self, EntryStatus, ImportRequest};
-use vita::render::invalidation::Invalidation;
+use vita::store::changes::Changes;
 use vita::store::migrations::Migrator;
 
 use crate::helpers::{TestApp, TestDb};
@@ -18,8 +18,8 @@ use crate::on_both_databases;
 async fn import_all(db: &sea_orm::DatabaseConnection, text: &str) -> import::ImportOutcome {
     let preview = import::preview(db, text).await.unwrap();
     let all: Vec<u32> = preview.entries.iter().filter(|e| e.status == EntryStatus::New).map(|e| e.index).collect();
-    let invalidation = Invalidation::for_database(db).await.unwrap();
-    import::import(db, &invalidation, ImportRequest { bibtex: text.to_owned(), import: all, update: vec![] }).await.unwrap()
+    let changes = Changes::for_database(db).await.unwrap();
+    import::import(db, &changes, ImportRequest { bibtex: text.to_owned(), import: all, update: vec![] }).await.unwrap()
 }
 
 /// A DBLP export with a journal and a conference version of one paper: both are new, the later

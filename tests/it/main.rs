@@ -8,6 +8,7 @@ mod auth;
 mod backup;
 mod bibtex_round_trip;
 mod busy_database;
+mod changes;
 mod cli;
 mod content_api;
 mod cookies_and_origin;

@@ -9,9 +9,9 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{Value, json};
 use vita::content::homepage::HeroContent;
 use vita::content::{self, ContentStatus, citation_counts, publications, settings};
-use vita::render::invalidation::Invalidation;
 use vita::scholarly::http::Source;
 use vita::scholarly::{Scholarly, orcid, refresh, runs};
+use vita::store::changes::Changes;
 
 use crate::fake_apis::{CROSSREF, DOI, FakeApis, Mode, OPENALEX, ORCID};
 use crate::helpers::{OWNER_EMAIL, TestApp, TestDb};
@@ -247,8 +247,9 @@ async fn a_refresh_stores_counts_and_the_pages_show_them(test_db: TestDb) {
     let (news, list) = (cached("/news"), cached("/publications"));
 
     let sources = scholarly(fake.config());
-    let invalidation = Invalidation::for_database(db).await.unwrap();
-    let outcome = refresh::run(db, &sources, &invalidation, Some(&app.cache)).await.unwrap();
+    // A refresh of the server's process: its page cache hears of the write.
+    let changes = Changes::for_database(db).await.unwrap().watched_by(app.cache.clone());
+    let outcome = refresh::run(db, &sources, &changes).await.unwrap();
     assert_eq!((outcome.papers, outcome.counts), (2, 2), "{}", outcome.summary());
     let counts = citation_counts::Entity::find().all(db).await.unwrap();
     let count = |id, source: &str| counts.iter().find(|c| c.publication_id == id && c.source == source).map(|c| c.count);
@@ -271,7 +272,7 @@ async fn a_refresh_stores_counts_and_the_pages_show_them(test_db: TestDb) {
     assert_eq!(saved.status(), 200);
     let list = app.page_once_it_shows(&visitor, "/publications", "Cited 109 times in all.").await;
     assert!(list.contains("Cited by 37 (Crossref, ") && list.contains("Cited by 72 (Crossref, "), "each paper's count");
-    let outcome = refresh::run(db, &sources, &invalidation, Some(&app.cache)).await.unwrap();
+    let outcome = refresh::run(db, &sources, &changes).await.unwrap();
     assert!(outcome.sources.iter().all(|(_, failure)| failure.is_none()), "{}", outcome.summary());
     let call = &fake.seen(OPENALEX)[0];
     assert!(call.path_and_query.contains("api_key=test-key") && call.path_and_query.contains("mailto=owner%40example.org"), "{call:?}");
@@ -296,18 +297,18 @@ async fn failing_sources_keep_the_last_counts(test_db: TestDb) {
     let fake = FakeApis::start().await;
     let db = &test_db.db;
     let paper = add_paper(db, "Vector Quotient Filters", Some(SIGMOD)).await;
-    let invalidation = Invalidation::for_database(db).await.unwrap();
-    refresh::run(db, &scholarly(fake.config()), &invalidation, None).await.unwrap();
+    let changes = Changes::for_database(db).await.unwrap();
+    refresh::run(db, &scholarly(fake.config()), &changes).await.unwrap();
     let before = citation_counts::Entity::find().all(db).await.unwrap();
     assert_eq!(before.len(), 1);
 
     for mode in [Mode::ServerError, Mode::Truncated] {
         fake.set_mode(CROSSREF, mode.clone());
-        let outcome = refresh::run(db, &scholarly(fake.config()), &invalidation, None).await.unwrap();
+        let outcome = refresh::run(db, &scholarly(fake.config()), &changes).await.unwrap();
         assert!(!outcome.any_answered(), "{mode:?}");
         assert_eq!(citation_counts::Entity::find().all(db).await.unwrap(), before, "{mode:?}: the last counts stay");
     }
-    let outcome = refresh::run(db, &scholarly(FakeApis::down()), &invalidation, None).await.unwrap();
+    let outcome = refresh::run(db, &scholarly(FakeApis::down()), &changes).await.unwrap();
     assert!(!outcome.any_answered());
     assert_eq!(citation_counts::Entity::find().filter(citation_counts::Column::PublicationId.eq(paper.id)).all(db).await.unwrap(), before);
     let status = runs::get(db, Source::Crossref.key()).await.unwrap().unwrap();
@@ -460,8 +461,7 @@ async fn the_daily_jobs_run_once_and_report(test_db: TestDb) {
     let jobs = vita::scholarly::jobs::Jobs {
         db: app.test_db.db.clone(),
         scholarly: std::sync::Arc::new(scholarly(fake.config())),
-        invalidation: Invalidation::for_database(&app.test_db.db).await.unwrap(),
-        cache: app.cache.clone(),
+        changes: Changes::for_database(&app.test_db.db).await.unwrap().watched_by(app.cache.clone()),
         jitter: Duration::ZERO,
     };
     jobs.once("another-instance").await;

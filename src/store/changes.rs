@@ -1,27 +1,34 @@
-//! Telling the other instances what a write made stale, when several Vita processes serve one
-//! PostgreSQL database (behind a load balancer). Each keeps its own page cache (`cache.rs`).
+//! What changed in the store, told to whoever keeps copies of it: the page cache of this
+//! process, and the other processes serving the same database (instances behind a load
+//! balancer on PostgreSQL, `vita import` or `vita restore` beside `vita serve` on SQLite).
 //!
-//! - **A write announces itself inside its transaction**: `pg_notify` is the first statement of
-//!   the write's transaction (`Invalidation::announce`), and PostgreSQL delivers it only when
-//!   the transaction commits, so a write that fails and rolls back makes nothing stale anywhere.
+//! - **Each writer names what it changes** (`Sources`: a table, a page text, the settings),
+//!   once, where the write is: a content type's `Content::SOURCES`, a page section's
+//!   `Section::SOURCES`, the importers, the citation refresh, the restore. Nothing maps a URL
+//!   back to what it wrote.
+//! - **One announcement per write, inside its transaction** (`Changes::begin`): the first
+//!   statement of the write's transaction tells the other instances (`pg_notify`) or processes
+//!   (a row of `cache_announcements`), so a write that fails and rolls back tells nobody;
+//!   committing it (`Write::commit`) then tells this process's own `Watcher`, the page cache.
 //!   The payload is the writing instance's id and the `Sources` it may change.
+//! - **A new HTTPS certificate** is an announcement of the same channel (`crate::tls` stores it
+//!   in the database and the other instances serve it at once).
 //! - **Every instance listens** on a connection of its own (application name `vita-listener`,
-//!   the same options as the pool, so the same `search_path`) and marks those sources stale;
-//!   its background refresher renders the pages again, as after a local write. An instance
-//!   skips its own announcements: its middleware marked them stale already.
+//!   the same options as the pool, so the same `search_path`) and tells its watcher; an
+//!   instance skips its own announcements, which its commit told already.
 //! - **A lost connection loses notifications** (PostgreSQL keeps none for a dead session), so
-//!   any page may then be out of date: the instance drops its whole cache when the connection
-//!   is lost and again once it listens again, and reconnects with back-off (100 ms doubling to
-//!   5 s), never in a hot loop.
+//!   anything kept may then be out of date: the watcher is told to drop everything when the
+//!   connection is lost and again once it listens again, and it reconnects with back-off
+//!   (100 ms doubling to 5 s), never in a hot loop.
 //! - **The channel is named after the schema**, so two sites in one database (two schemas) do
 //!   not flush each other.
 //!
-//! On SQLite there is one server, but the command line writes too (`vita import`, `vita restore`
-//! beside a running `vita serve`): a write then adds a row to `cache_announcements` in its
-//! transaction (so it is there only if the write commits), and the server reads the rows it did
-//! not write once a second (`SqlitePoller`) and marks those sources stale, as a notification
-//! would. Rows older than ten minutes are pruned by the server.
+//! On SQLite there is one server, but the command line writes too: a write then adds a row to
+//! `cache_announcements` in its transaction (so it is there only if the write commits), and the
+//! server reads the rows it did not write once a second (`SqlitePoller`), as a notification
+//! would be heard. Rows older than ten minutes are pruned by the server.
 
+use std::ops::BitOr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -31,11 +38,63 @@ use chrono::Utc;
 
 use anyhow::Context;
 use sea_orm::sqlx::postgres::{PgListener, PgPool, PgPoolOptions};
-use sea_orm::{ConnectionTrait, DatabaseBackend, DatabaseConnection, DbErr, Statement};
+use sea_orm::{ConnectionTrait, DatabaseBackend, DatabaseConnection, DatabaseTransaction, DbErr, Statement, TransactionTrait};
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
-use super::cache::{PageCache, Sources};
+/// The stored data a page is rendered from, as a set: one bit per table, page text and the
+/// settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Sources(u32);
+
+impl Sources {
+    pub const NONE: Sources = Sources(0);
+    pub const HERO: Sources = Sources(1 << 0);
+    pub const STATS: Sources = Sources(1 << 1);
+    pub const ABOUT: Sources = Sources(1 << 2);
+    pub const CONTACT: Sources = Sources(1 << 3);
+    pub const SETTINGS: Sources = Sources(1 << 4);
+    pub const NEWS: Sources = Sources(1 << 5);
+    pub const PUBLICATIONS: Sources = Sources(1 << 6);
+    pub const RESEARCH_AREAS: Sources = Sources(1 << 7);
+    pub const PROJECTS: Sources = Sources(1 << 8);
+    pub const COURSES: Sources = Sources(1 << 9);
+    pub const STUDENTS: Sources = Sources(1 << 10);
+    pub const TALKS: Sources = Sources(1 << 11);
+    pub const TAGS: Sources = Sources(1 << 12);
+    pub const OPEN_CALLS: Sources = Sources(1 << 13);
+    /// The citation counts of the outside sources (`content::citation_counts`): a refresh
+    /// changes only the pages that show them.
+    pub const CITATIONS: Sources = Sources(1 << 14);
+    /// The sections only the CV has (appointments, education, awards, grants, service, other):
+    /// one bit for the six, since only /cv shows them.
+    pub const CV: Sources = Sources(1 << 15);
+    pub const COUNT: usize = 16;
+    pub const ALL: Sources = Sources((1 << Self::COUNT) - 1);
+
+    /// The bits of the set, as indexes below `COUNT`.
+    pub fn bits(self) -> impl Iterator<Item = usize> {
+        (0..Self::COUNT).filter(move |bit| self.0 & (1 << bit) != 0)
+    }
+
+    /// The set as a number, as other instances are told it (`Changes`).
+    pub fn to_number(self) -> u32 {
+        self.0
+    }
+
+    /// The set a number stands for; `None` when it names a source this build does not know.
+    pub fn from_number(number: u32) -> Option<Sources> {
+        (number & !Self::ALL.0 == 0).then_some(Sources(number))
+    }
+}
+
+impl BitOr for Sources {
+    type Output = Sources;
+
+    fn bitor(self, other: Sources) -> Sources {
+        Sources(self.0 | other.0)
+    }
+}
 
 /// The `application_name` of the listening connection (what `pg_stat_activity` shows).
 pub const LISTENER_APPLICATION: &str = "vita-listener";
@@ -53,19 +112,37 @@ const SQLITE_KEEP: Duration = Duration::from_secs(600);
 /// stored (`crate::tls`), rather than which pages a write made stale.
 const CERTIFICATE: &str = "certificate";
 
-/// How this instance tells the others, and recognises its own announcements.
-#[derive(Clone, Debug)]
-pub struct Invalidation {
+/// What this process keeps that a write can make stale: the page cache (`crate::render`). It is
+/// told of this process's own writes when they commit, and of the others' when heard.
+pub trait Watcher: Send + Sync + 'static {
+    /// A write to `sources` committed.
+    fn changed(&self, sources: Sources);
+    /// Writes may have gone unheard (the listening connection was lost): nothing kept can be
+    /// trusted.
+    fn missed(&self);
+}
+
+/// How this process announces its writes, and recognises its own announcements.
+#[derive(Clone)]
+pub struct Changes {
     /// The notification channel; `None` on SQLite, where announcements are rows.
     channel: Option<Arc<str>>,
     instance: Uuid,
     /// Woken when another instance stored a new certificate (or when notifications may have
     /// been lost).
     certificate: Arc<Notify>,
+    /// The server's page cache; `None` for a command that keeps nothing.
+    watcher: Option<Arc<dyn Watcher>>,
 }
 
-impl Invalidation {
-    /// For a new instance on `db`: on PostgreSQL, the channel of the schema it works in.
+impl std::fmt::Debug for Changes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Changes").field("channel", &self.channel).field("instance", &self.instance).finish_non_exhaustive()
+    }
+}
+
+impl Changes {
+    /// For a new process on `db`: on PostgreSQL, the channel of the schema it works in.
     pub async fn for_database(db: &DatabaseConnection) -> anyhow::Result<Self> {
         let channel = match db.get_database_backend() {
             DatabaseBackend::Postgres => {
@@ -78,12 +155,25 @@ impl Invalidation {
             }
             _ => None,
         };
-        Ok(Self { channel, instance: Uuid::new_v4(), certificate: Arc::new(Notify::new()) })
+        Ok(Self { channel, instance: Uuid::new_v4(), certificate: Arc::new(Notify::new()), watcher: None })
     }
 
-    /// Announces, inside the write's transaction `txn`, that it may change `sources`. Call it
-    /// first thing in the transaction: the announcement is seen only if the transaction commits.
-    pub async fn announce(&self, txn: &impl ConnectionTrait, sources: Sources) -> Result<(), DbErr> {
+    /// The same announcements, with `watcher` told of every write of this process and of every
+    /// one heard from elsewhere (`listen`).
+    pub fn watched_by(self, watcher: Arc<dyn Watcher>) -> Self {
+        Self { watcher: Some(watcher), ..self }
+    }
+
+    /// Begins a write that may change `sources`: a transaction whose first statement announces
+    /// it, seen by the others only if the transaction commits. Dropped, it rolls back and
+    /// nothing is announced.
+    pub async fn begin(&self, db: &DatabaseConnection, sources: Sources) -> Result<Write, DbErr> {
+        let txn = db.begin().await?;
+        self.announce(&txn, sources).await?;
+        Ok(Write { txn, sources, watcher: self.watcher.clone() })
+    }
+
+    async fn announce(&self, txn: &DatabaseTransaction, sources: Sources) -> Result<(), DbErr> {
         if sources == Sources::NONE {
             return Ok(());
         }
@@ -127,10 +217,11 @@ impl Invalidation {
 
     /// Starts listening (before the first page is cached, so no write is missed): a
     /// notification listener on PostgreSQL, the announcement table's reader on SQLite.
-    /// `Listener::run` then keeps `cache` in step.
+    /// `Listener::run` then tells the watcher what the others wrote.
     pub async fn listen(&self, db: &DatabaseConnection) -> anyhow::Result<Listener> {
+        let watcher = self.watcher.clone().context("listening for other instances' writes needs something to tell")?;
         let Some(channel) = self.channel.clone() else {
-            let poller = SqlitePoller { db: db.clone(), instance: self.instance, seen: latest_announcement(db).await? };
+            let poller = SqlitePoller { db: db.clone(), instance: self.instance, seen: latest_announcement(db).await?, watcher };
             return Ok(Listener::Sqlite(poller));
         };
         // The pool's own options (server, credentials, search_path, lock_timeout), named so
@@ -142,11 +233,42 @@ impl Invalidation {
         // seconds, then one every 5 s, before `run`'s own back-off adds to it.
         let pool = PgPoolOptions::new().max_connections(1).acquire_timeout(LAST_RETRY * 5).connect_lazy_with(options);
         let listener = subscribe(&pool, &channel).await.context("cannot listen for the other instances' writes")?;
-        Ok(Listener::Postgres(PostgresListener { pool, channel, instance: self.instance, listener, certificate: self.certificate.clone() }))
+        Ok(Listener::Postgres(PostgresListener {
+            pool,
+            channel,
+            instance: self.instance,
+            listener,
+            certificate: self.certificate.clone(),
+            watcher,
+        }))
     }
 }
 
-/// What keeps this instance's page cache in step with writes made elsewhere.
+/// A write in progress (`Changes::begin`): its transaction, announced already.
+pub struct Write {
+    txn: DatabaseTransaction,
+    sources: Sources,
+    watcher: Option<Arc<dyn Watcher>>,
+}
+
+impl Write {
+    /// The transaction to write in.
+    pub fn txn(&self) -> &DatabaseTransaction {
+        &self.txn
+    }
+
+    /// Commits the write and its announcement, then tells this process's watcher: a page
+    /// rendered before the commit is stale from now on, one rendered after it shows the write.
+    pub async fn commit(self) -> Result<(), DbErr> {
+        self.txn.commit().await?;
+        if let Some(watcher) = &self.watcher {
+            watcher.changed(self.sources);
+        }
+        Ok(())
+    }
+}
+
+/// What keeps this process's watcher in step with writes made elsewhere.
 pub enum Listener {
     Postgres(PostgresListener),
     Sqlite(SqlitePoller),
@@ -155,10 +277,10 @@ pub enum Listener {
 impl Listener {
     /// Marks stale what other instances' or processes' writes changed, for as long as the
     /// server runs.
-    pub async fn run(self, cache: Arc<PageCache>) {
+    pub async fn run(self) {
         match self {
-            Listener::Postgres(listener) => listener.run(cache).await,
-            Listener::Sqlite(poller) => poller.run(cache).await,
+            Listener::Postgres(listener) => listener.run().await,
+            Listener::Sqlite(poller) => poller.run().await,
         }
     }
 }
@@ -177,16 +299,17 @@ pub struct SqlitePoller {
     instance: Uuid,
     /// The last row read.
     seen: i64,
+    watcher: Arc<dyn Watcher>,
 }
 
 impl SqlitePoller {
-    async fn run(mut self, cache: Arc<PageCache>) {
+    async fn run(mut self) {
         let mut ticks = tokio::time::interval(SQLITE_POLL);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let mut failing = false;
         for tick in 0u64.. {
             ticks.tick().await;
-            match self.read(&cache).await {
+            match self.read().await {
                 Ok(()) if failing => {
                     failing = false;
                     tracing::info!("reading other processes' writes again");
@@ -217,7 +340,7 @@ impl SqlitePoller {
     }
 
     /// Marks stale what the rows written since the last read say, skipping this server's own.
-    async fn read(&mut self, cache: &PageCache) -> Result<(), DbErr> {
+    async fn read(&mut self) -> Result<(), DbErr> {
         let rows = self
             .db
             .query_all_raw(Statement::from_sql_and_values(
@@ -231,7 +354,7 @@ impl SqlitePoller {
             let instance: String = row.try_get("", "instance")?;
             let sources: i64 = row.try_get("", "sources")?;
             self.seen = id;
-            apply(cache, self.instance, &format!("{instance}:{sources}"));
+            apply(self.watcher.as_ref(), self.instance, &format!("{instance}:{sources}"));
         }
         Ok(())
     }
@@ -244,11 +367,12 @@ pub struct PostgresListener {
     instance: Uuid,
     listener: PgListener,
     certificate: Arc<Notify>,
+    watcher: Arc<dyn Watcher>,
 }
 
 impl PostgresListener {
-    async fn run(self, cache: Arc<PageCache>) {
-        let Self { pool, channel, instance, listener, certificate } = self;
+    async fn run(self) {
+        let Self { pool, channel, instance, listener, certificate, watcher } = self;
         let mut listener = Some(listener);
         let mut retry = FIRST_RETRY;
         loop {
@@ -257,14 +381,14 @@ impl PostgresListener {
                 let error = loop {
                     match connected.try_recv().await {
                         Ok(Some(notification)) if is_certificate(instance, notification.payload()) => certificate.notify_one(),
-                        Ok(Some(notification)) => apply(&cache, instance, notification.payload()),
+                        Ok(Some(notification)) => apply(watcher.as_ref(), instance, notification.payload()),
                         Ok(None) => break None,
                         Err(err) => break Some(err),
                     }
                 };
                 drop(connected);
                 // Writes made until it listens again are not heard: no cached page can be trusted.
-                cache.clear();
+                watcher.missed();
                 tracing::warn!(error = ?error, "lost the connection that listens for other instances' writes: page cache dropped, reconnecting");
                 // A connection that lasted starts the back-off afresh; one that keeps dropping at
                 // once waits longer each time.
@@ -276,7 +400,7 @@ impl PostgresListener {
             retry = (retry * 2).min(LAST_RETRY);
             match subscribe(&pool, &channel).await {
                 Ok(connected) => {
-                    cache.clear();
+                    watcher.missed();
                     // A certificate stored meanwhile was not heard of either.
                     certificate.notify_one();
                     tracing::warn!(channel = %channel, "reconnected: listening for other instances' writes again, page cache dropped");
@@ -304,15 +428,16 @@ fn is_certificate(instance: Uuid, payload: &str) -> bool {
     payload.split_once(':').is_some_and(|(from, what)| what == CERTIFICATE && from != instance.simple().to_string())
 }
 
-/// Marks stale what another instance's write changed; anything unreadable marks everything.
-fn apply(cache: &PageCache, instance: Uuid, payload: &str) {
+/// Tells the watcher what another instance's write changed; anything unreadable changed
+/// everything.
+fn apply(watcher: &dyn Watcher, instance: Uuid, payload: &str) {
     let (from, number) = payload.split_once(':').unwrap_or(("", ""));
     if from == instance.simple().to_string() {
         return;
     }
     let sources = number.parse().ok().and_then(Sources::from_number).unwrap_or(Sources::ALL);
     tracing::debug!(sources = sources.to_number(), "pages made stale by a write on another instance");
-    cache.invalidate(sources);
+    watcher.changed(sources);
 }
 
 /// `vita_<schema>` when the schema's name is plain (lower-case letters, digits, `_`) and short
@@ -354,24 +479,41 @@ mod tests {
         assert_ne!(channel(&long), channel(&"a".repeat(62)));
     }
 
-    #[tokio::test]
-    async fn an_announcement_stales_its_sources_unless_it_is_this_instances_own() {
-        use super::super::cache::{Lookup, Rendered};
-        let cache = Arc::new(PageCache::default());
-        let day = chrono::NaiveDate::from_ymd_opt(2025, 1, 1).unwrap();
-        let page = Arc::new(super::super::cache::CachedPage::new("news".to_owned(), None));
-        let render = || async { Ok(Rendered { page: Some(Arc::clone(&page)), sources: Sources::NEWS, kept_as: None }) };
-        cache.get_or_render("/news", day, false, render).await.unwrap();
-        let fresh = |cache: &PageCache| matches!(cache.lookup("/news", day), Lookup::Fresh(_));
+    /// What a watcher was told, in order.
+    #[derive(Default)]
+    struct Told(std::sync::Mutex<Vec<Option<Sources>>>);
+
+    impl Watcher for Told {
+        fn changed(&self, sources: Sources) {
+            self.0.lock().unwrap().push(Some(sources));
+        }
+        fn missed(&self) {
+            self.0.lock().unwrap().push(None);
+        }
+    }
+
+    #[test]
+    fn an_announcement_tells_its_sources_unless_it_is_this_instances_own() {
+        let told = Told::default();
         let me = Uuid::new_v4();
-        apply(&cache, me, &format!("{}:{}", me.simple(), Sources::NEWS.to_number()));
-        assert!(fresh(&cache), "an instance's own write was marked stale by its middleware already");
-        apply(&cache, me, &format!("{}:{}", Uuid::new_v4().simple(), Sources::TALKS.to_number()));
-        assert!(fresh(&cache), "another table");
-        apply(&cache, me, &format!("{}:{}", Uuid::new_v4().simple(), Sources::NEWS.to_number()));
-        assert!(!fresh(&cache));
-        cache.get_or_render("/news", day, true, render).await.unwrap();
-        apply(&cache, me, "garbled");
-        assert!(!fresh(&cache), "anything unreadable stales everything");
+        apply(&told, me, &format!("{}:{}", me.simple(), Sources::NEWS.to_number()));
+        assert!(told.0.lock().unwrap().is_empty(), "an instance's own write was told by its commit already");
+        apply(&told, me, &format!("{}:{}", Uuid::new_v4().simple(), (Sources::NEWS | Sources::TALKS).to_number()));
+        apply(&told, me, "garbled");
+        apply(&told, me, &format!("{}:{}", Uuid::new_v4().simple(), 1u32 << Sources::COUNT));
+        assert_eq!(
+            *told.0.lock().unwrap(),
+            [Some(Sources::NEWS | Sources::TALKS), Some(Sources::ALL), Some(Sources::ALL)],
+            "anything unreadable, or a source this build does not know, changed everything"
+        );
+    }
+
+    #[test]
+    fn a_set_of_sources_is_told_as_a_number_and_read_back() {
+        for sources in [Sources::NONE, Sources::HERO, Sources::CV | Sources::NEWS, Sources::ALL] {
+            assert_eq!(Sources::from_number(sources.to_number()), Some(sources));
+        }
+        assert_eq!(Sources::from_number(Sources::ALL.to_number() + 1), None);
+        assert_eq!((Sources::NEWS | Sources::CV).bits().collect::<Vec<_>>(), [5, 15]);
     }
 }
