@@ -8,8 +8,8 @@
 //!    cache and the other instances);
 //! 3. `media` (uploaded files, photo variants), then `content` (the tables and the site
 //!    settings), then `auth` (owner, sessions, second factor);
-//! 4. `citations`, then `render` (pages and their cache), then `import` and `discovery`
-//!    (feeds, sitemap);
+//! 4. `citations`, then `render` (pages and their cache), then `import`, `discovery` (feeds,
+//!    sitemap) and `cv_pdf` (the CV of /cv typeset as PDF);
 //! 5. `portability::backup`, `tls` (HTTPS: certificates, ACME) and `scholarly` (the outside
 //!    sources: DOI lookups, ORCID, citation counts), then `http` and `app`, then `portability::export` (renders the
 //!    site through the router), `cli` and `typescript` (the generated admin types).
@@ -19,6 +19,7 @@ pub mod auth;
 pub mod citations;
 pub mod cli;
 pub mod content;
+pub mod cv_pdf;
 pub mod discovery;
 pub mod error;
 pub mod http;

@@ -29,23 +29,6 @@ text_enum! {
     }
 }
 
-impl PublicationKind {
-    /// The heading of the kind's papers on /cv and in /cv.pdf (`CV_KIND_HEADINGS` in the
-    /// generated `rules.ts`).
-    pub fn cv_heading(self) -> &'static str {
-        match self {
-            Self::JournalArticle => "Journal Articles",
-            Self::ConferencePaper => "Conference Papers",
-            Self::Preprint => "Preprints",
-            Self::Book => "Books",
-            Self::BookChapter => "Book Chapters",
-            Self::Thesis => "Theses",
-            Self::Report => "Reports",
-            Self::Other => "Other Publications",
-        }
-    }
-}
-
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize, TS)]
 #[sea_orm(table_name = "publications")]
 #[ts(rename = "Publication")]

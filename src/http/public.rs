@@ -25,14 +25,19 @@ use super::session;
 use crate::auth::OwnerSession;
 use crate::content::homepage::{self, HeroContent};
 use crate::content::{settings, tags};
+use crate::cv_pdf;
 use crate::discovery::{Document, feeds, sitemap};
 use crate::error::AppError;
 use crate::render::cache::{CachedPage, Lookup, Rendered};
 use crate::render::engine::RenderQueueFull;
 use crate::render::pages::{self, CV_PDF_PATH, PublicPage};
 use crate::render::paper::paper_path;
+<<<<<<< HEAD
 use crate::render::{CardImage, PageData, RenderInput, SiteInfo, cv_pdf};
 use crate::store::changes::Sources;
+=======
+use crate::render::{CardImage, PageData, RenderInput, SiteInfo};
+>>>>>>> cv-once
 
 /// What a path below `/publications/` names: a paper's page or one of its exports. The PDF,
 /// `/publications/<slug>/<slug>.pdf`, has a route of its own.
@@ -146,12 +151,11 @@ async fn not_found_page(state: &AppState, path: &str, headers: &HeaderMap) -> Re
 async fn render_cv_pdf(state: &AppState, today: NaiveDate) -> Result<Rendered, AppError> {
     let (site, hero) = tokio::try_join!(settings::site(&state.db), homepage::read::<HeroContent>(&state.db))?;
     let hero = hero.content;
-    let data = pages::cv(&state.db, &site, &hero).await?;
-    let document =
-        cv_pdf::CvDocument::new(&data, &cv_pdf::Site { hero: &hero, base_url: &state.base_url, paper: site.cv_paper_size, today });
+    let cv = pages::cv(&state.db, &site, &hero).await?.document;
+    let frame = cv_pdf::Frame::new(&hero, &state.base_url, site.cv_paper_size, today);
     let disposition = format!("inline; filename=\"{}\"", cv_pdf::pdf_filename(&hero.name));
     let page = tokio::task::spawn_blocking(move || -> anyhow::Result<CachedPage> {
-        let pdf = cv_pdf::typeset(&document)?;
+        let pdf = cv_pdf::typeset(&cv, &frame)?;
         Ok(CachedPage::file(pdf, HeaderValue::from_static("application/pdf"), HeaderValue::from_str(&disposition)?))
     })
     .await

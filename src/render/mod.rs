@@ -5,7 +5,7 @@
 pub mod assets;
 pub mod cache;
 pub mod card;
-pub mod cv_pdf;
+pub mod cv;
 pub mod engine;
 pub mod feed;
 pub mod filters;
@@ -20,15 +20,11 @@ use chrono::NaiveDate;
 use uuid::Uuid;
 
 use crate::content::homepage::{AboutContent, ContactContent, HeroContent, StatsContent};
-use crate::content::publications::PublicationKind;
-use crate::content::settings::CitationStyle;
 use crate::content::students::{StudentLevel, StudentStatus};
-use crate::content::{
-    courses, cv_appointments, cv_awards, cv_education, cv_grants, cv_other, cv_service, news, open_calls, projects, publications,
-    research_areas, tags, talks,
-};
+use crate::content::{courses, news, open_calls, projects, publications, research_areas, tags, talks};
 use crate::media::photos::Photo;
 use assets::Manifest;
+use cv::CvData;
 use engine::{Engine, RenderOutput};
 use feed::Feed;
 use filters::PublicationFilters;
@@ -137,51 +133,6 @@ pub struct TagPageData {
     pub talks: Vec<talks::Model>,
     pub news: Vec<news::Model>,
     pub pagination: Pagination,
-}
-
-/// `/cv` (issue 28): the sections only a CV has, then what the site holds already. Published
-/// items only; every list in its table's order.
-#[derive(Clone, Debug, Serialize, TS)]
-pub struct CvData {
-    pub appointments: Vec<cv_appointments::Model>,
-    pub education: Vec<cv_education::Model>,
-    pub awards: Vec<cv_awards::Model>,
-    pub grants: Vec<cv_grants::Model>,
-    pub service: Vec<cv_service::Model>,
-    pub other: Vec<cv_other::Model>,
-    /// The published papers by kind (in `PublicationKind`'s order, kinds with none left
-    /// out), newest first within a kind, as references in `citation_style`.
-    pub publications: Vec<CvPublications>,
-    pub citation_style: CitationStyle,
-    pub talks: Vec<talks::Model>,
-    pub courses: Vec<courses::Model>,
-    /// Current students and alumni; `None` unless the owner shows students to everyone (the
-    /// page is the same for every visitor).
-    pub students: Option<Vec<PublicStudent>>,
-    /// The featured projects ("selected").
-    pub projects: Vec<projects::Model>,
-    /// What "Download PDF" links to: /cv.pdf, or the uploaded CV (the hero's `cv_url`) when
-    /// the settings choose it and there is one.
-    pub pdf_url: String,
-}
-
-/// The papers of one kind on /cv.
-#[derive(Clone, Debug, Serialize, TS)]
-pub struct CvPublications {
-    pub kind: PublicationKind,
-    pub references: Vec<CvReference>,
-}
-
-/// One paper on /cv: its reference as safe HTML (`crate::citations::reference`, the owner's
-/// name in `<strong>`) and its page.
-#[derive(Clone, Debug, Serialize, TS)]
-pub struct CvReference {
-    pub id: Uuid,
-    pub slug: String,
-    /// The title as plain text (math as Unicode), naming the link to its page.
-    pub title: String,
-    pub year: i32,
-    pub html: String,
 }
 
 /// A student as the public page shows them: never the e-mail address.

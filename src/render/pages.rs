@@ -6,10 +6,10 @@ use std::borrow::Cow;
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select};
 use uuid::Uuid;
 
+use super::cv::{CvData, CvDocument, CvItems};
 use super::filters::PublicationFilters;
 use super::{
-    CvData, CvPublications, CvReference, HomeData, HomeStats, ListedCitations, PageData, Pagination, PaperData, PublicStudent,
-    PublicationsData, SectionPage, TagPageData,
+    HomeData, HomeStats, ListedCitations, PageData, Pagination, PaperData, PublicStudent, PublicationsData, SectionPage, TagPageData,
 };
 use crate::content::homepage::{self, AboutContent, ContactContent, HeroContent, StatsContent};
 use crate::content::settings::{CvButton, SiteSettings};
@@ -447,14 +447,13 @@ pub async fn load(
     })
 }
 
-/// The path of the CV typeset as PDF (`crate::render::cv_pdf`).
+/// The path of the CV typeset as PDF (`crate::cv_pdf`).
 pub const CV_PDF_PATH: &str = "/cv.pdf";
 
 /// What /cv shows: every published item of the CV's own sections and of the lists it draws
 /// on. Students only when the owner shows them to everyone, so that the page is the same for
 /// every visitor.
 pub async fn cv(db: &DatabaseConnection, settings: &SiteSettings, hero: &HeroContent) -> Result<CvData, AppError> {
-    use sea_orm::Iterable;
     let public = Audience::Public;
     let selected = ListQuery { featured: Some(true), ..Default::default() };
     let ((appointments, education, awards, grants, service, other), (papers, talks, courses, projects)) = tokio::try_join!(
@@ -481,37 +480,9 @@ pub async fn cv(db: &DatabaseConnection, settings: &SiteSettings, hero: &HeroCon
         true => Some(students::grouped_for_page().all(db).await?.into_iter().map(PublicStudent::from).collect()),
         false => None,
     };
-    let style = settings.cv_citation_style;
-    let publications = publications::PublicationKind::iter()
-        .map(|kind| CvPublications {
-            kind,
-            references: papers
-                .iter()
-                .filter(|paper| paper.kind == kind)
-                .map(|paper| CvReference {
-                    id: paper.id,
-                    slug: paper.slug.clone(),
-                    title: crate::rules::math::to_plain(&paper.title),
-                    year: paper.year,
-                    html: crate::citations::reference(paper, style, &hero.name),
-                })
-                .collect(),
-        })
-        .filter(|group| !group.references.is_empty())
-        .collect();
+    let items = CvItems { appointments, education, awards, grants, service, other, papers, talks, courses, students, projects };
     Ok(CvData {
-        appointments,
-        education,
-        awards,
-        grants,
-        service,
-        other,
-        publications,
-        citation_style: style,
-        talks,
-        courses,
-        students,
-        projects,
+        document: CvDocument::new(&items, settings.cv_citation_style, &hero.name),
         pdf_url: match settings.cv_button {
             CvButton::Uploaded if !hero.cv_url.is_empty() => hero.cv_url.clone(),
             _ => CV_PDF_PATH.to_owned(),

@@ -97,11 +97,6 @@ pub fn typescript() -> String {
         out.push_str(&format!("\nexport const {list} = [{}] as const satisfies readonly {type_name}[];\n", quoted.join(", ")));
         out.push_str(&format!("export const {default_name}: {type_name} = '{default}';\n"));
     }
-    let headings: Vec<String> = PublicationKind::iter().map(|kind| format!("  '{}': '{}',", kind.as_str(), kind.cv_heading())).collect();
-    out.push_str(&format!(
-        "\n/** The heading of each kind's papers on the CV (/cv and /cv.pdf). */\nexport const CV_KIND_HEADINGS: Record<PublicationKind, string> = {{\n{}\n}};\n",
-        headings.join("\n")
-    ));
     out
 }
 

@@ -26,10 +26,11 @@ use crate::import::bibtex::Mapped;
 use crate::import::{DuplicateOf, EntryStatus, ImportOutcome, ImportPreview, ImportRequest, PreviewEntry};
 use crate::media::files::UploadedFile;
 use crate::media::photos::Photo;
+use crate::render::cv::{CvData, CvDocument, CvEntry, CvLine, CvLineStyle, CvPart, CvReference, CvSection, CvText};
 use crate::render::filters::PublicationFilters;
 use crate::render::{
-    CardImage, CvData, CvPublications, CvReference, HomeData, HomeStats, ListedCitations, PageData, Pagination, PaperData, PublicStudent,
-    PublicationsData, RenderInput, SectionPage, SiteInfo, TagPageData,
+    CardImage, HomeData, HomeStats, ListedCitations, PageData, Pagination, PaperData, PublicStudent, PublicationsData, RenderInput,
+    SectionPage, SiteInfo, TagPageData,
 };
 use crate::scholarly::DoiRecord;
 use crate::scholarly::orcid::CheckResult;
@@ -69,7 +70,7 @@ pub fn typescript() -> String {
         cv_grants::Model, cv_grants::Input,
         cv_service::ServiceKind, cv_service::Model, cv_service::Input,
         cv_other::Model, cv_other::Input,
-        Photo, CardImage, SiteInfo, HomeData, HomeStats, SectionPage<AboutContent>, Pagination, PublicationFilters, PublicationsData, ListedCitations, TagPageData, CvData, CvPublications, CvReference, Citations, CitedBy, PaperData, PublicStudent, PageData, RenderInput,
+        Photo, CardImage, SiteInfo, HomeData, HomeStats, SectionPage<AboutContent>, Pagination, PublicationFilters, PublicationsData, ListedCitations, TagPageData, CvData, CvDocument, CvSection, CvPart, CvEntry, CvLine, CvLineStyle, CvText, CvReference, Citations, CitedBy, PaperData, PublicStudent, PageData, RenderInput,
         CitationStyle, PaperSize, CvButton, SiteSettings, SiteSettingsView, ScriptSince, UploadedFile,
         EntryStatus, Mapped, DuplicateOf, PreviewEntry, ImportPreview, ImportRequest, ImportOutcome,
         CertificateStatus,

@@ -19,6 +19,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("render", 8),
     ("import", 9),
     ("discovery", 9),
+    ("cv_pdf", 9),
     ("portability::backup", 10),
     ("tls", 10),
     ("scholarly", 10),

@@ -59,15 +59,3 @@ export const DEFAULT_PAPER_SIZE: PaperSize = 'a4';
 
 export const CV_BUTTONS = ['uploaded', 'generated'] as const satisfies readonly CvButton[];
 export const DEFAULT_CV_BUTTON: CvButton = 'uploaded';
-
-/** The heading of each kind's papers on the CV (/cv and /cv.pdf). */
-export const CV_KIND_HEADINGS: Record<PublicationKind, string> = {
-  'journal-article': 'Journal Articles',
-  'conference-paper': 'Conference Papers',
-  'preprint': 'Preprints',
-  'book': 'Books',
-  'book-chapter': 'Book Chapters',
-  'thesis': 'Theses',
-  'report': 'Reports',
-  'other': 'Other Publications',
-};

@@ -374,34 +374,56 @@ export type ListedCitations = { total: number, papers: { [key in string]: CitedB
 
 export type TagPageData = { tag: Tag, publications: Array<Publication>, projects: Array<Project>, talks: Array<Talk>, news: Array<NewsItem>, pagination: Pagination, };
 
-export type CvData = { appointments: Array<CvAppointment>, education: Array<CvEducation>, awards: Array<CvAward>, grants: Array<CvGrant>, service: Array<CvService>, other: Array<CvOther>, 
-/**
- * The published papers by kind (in `PublicationKind`'s order, kinds with none left
- * out), newest first within a kind, as references in `citation_style`.
- */
-publications: Array<CvPublications>, citation_style: CitationStyle, talks: Array<Talk>, courses: Array<Course>, 
-/**
- * Current students and alumni; `None` unless the owner shows students to everyone (the
- * page is the same for every visitor).
- */
-students: Array<PublicStudent> | null, 
-/**
- * The featured projects ("selected").
- */
-projects: Array<Project>, 
+export type CvData = { document: CvDocument, 
 /**
  * What "Download PDF" links to: /cv.pdf, or the uploaded CV (the hero's `cv_url`) when
  * the settings choose it and there is one.
  */
 pdf_url: string, };
 
-export type CvPublications = { kind: PublicationKind, references: Array<CvReference>, };
+export type CvDocument = { sections: Array<CvSection>, };
+
+export type CvSection = { 
+/**
+ * The section's name in the page's anchors (`cv-<id>`): "appointments", "other-<uuid>".
+ */
+id: string, title: string, parts: Array<CvPart>, };
+
+export type CvPart = { "kind": "entries", heading: string | null, entries: Array<CvEntry>, } | { "kind": "references", heading: string, numbered: boolean, references: Array<CvReference>, } | { "kind": "rich_text", html: string, };
+
+export type CvEntry = { id: string, 
+/**
+ * "2019–present", "2012", "Spring 2024"; empty for a project without dates.
+ */
+when: string, 
+/**
+ * The first names the item; a line an optional field left empty is left out.
+ */
+lines: Array<CvLine>, };
+
+export type CvLine = { style: CvLineStyle, texts: Array<CvText>, };
+
+export type CvLineStyle = "strong" | "plain" | "muted";
+
+export type CvText = { text: string, 
+/**
+ * May hold TeX math (`$H_0$`).
+ */
+math: boolean, 
+/**
+ * In the normal weight after a strong line's text (a student's level); the page greys it.
+ */
+aside: boolean, 
+/**
+ * The site's page it links to on /cv (a project's); the PDF stands alone, without it.
+ */
+link: string | null, };
 
 export type CvReference = { id: string, slug: string, 
 /**
  * The title as plain text (math as Unicode), naming the link to its page.
  */
-title: string, year: number, html: string, };
+title: string, html: string, };
 
 export type Citations = { ieee: string, apa: string, };
 

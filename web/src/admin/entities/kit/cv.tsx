@@ -3,8 +3,8 @@
  * year means "present"), the sort order and the Status select without
  * Featured, a new row's defaults, and the screen: a table whose columns end
  * with Order and Status, with an add/edit dialog whose fields end with the
- * sort order and Status. A span of years reads as `yearSpan` (lib/years) here
- * and on /cv. A section's folder declares only what is its own:
+ * sort order and Status. A span of years reads as `yearSpan` (lib/years) here,
+ * as /cv writes it. A section's folder declares only what is its own:
  *
  *   // schema.ts: its own rules, a new row's preset and the rest of its request
  *   const awardRules = { name: requiredText('Name'), year: cvYear('Year') };

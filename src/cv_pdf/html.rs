@@ -17,14 +17,6 @@ pub struct Run {
 }
 
 impl Run {
-    pub fn plain(text: impl Into<String>) -> Self {
-        Self { text: text.into(), ..Self::default() }
-    }
-
-    pub fn bold(text: impl Into<String>) -> Self {
-        Self { text: text.into(), bold: true, ..Self::default() }
-    }
-
     fn same_style(&self, other: &Run) -> bool {
         (self.bold, self.italic, self.sup, self.sub, &self.link) == (other.bold, other.italic, other.sup, other.sub, &other.link)
     }
@@ -203,6 +195,16 @@ fn attribute(tag: &str, name: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl Run {
+        fn plain(text: impl Into<String>) -> Self {
+            Self { text: text.into(), ..Self::default() }
+        }
+
+        fn bold(text: impl Into<String>) -> Self {
+            Self { text: text.into(), bold: true, ..Self::default() }
+        }
+    }
 
     #[test]
     fn a_reference_keeps_its_styles_and_its_doi_link() {

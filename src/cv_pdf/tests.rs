@@ -1,25 +1,33 @@
 //! The typesetting of hostile, long and non-Latin text, read back with poppler's `pdftotext`.
 
-use super::document::{Dated, Line, Part, Section};
-use super::html::Run;
+use uuid::Uuid;
+
 use super::*;
 use crate::content::settings::PaperSize;
+use crate::render::cv::{CvEntry, CvLine, CvLineStyle, CvPart, CvReference, CvSection, CvText};
 
-fn cv(name: &str, sections: Vec<Section>) -> CvDocument {
-    CvDocument {
+fn frame(name: &str) -> Frame {
+    Frame {
         name: name.to_owned(),
         headline: vec!["Professor of Testing".to_owned()],
         paper: PaperSize::A4,
         address: "https://cv.example.org".to_owned(),
         generated: "Generated on 26 November 2026".to_owned(),
         generated_on: (2026, 11, 26),
-        sections,
     }
 }
 
-fn section(title: &str, lines: &[&str]) -> Section {
-    let lines = lines.iter().map(|text| Line { runs: vec![Run::plain(*text)], muted: false }).collect();
-    Section { title: title.to_owned(), parts: vec![Part::Dated { heading: None, entries: vec![Dated { when: "2024".to_owned(), lines }] }] }
+fn cv(sections: Vec<CvSection>) -> CvDocument {
+    CvDocument { sections }
+}
+
+fn section(title: &str, lines: &[&str]) -> CvSection {
+    let lines = lines
+        .iter()
+        .map(|text| CvLine { style: CvLineStyle::Plain, texts: vec![CvText { text: text.to_string(), ..CvText::default() }] })
+        .collect();
+    let entries = vec![CvEntry { id: Uuid::nil(), when: "2024".to_owned(), lines }];
+    CvSection { id: "test".to_owned(), title: title.to_owned(), parts: vec![CvPart::Entries { heading: None, entries }] }
 }
 
 /// What a poppler tool (poppler-utils) prints of the PDF, given the command for its file.
@@ -70,8 +78,8 @@ fn text_that_looks_like_markup_prints_as_it_is() {
         "#import \"/etc/passwd\": *",
         "]) #read(\"/etc/hostname\") [(",
     ];
-    let document = cv("#Ada $Lovelace$", vec![section("Awards #1 <a>", &hostile)]);
-    let (text, pages) = read_back(&typeset(&document).unwrap());
+    let document = cv(vec![section("Awards #1 <a>", &hostile)]);
+    let (text, pages) = read_back(&typeset(&document, &frame("#Ada $Lovelace$")).unwrap());
     assert_eq!(pages, 1);
     let text = squeezed(&text);
     for expected in hostile.iter().chain(&["#Ada $Lovelace$", "Awards #1 <a>"]) {
@@ -81,9 +89,9 @@ fn text_that_looks_like_markup_prints_as_it_is() {
 
 #[test]
 fn an_empty_site_is_one_page_with_the_name() {
-    let mut document = cv("Ada Lovelace", Vec::new());
-    document.headline.clear();
-    let (text, pages) = read_back(&typeset(&document).unwrap());
+    let mut frame = frame("Ada Lovelace");
+    frame.headline.clear();
+    let (text, pages) = read_back(&typeset(&cv(Vec::new()), &frame).unwrap());
     assert_eq!(pages, 1);
     assert!(text.contains("Ada Lovelace"));
     assert!(
@@ -96,8 +104,8 @@ fn an_empty_site_is_one_page_with_the_name() {
 fn very_long_titles_and_names_wrap_instead_of_failing() {
     let long_word = "Supercalifragilistic".repeat(30);
     let long_title = "A very long title of a very long paper ".repeat(60);
-    let document = cv(&"Ada Augusta King Countess of Lovelace ".repeat(10), vec![section("Publications", &[&long_word, &long_title])]);
-    let (text, pages) = read_back(&typeset(&document).unwrap());
+    let document = cv(vec![section("Publications", &[&long_word, &long_title])]);
+    let (text, pages) = read_back(&typeset(&document, &frame(&"Ada Augusta King Countess of Lovelace ".repeat(10))).unwrap());
     assert!(pages >= 1);
     assert!(squeezed(&text).contains(&squeezed(&long_title)));
 }
@@ -105,8 +113,8 @@ fn very_long_titles_and_names_wrap_instead_of_failing() {
 #[test]
 fn greek_and_cyrillic_come_from_the_embedded_font() {
     let names = ["Αλέξανδρος Παπαδόπουλος", "Дмитрий Иванович Менделеев"];
-    let document = cv(names[0], vec![section("Education", &names)]);
-    let (text, _) = read_back(&typeset_embedded_only(&document).unwrap());
+    let document = cv(vec![section("Education", &names)]);
+    let (text, _) = read_back(&typeset_embedded_only(&document, &frame(names[0])).unwrap());
     for name in names {
         assert!(text.contains(name), "{name} is not in {text}");
     }
@@ -115,31 +123,31 @@ fn greek_and_cyrillic_come_from_the_embedded_font() {
 #[test]
 fn a_script_no_font_covers_still_makes_a_pdf() {
     // The embedded font has no CJK: the PDF is made all the same (the name as empty boxes).
-    let document = cv("王小明", vec![section("Awards", &["東京大学 최우수 논문상", "Best paper"])]);
-    let (text, _) = read_back(&typeset_embedded_only(&document).unwrap());
+    let document = cv(vec![section("Awards", &["東京大学 최우수 논문상", "Best paper"])]);
+    let (text, _) = read_back(&typeset_embedded_only(&document, &frame("王小明")).unwrap());
     assert!(text.contains("Best paper"));
 }
 
 #[test]
 fn cjk_names_print_with_a_font_the_server_has() {
     // ./scripts/test installs fonts-wqy-microhei (Debian); a server with any CJK font does the same.
-    let document = cv("王小明", vec![section("Awards", &["东京大学最佳论文奖"])]);
-    let (text, _) = read_back(&typeset(&document).unwrap());
+    let document = cv(vec![section("Awards", &["东京大学最佳论文奖"])]);
+    let (text, _) = read_back(&typeset(&document, &frame("王小明")).unwrap());
     assert!(text.contains("王小明") && text.contains("东京大学最佳论文奖"), "{text}");
 }
 
 #[test]
 fn us_letter_is_a_setting() {
-    let mut document = cv("Ada Lovelace", Vec::new());
-    document.paper = PaperSize::Letter;
-    let info = poppler(&typeset(&document).unwrap(), pdfinfo(&[]));
+    let mut frame = frame("Ada Lovelace");
+    frame.paper = PaperSize::Letter;
+    let info = poppler(&typeset(&cv(Vec::new()), &frame).unwrap(), pdfinfo(&[]));
     assert!(info.contains("612 x 792 pts (letter)"), "{info}");
     assert!(info.contains("Tagged:          yes"), "{info}");
 }
 
 /// Every line of every page stays inside the margins: nothing runs off the paper.
 fn assert_inside_the_margins(document: &CvDocument) -> layout::Layout {
-    let laid = layout::layout(document, Fallback::System);
+    let laid = layout::layout(document, &frame("Ada Lovelace"), Fallback::System);
     let right = laid.width - layout::MARGIN_X;
     for (number, page) in laid.pages.iter().enumerate() {
         for placed in page {
@@ -167,7 +175,7 @@ fn lines_stay_inside_the_margins_and_flow_onto_pages() {
     let long_title = "A very long title of a very long paper ".repeat(60);
     let many: Vec<String> = (0..300).map(|n| format!("Entry number {n} with a few words to wrap")).collect();
     let many: Vec<&str> = many.iter().map(String::as_str).collect();
-    let document = cv("Ada Lovelace", vec![section("Publications", &[&long_word, &long_title]), section("Talks", &many)]);
+    let document = cv(vec![section("Publications", &[&long_word, &long_title]), section("Talks", &many)]);
     let laid = assert_inside_the_margins(&document);
     assert!(laid.pages.len() > 3, "300 entries fill several pages, not {}", laid.pages.len());
     assert_eq!(laid.footers.len(), laid.pages.len());
@@ -176,14 +184,14 @@ fn lines_stay_inside_the_margins_and_flow_onto_pages() {
 #[test]
 fn a_section_heading_is_never_the_last_line_of_a_page() {
     // Sections of growing length, so that headings fall at every height of the page.
-    let sections: Vec<Section> = (1..40)
+    let sections: Vec<CvSection> = (1..40)
         .map(|n| {
             let lines: Vec<String> = (0..n % 7 + 1).map(|i| format!("Line {i} of section {n}")).collect();
             let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
             section(&format!("Section {n}"), &lines)
         })
         .collect();
-    let laid = assert_inside_the_margins(&cv("Ada Lovelace", sections));
+    let laid = assert_inside_the_margins(&cv(sections));
     assert!(laid.pages.len() > 1);
     for page in &laid.pages {
         assert!(!page.last().unwrap().line.rule, "a page ends with a section's heading");
@@ -193,32 +201,36 @@ fn a_section_heading_is_never_the_last_line_of_a_page() {
 #[test]
 fn a_cv_the_fonts_cover_is_pdf_a_and_one_they_do_not_is_plain_tagged_pdf() {
     let archival = |pdf: &[u8]| String::from_utf8_lossy(pdf).contains("<pdfaid:part>2</pdfaid:part>");
-    let latin = typeset(&cv("Ada Lovelace", vec![section("Awards", &["Best paper"])])).unwrap();
+    let awards = cv(vec![section("Awards", &["Best paper"])]);
+    let latin = typeset(&awards, &frame("Ada Lovelace")).unwrap();
     assert!(archival(&latin), "PDF/A-2 is declared in the XMP metadata");
-    let cjk = typeset_embedded_only(&cv("王小明", vec![section("Awards", &["Best paper"])])).unwrap();
+    let cjk = typeset_embedded_only(&awards, &frame("王小明")).unwrap();
     assert!(!archival(&cjk), "a character no font has makes a plain tagged PDF");
 }
 
 #[test]
 fn the_pdf_is_tagged_with_headings_lists_and_links() {
-    use super::html::{Block, Marker};
-    let reference = vec![
-        Run::bold("A. Lovelace"),
-        Run::plain(", “Notes,” "),
-        Run { text: "Taylor’s Memoirs".to_owned(), italic: true, ..Run::default() },
-        Run::plain(", doi: "),
-        Run { text: "10.1000/notes".to_owned(), link: Some("https://doi.org/10.1000/notes".to_owned()), ..Run::default() },
-    ];
-    let item = |text: &str| Block { runs: vec![Run::plain(text)], marker: Some(Marker::Bullet), ..Block::default() };
+    let reference = CvReference {
+        id: Uuid::nil(),
+        slug: "notes".to_owned(),
+        title: "Notes".to_owned(),
+        html: "<strong>A. Lovelace</strong>, “Notes,” <i>Taylor’s Memoirs</i>, doi: <a href=\"https://doi.org/10.1000/notes\">10.1000/notes</a>"
+            .to_owned(),
+    };
     let sections = vec![
         section("Awards", &["Best paper"]),
-        Section {
+        CvSection {
+            id: "publications".to_owned(),
             title: "Publications".to_owned(),
-            parts: vec![Part::References { heading: Some("Journal Articles".to_owned()), numbered: true, items: vec![reference] }],
+            parts: vec![CvPart::References { heading: "Journal Articles".to_owned(), numbered: true, references: vec![reference] }],
         },
-        Section { title: "Languages".to_owned(), parts: vec![Part::Text { blocks: vec![item("French"), item("English")] }] },
+        CvSection {
+            id: "other".to_owned(),
+            title: "Languages".to_owned(),
+            parts: vec![CvPart::RichText { html: "<ul><li>French</li><li>English</li></ul>".to_owned() }],
+        },
     ];
-    let tree = poppler(&typeset(&cv("Ada Lovelace", sections)).unwrap(), pdfinfo(&["-struct-text"]));
+    let tree = poppler(&typeset(&cv(sections), &frame("Ada Lovelace")).unwrap(), pdfinfo(&["-struct-text"]));
     // The structure, in reading order, as poppler reads it (indentation and quotes dropped).
     let lines: Vec<String> = tree.lines().map(|line| line.trim().replace(" (block)", "").replace(" (inline)", "")).collect();
     let expected = [

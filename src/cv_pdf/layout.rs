@@ -10,10 +10,12 @@ use std::collections::HashMap;
 use krilla::text::{GlyphId, KrillaGlyph};
 use unicode_linebreak::{BreakOpportunity, linebreaks};
 
-use super::document::{CvDocument, Dated, Line as TextLine, Part};
 use super::fonts::{Face, Fallback, Picker};
-use super::html::{Block as RichBlock, Marker, Run};
+use super::frame::Frame;
+use super::html::{self, Block as RichBlock, Marker, Run};
 use crate::content::settings::PaperSize;
+use crate::render::cv::{CvDocument, CvEntry, CvLine, CvLineStyle, CvPart};
+use crate::rules::math::to_plain;
 
 /// Points per centimetre.
 const CM: f32 = 72.0 / 2.54;
@@ -109,16 +111,16 @@ impl Layout {
     }
 }
 
-pub fn layout(cv: &CvDocument, fallback: Fallback) -> Layout {
-    let (width, height) = match cv.paper {
+pub fn layout(cv: &CvDocument, frame: &Frame, fallback: Fallback) -> Layout {
+    let (width, height) = match frame.paper {
         PaperSize::A4 => (21.0 * CM, 29.7 * CM),
         PaperSize::Letter => (612.0, 792.0),
     };
     let mut setter = Typesetter::new(fallback, width - 2.0 * MARGIN_X);
-    let blocks = setter.document(cv);
+    let blocks = setter.document(cv, frame);
     let pages = flow(blocks, height);
     let count = pages.len();
-    let footers = (1..=count).map(|page| setter.footer(cv, page, count, width, height)).collect();
+    let footers = (1..=count).map(|page| setter.footer(frame, page, count, width, height)).collect();
     Layout { width, height, pages, footers, tree: setter.tree, fragments: setter.next_id, missing_glyphs: setter.picker.missing }
 }
 
@@ -246,17 +248,18 @@ impl Typesetter {
         Self { picker: Picker::new(fallback), width, cache: Vec::new(), next_id: 0, tree: Vec::new(), open: Vec::new() }
     }
 
-    fn document(&mut self, cv: &CvDocument) -> Vec<Block> {
+    fn document(&mut self, cv: &CvDocument, frame: &Frame) -> Vec<Block> {
         let mut blocks = Vec::new();
         let width = self.width;
-        if !cv.name.is_empty() {
-            let lines = self.node(Kind::Heading(1, cv.name.clone()), &Base::BODY.size(22.0).bold().plain(&cv.name), width, width, 0.0);
+        if !frame.name.is_empty() {
+            let name = Base::BODY.size(22.0).bold().plain(&frame.name);
+            let lines = self.node(Kind::Heading(1, frame.name.clone()), &name, width, width, 0.0);
             blocks.push(Block { lines, above: 0.0, below: 0.3 * BODY, keep: false, sticky: false });
         }
-        if !cv.headline.is_empty() {
+        if !frame.headline.is_empty() {
             self.start(Kind::Paragraph);
             let base = Base::BODY.size(12.0).muted(true);
-            let lines = cv.headline.iter().flat_map(|line| self.lines(&base.plain(line), width, width, 0.0)).collect();
+            let lines = frame.headline.iter().flat_map(|line| self.lines(&base.plain(line), width, width, 0.0)).collect();
             self.end();
             blocks.push(Block { lines, above: 0.0, below: 0.7 * BODY, keep: false, sticky: false });
         }
@@ -274,10 +277,11 @@ impl Typesetter {
         blocks
     }
 
-    fn part(&mut self, part: &Part, blocks: &mut Vec<Block>) {
+    fn part(&mut self, part: &CvPart, blocks: &mut Vec<Block>) {
         let heading = match part {
-            Part::Dated { heading, .. } | Part::References { heading, .. } => heading.as_deref(),
-            Part::Text { .. } => None,
+            CvPart::Entries { heading, .. } => heading.as_deref(),
+            CvPart::References { heading, .. } => Some(heading.as_str()),
+            CvPart::RichText { .. } => None,
         };
         if let Some(heading) = heading {
             let title = Base::BODY.size(11.0).bold().italic().plain(heading);
@@ -285,7 +289,7 @@ impl Typesetter {
             blocks.push(Block { lines, above: 1.1 * BODY, below: 0.7 * BODY, keep: false, sticky: true });
         }
         match part {
-            Part::Dated { entries, .. } => {
+            CvPart::Entries { entries, .. } => {
                 self.start(Kind::List { numbered: false });
                 for entry in entries {
                     let lines = self.dated(entry);
@@ -293,7 +297,8 @@ impl Typesetter {
                 }
                 self.end();
             }
-            Part::References { numbered, items, .. } => {
+            CvPart::References { numbered, references, .. } => {
+                let items: Vec<Vec<Run>> = references.iter().map(|reference| html::runs(&reference.html)).collect();
                 let label_width = if *numbered {
                     let widest = format!("[{}]", items.len());
                     self.measure(&Base::BODY.plain(&widest)) + 0.6 * BODY
@@ -317,10 +322,10 @@ impl Typesetter {
                 }
                 self.end();
             }
-            Part::Text { blocks: rich } => {
+            CvPart::RichText { html: rich } => {
                 // Consecutive list items of one kind are one list.
                 let mut list: Option<bool> = None;
-                for block in rich {
+                for block in &html::blocks(rich) {
                     let numbered = block.marker.map(|marker| matches!(marker, Marker::Number(_)));
                     if list.is_some() && list != numbered {
                         self.end();
@@ -339,14 +344,15 @@ impl Typesetter {
     }
 
     /// An entry: its years in the left column, its lines beside them.
-    fn dated(&mut self, entry: &Dated) -> Vec<Line> {
+    fn dated(&mut self, entry: &CvEntry) -> Vec<Line> {
         self.start(Kind::Item);
         let years = self.node(Kind::Label, &Base::BODY.muted(true).plain(&entry.when), YEARS, YEARS, 0.0);
         self.start(Kind::Body);
         let text_width = self.width - YEARS - GUTTER;
         let mut body = Vec::new();
-        for TextLine { runs, muted } in &entry.lines {
-            body.extend(self.node(Kind::Paragraph, &Base::BODY.muted(*muted).spans(runs), text_width, text_width, 0.0));
+        for line in &entry.lines {
+            let base = Base::BODY.muted(line.style == CvLineStyle::Muted);
+            body.extend(self.node(Kind::Paragraph, &base.spans(&runs(line)), text_width, text_width, 0.0));
         }
         self.end();
         self.end();
@@ -374,10 +380,10 @@ impl Typesetter {
     }
 
     /// The footer of page `page` of `count`: the site's address, the page, the date.
-    fn footer(&mut self, cv: &CvDocument, page: usize, count: usize, width: f32, height: f32) -> Vec<Placed> {
+    fn footer(&mut self, frame: &Frame, page: usize, count: usize, width: f32, height: f32) -> Vec<Placed> {
         let base = Base::BODY.size(8.5).muted(true);
         let y = height - MARGIN_BOTTOM + 0.9 * CM;
-        let texts = [cv.address.clone(), format!("Page {page} of {count}"), cv.generated.clone()];
+        let texts = [frame.address.clone(), format!("Page {page} of {count}"), frame.generated.clone()];
         let mut placed = Vec::new();
         for (at, text) in texts.iter().enumerate() {
             let Some(line) = self.lines(&base.plain(text), f32::INFINITY, f32::INFINITY, 0.0).into_iter().next() else {
@@ -631,6 +637,20 @@ impl Typesetter {
         }
         id
     }
+}
+
+/// A line of an entry as styled text: a strong line in bold but for its aside, formulas in
+/// their Unicode form. Links to the site's pages are for /cv only: the PDF stands alone.
+fn runs(line: &CvLine) -> Vec<Run> {
+    let bold = line.style == CvLineStyle::Strong;
+    line.texts
+        .iter()
+        .map(|text| Run {
+            text: if text.math { to_plain(&text.text) } else { text.text.clone() },
+            bold: bold && !text.aside,
+            ..Run::default()
+        })
+        .collect()
 }
 
 /// Two columns side by side, row by row: `left` at the left edge, `right` `offset` in.

@@ -1,11 +1,17 @@
-//! `/cv.pdf` (issue 28): the CV typeset inside this process. `document` says what the PDF
-//! holds (the sections of /cv as plain values), `layout` breaks it into lines and pages, and
-//! krilla writes them: a tagged PDF conforming to PDF/A-2a, the fonts subset and embedded.
-//! The owner's text is only ever shaped and drawn, never interpreted, so `#`, `$`, `*`, `@`,
-//! `<` or a backslash print as themselves. Fonts: see `fonts`.
+//! `/cv.pdf` (issue 28): the CV typeset inside this process, from the value `/cv` shows
+//! (`crate::render::cv`, where its wording is). `frame` is what the PDF adds around it (the
+//! name on top, the footers), `layout` breaks both into lines and pages, and krilla writes
+//! them: a tagged PDF conforming to PDF/A-2a, the fonts subset and embedded. The owner's text
+//! is only ever shaped and drawn, never interpreted, so `#`, `$`, `*`, `@`, `<` or a backslash
+//! print as themselves. Fonts: see `fonts`.
+//!
+//! The boundary: this is a CV typesetter, not a general one. It sets text ragged right, with
+//! no justification, no hyphenation and no bidi (right-to-left words are shaped, but a phrase
+//! of them reads left to right), and flows a CV's few kinds of blocks onto pages. A CV that
+//! needs more than that is the time to revisit Typst (README, "Why not Typst").
 
-mod document;
 mod fonts;
+mod frame;
 mod html;
 mod layout;
 
@@ -26,27 +32,28 @@ use krilla::paint::{Fill, Stroke};
 use krilla::surface::Surface;
 use krilla::tagging::{Artifact, ArtifactType, ContentTag, Identifier, ListNumbering, SpanTag, Tag, TagGroup, TagKind, TagTree};
 
-pub use document::{CvDocument, Site, pdf_filename};
+use crate::render::cv::CvDocument;
 use fonts::Fallback;
+pub use frame::{Frame, pdf_filename};
 use layout::{Child, Ink, Kind, Layout, Node, Placed};
 
 /// The CV as PDF bytes: tagged PDF conforming to PDF/A-2a (archival, with its structure for
 /// screen readers). CPU-bound (milliseconds to tens of them for hundreds of papers): call it
 /// off the executor.
-pub fn typeset(cv: &CvDocument) -> anyhow::Result<Vec<u8>> {
-    typeset_with(cv, Fallback::System)
+pub fn typeset(cv: &CvDocument, frame: &Frame) -> anyhow::Result<Vec<u8>> {
+    typeset_with(cv, frame, Fallback::System)
 }
 
 /// Typesets `cv` with the embedded fonts only (what a server without other fonts does).
 #[cfg(test)]
-fn typeset_embedded_only(cv: &CvDocument) -> anyhow::Result<Vec<u8>> {
-    typeset_with(cv, Fallback::None)
+fn typeset_embedded_only(cv: &CvDocument, frame: &Frame) -> anyhow::Result<Vec<u8>> {
+    typeset_with(cv, frame, Fallback::None)
 }
 
-fn typeset_with(cv: &CvDocument, fallback: Fallback) -> anyhow::Result<Vec<u8>> {
-    let layout = layout::layout(cv, fallback);
+fn typeset_with(cv: &CvDocument, frame: &Frame, fallback: Fallback) -> anyhow::Result<Vec<u8>> {
+    let layout = layout::layout(cv, frame, fallback);
     if !layout.missing_glyphs {
-        match write(cv, &layout, true) {
+        match write(frame, &layout, true) {
             Ok(pdf) => return Ok(pdf),
             Err(err) => tracing::warn!(error = ?err, "the CV is not PDF/A"),
         }
@@ -55,10 +62,10 @@ fn typeset_with(cv: &CvDocument, fallback: Fallback) -> anyhow::Result<Vec<u8>> 
         // wanted, as a tagged PDF that is not PDF/A.
         tracing::warn!("the CV is not PDF/A: install a font for its script (see README, The CV as PDF)");
     }
-    write(cv, &layout, false).map_err(|err| anyhow!("writing the CV's PDF failed: {err:?}"))
+    write(frame, &layout, false).map_err(|err| anyhow!("writing the CV's PDF failed: {err:?}"))
 }
 
-fn write(cv: &CvDocument, layout: &Layout, archival: bool) -> Result<Vec<u8>, krilla::error::KrillaError> {
+fn write(frame: &Frame, layout: &Layout, archival: bool) -> Result<Vec<u8>, krilla::error::KrillaError> {
     let mut configuration = ConfigurationBuilder::new();
     if archival {
         configuration = configuration.with_archival_validator(Archival::A2_A);
@@ -109,14 +116,14 @@ fn write(cv: &CvDocument, layout: &Layout, archival: bool) -> Result<Vec<u8>, kr
         tree.push(group(node, &mut spans, &mut annotations));
     }
     document.set_tag_tree(tree);
-    let (year, month, day) = cv.generated_on;
+    let (year, month, day) = frame.generated_on;
     let mut metadata = Metadata::new()
-        .title(format!("Curriculum Vitae: {}", cv.name))
+        .title(format!("Curriculum Vitae: {}", frame.name))
         .language("en".to_owned())
         .creator("Vita".to_owned())
         .creation_date(DateTime::new(year.clamp(0, 9999) as u16).month(month).day(day));
-    if !cv.name.is_empty() {
-        metadata = metadata.authors(vec![cv.name.clone()]);
+    if !frame.name.is_empty() {
+        metadata = metadata.authors(vec![frame.name.clone()]);
     }
     document.set_metadata(metadata);
     document.finish()

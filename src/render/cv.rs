@@ -1,0 +1,580 @@
+//! The CV (issue 28), built once (issue 40): sections, their parts and their entries, with
+//! every title, join and formatter applied here. The one value is the data of `/cv`, which
+//! `web/src/public/pages/CvPage.tsx` only lays out, and the input of `/cv.pdf`, which
+//! `crate::cv_pdf` typesets, so the page and the PDF cannot read differently.
+//!
+//! What each output reads its own way: a text marked `math` (the titles of talks and theses)
+//! shows its formulas as MathML on the page and in their Unicode form in the PDF; references
+//! and the free sections' rich text stay the sanitised HTML the server made.
+
+use chrono::Datelike;
+use sea_orm::Iterable;
+use serde::Serialize;
+use ts_rs::TS;
+use uuid::Uuid;
+
+use super::PublicStudent;
+use crate::content::publications::{self, PublicationKind};
+use crate::content::settings::CitationStyle;
+use crate::content::students::StudentStatus;
+use crate::content::{courses, cv_appointments, cv_awards, cv_education, cv_grants, cv_other, cv_service, projects, talks};
+
+/// `/cv`: the CV, and what its "Download PDF" button opens.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct CvData {
+    pub document: CvDocument,
+    /// What "Download PDF" links to: /cv.pdf, or the uploaded CV (the hero's `cv_url`) when
+    /// the settings choose it and there is one.
+    pub pdf_url: String,
+}
+
+/// The CV's sections in their order, each only when it has something published (a free
+/// section shows with its title alone).
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct CvDocument {
+    pub sections: Vec<CvSection>,
+}
+
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct CvSection {
+    /// The section's name in the page's anchors (`cv-<id>`): "appointments", "other-<uuid>".
+    pub id: String,
+    pub title: String,
+    pub parts: Vec<CvPart>,
+}
+
+/// A section's content: dated entries, references or rich text; with a sub-heading (the
+/// publications' kinds, current students and alumni) or without.
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum CvPart {
+    Entries {
+        heading: Option<String>,
+        entries: Vec<CvEntry>,
+    },
+    /// The papers of one kind, newest first. `numbered`: the PDF numbers them ([1], [2], …),
+    /// as IEEE references are.
+    References {
+        heading: String,
+        numbered: bool,
+        references: Vec<CvReference>,
+    },
+    /// A free section's sanitised rich text.
+    RichText {
+        html: String,
+    },
+}
+
+/// One item: its years (or term, or date) beside its lines.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct CvEntry {
+    pub id: Uuid,
+    /// "2019–present", "2012", "Spring 2024"; empty for a project without dates.
+    pub when: String,
+    /// The first names the item; a line an optional field left empty is left out.
+    pub lines: Vec<CvLine>,
+}
+
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct CvLine {
+    pub style: CvLineStyle,
+    pub texts: Vec<CvText>,
+}
+
+/// A line in bold (what the entry is), plain, or muted (where, by whom, …).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum CvLineStyle {
+    Strong,
+    Plain,
+    Muted,
+}
+
+/// A stretch of a line.
+#[derive(Clone, Debug, Default, Serialize, TS)]
+pub struct CvText {
+    pub text: String,
+    /// May hold TeX math (`$H_0$`).
+    pub math: bool,
+    /// In the normal weight after a strong line's text (a student's level); the page greys it.
+    pub aside: bool,
+    /// The site's page it links to on /cv (a project's); the PDF stands alone, without it.
+    pub link: Option<String>,
+}
+
+/// One paper: its reference as safe HTML (`crate::citations::reference`, the owner's name in
+/// `<strong>`) and its page.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct CvReference {
+    pub id: Uuid,
+    pub slug: String,
+    /// The title as plain text (math as Unicode), naming the link to its page.
+    pub title: String,
+    pub html: String,
+}
+
+/// The published items the CV is made of, every list in its table's order.
+pub struct CvItems {
+    pub appointments: Vec<cv_appointments::Model>,
+    pub education: Vec<cv_education::Model>,
+    pub awards: Vec<cv_awards::Model>,
+    pub grants: Vec<cv_grants::Model>,
+    pub service: Vec<cv_service::Model>,
+    pub other: Vec<cv_other::Model>,
+    /// Newest first.
+    pub papers: Vec<publications::Model>,
+    pub talks: Vec<talks::Model>,
+    pub courses: Vec<courses::Model>,
+    /// Current students and alumni; `None` unless the owner shows students to everyone (the
+    /// page is the same for every visitor).
+    pub students: Option<Vec<PublicStudent>>,
+    /// The featured projects ("selected").
+    pub projects: Vec<projects::Model>,
+}
+
+impl CvDocument {
+    /// The CV of `items`, its references in `style` with `owner`'s name in bold.
+    pub fn new(items: &CvItems, style: CitationStyle, owner: &str) -> Self {
+        Self { sections: sections(items, style, owner) }
+    }
+}
+
+/// The sections in the CV's order (`tests/fixtures/cv/section-order.txt`).
+fn sections(items: &CvItems, style: CitationStyle, owner: &str) -> Vec<CvSection> {
+    let mut sections = Vec::new();
+    sections.extend(dated("appointments", "Appointments", &items.appointments, |item| {
+        let place = joined([Some(item.institution.as_str()), item.place.as_deref()], ", ");
+        entry(item.id, year_span(item.start_year, item.end_year), vec![CvLine::strong(&item.title), CvLine::muted(place)])
+    }));
+    sections.extend(dated("education", "Education", &items.education, |item| {
+        let degree = joined([Some(item.degree.as_str()), item.field.as_deref()], ", ");
+        let mut lines = vec![CvLine::strong(degree), CvLine::muted(&item.institution)];
+        lines.extend(
+            given(&item.thesis_title).map(|thesis| CvLine::with(CvLineStyle::Plain, vec![CvText::plain("Thesis: "), CvText::math(thesis)])),
+        );
+        lines.extend(given(&item.advisor).map(|advisor| CvLine::muted(format!("Advisor: {advisor}"))));
+        entry(item.id, item.year.to_string(), lines)
+    }));
+    sections.extend(dated("awards", "Awards and Honours", &items.awards, |item| {
+        let body = item.awarding_body.as_deref().unwrap_or_default();
+        entry(item.id, item.year.to_string(), vec![CvLine::strong(&item.name), CvLine::muted(body)])
+    }));
+    sections.extend(dated("grants", "Grants and Funding", &items.grants, |item| {
+        let amount = item.amount.map(|amount| match item.currency.as_deref().filter(|currency| !currency.is_empty()) {
+            Some(currency) => format!("{} {currency}", group_digits(amount)),
+            None => group_digits(amount),
+        });
+        let details = joined([Some(item.funder.as_str()), item.role.as_deref(), amount.as_deref()], " · ");
+        entry(item.id, year_span(item.start_year, item.end_year), vec![CvLine::strong(&item.title), CvLine::muted(details)])
+    }));
+    let references = PublicationKind::iter().filter_map(|kind| {
+        let references: Vec<CvReference> = items
+            .papers
+            .iter()
+            .filter(|paper| paper.kind == kind)
+            .map(|paper| CvReference {
+                id: paper.id,
+                slug: paper.slug.clone(),
+                title: crate::rules::math::to_plain(&paper.title),
+                html: crate::citations::reference(paper, style, owner),
+            })
+            .collect();
+        let numbered = style == CitationStyle::Ieee;
+        (!references.is_empty()).then(|| CvPart::References { heading: kind_heading(kind).to_owned(), numbered, references })
+    });
+    sections.extend(section("publications", "Publications", references.collect()));
+    sections.extend(dated("talks", "Talks", &items.talks, |talk| {
+        let kind = label(talk.talk_type.as_str());
+        let details = joined([Some(kind.as_str()), Some(talk.event_name.as_str()), talk.event_location.as_deref()], " · ");
+        let title = CvLine::with(CvLineStyle::Strong, vec![CvText::math(&talk.title)]);
+        entry(talk.id, talk.date.year().to_string(), vec![title, CvLine::muted(details)])
+    }));
+    sections.extend(dated("teaching", "Teaching", &items.courses, |course| {
+        let title = joined([Some(course.code.as_str()), Some(course.title.as_str())], " ");
+        let when = format!("{} {}", label(course.term.as_str()), course.year);
+        entry(course.id, when, vec![CvLine::strong(title), CvLine::muted(label(course.role.as_str()))])
+    }));
+    if let Some(students) = &items.students {
+        let group = |heading: &str, status: StudentStatus| {
+            let entries: Vec<CvEntry> = students.iter().filter(|student| student.status == status).map(student).collect();
+            (!entries.is_empty()).then(|| CvPart::Entries { heading: Some(heading.to_owned()), entries })
+        };
+        let parts = [group("Current Students", StudentStatus::Current), group("Alumni", StudentStatus::Graduated)];
+        sections.extend(section("students", "Supervised Students", parts.into_iter().flatten().collect()));
+    }
+    sections.extend(dated("projects", "Selected Projects", &items.projects, |project| {
+        let when = project.start_date.map(|start| year_span(start.year(), project.end_date.map(|end| end.year()))).unwrap_or_default();
+        let title = CvText { text: project.title.clone(), link: Some(format!("/projects#{}", project.slug)), ..CvText::default() };
+        let details = joined([Some(project.summary.as_str()), project.funding_source.as_deref()], " · ");
+        entry(project.id, when, vec![CvLine::with(CvLineStyle::Strong, vec![title]), CvLine::muted(details)])
+    }));
+    sections.extend(dated("service", "Service", &items.service, |item| {
+        let details = joined([Some(item.body.as_str()), Some(label(item.kind.as_str()).as_str())], " · ");
+        entry(item.id, year_span(item.start_year, item.end_year), vec![CvLine::strong(&item.role), CvLine::muted(details)])
+    }));
+    // A free section with a title and no text still shows.
+    sections.extend(items.other.iter().map(|other| {
+        let text = other.content.as_deref().filter(|html| !html.is_empty());
+        CvSection {
+            id: format!("other-{}", other.id),
+            title: other.title.clone(),
+            parts: text.map(|html| CvPart::RichText { html: html.to_owned() }).into_iter().collect(),
+        }
+    }));
+    sections
+}
+
+fn student(student: &PublicStudent) -> CvEntry {
+    let level = CvText { text: format!(" ({})", label(student.level.as_str())), aside: true, ..CvText::default() };
+    let mut lines = vec![CvLine::with(CvLineStyle::Strong, vec![CvText::plain(&student.name), level])];
+    lines.extend(given(&student.thesis_title).map(|thesis| CvLine::with(CvLineStyle::Plain, vec![CvText::math(thesis)])));
+    lines.extend(given(&student.current_position).map(|position| CvLine::muted(format!("Now: {position}"))));
+    entry(student.id, year_span(student.start_year, student.graduation_year), lines)
+}
+
+/// The heading of a kind's papers.
+fn kind_heading(kind: PublicationKind) -> &'static str {
+    match kind {
+        PublicationKind::JournalArticle => "Journal Articles",
+        PublicationKind::ConferencePaper => "Conference Papers",
+        PublicationKind::Preprint => "Preprints",
+        PublicationKind::Book => "Books",
+        PublicationKind::BookChapter => "Book Chapters",
+        PublicationKind::Thesis => "Theses",
+        PublicationKind::Report => "Reports",
+        PublicationKind::Other => "Other Publications",
+    }
+}
+
+impl CvLine {
+    fn with(style: CvLineStyle, texts: Vec<CvText>) -> Self {
+        Self { style, texts }
+    }
+
+    fn strong(text: impl Into<String>) -> Self {
+        Self::with(CvLineStyle::Strong, vec![CvText::plain(text)])
+    }
+
+    fn muted(text: impl Into<String>) -> Self {
+        Self::with(CvLineStyle::Muted, vec![CvText::plain(text)])
+    }
+}
+
+impl CvText {
+    fn plain(text: impl Into<String>) -> Self {
+        Self { text: text.into(), ..Self::default() }
+    }
+
+    fn math(text: impl Into<String>) -> Self {
+        Self { text: text.into(), math: true, ..Self::default() }
+    }
+}
+
+/// An entry without the lines that say nothing (an optional field left empty).
+fn entry(id: Uuid, when: String, mut lines: Vec<CvLine>) -> CvEntry {
+    lines.retain(|line| line.texts.iter().any(|text| !text.text.is_empty()));
+    CvEntry { id, when, lines }
+}
+
+/// A section of parts, left out when it has none.
+fn section(id: &str, title: &str, parts: Vec<CvPart>) -> Option<CvSection> {
+    (!parts.is_empty()).then(|| CvSection { id: id.to_owned(), title: title.to_owned(), parts })
+}
+
+/// A section of dated entries, one per item, left out when there are none.
+fn dated<T>(id: &str, title: &str, items: &[T], entry: impl Fn(&T) -> CvEntry) -> Option<CvSection> {
+    let entries: Vec<CvEntry> = items.iter().map(entry).collect();
+    section(id, title, if entries.is_empty() { Vec::new() } else { vec![CvPart::Entries { heading: None, entries }] })
+}
+
+/// '2019–2023', '2019–present', or one year when both are the same (as `web/src/lib/years.ts`
+/// writes them in the admin's tables).
+fn year_span(start: i32, end: Option<i32>) -> String {
+    match end {
+        None => format!("{start}–present"),
+        Some(end) if end == start => start.to_string(),
+        Some(end) => format!("{start}–{end}"),
+    }
+}
+
+/// 'teaching-assistant' → 'Teaching assistant', 'phd' → 'PhD' (as `web/src/public/labels.ts`
+/// names them on the other pages).
+fn label(value: &str) -> String {
+    match value {
+        "phd" => return "PhD".to_owned(),
+        "master" => return "Master's".to_owned(),
+        "bachelor" => return "Bachelor's".to_owned(),
+        _ => {}
+    }
+    let text = value.replace(['-', '_'], " ");
+    let mut chars = text.trim().chars();
+    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+/// 4000000 → '4,000,000'; the fraction as stored (1234.5 → '1,234.5').
+fn group_digits(amount: f64) -> String {
+    let text = amount.to_string();
+    let (whole, fraction) = text.split_once('.').map_or((text.as_str(), None), |(w, f)| (w, Some(f)));
+    let digits: Vec<char> = whole.chars().collect();
+    let mut grouped = String::new();
+    for (i, c) in digits.iter().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) && c.is_ascii_digit() && digits[i - 1].is_ascii_digit() {
+            grouped.push(',');
+        }
+        grouped.push(*c);
+    }
+    match fraction {
+        Some(fraction) => format!("{grouped}.{fraction}"),
+        None => grouped,
+    }
+}
+
+/// The parts that say something, trimmed, joined by `separator`.
+fn joined<'a>(parts: impl IntoIterator<Item = Option<&'a str>>, separator: &str) -> String {
+    parts.into_iter().flatten().map(str::trim).filter(|part| !part.is_empty()).collect::<Vec<_>>().join(separator)
+}
+
+/// An optional text that says something.
+fn given(value: &Option<String>) -> Option<&str> {
+    value.as_deref().map(str::trim).filter(|text| !text.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use serde::de::DeserializeOwned;
+    use serde_json::{Value, json};
+
+    use super::*;
+    use crate::content::students::StudentLevel;
+
+    /// A stored row from the fields a case names (the API's JSON shape), published.
+    fn row<T: DeserializeOwned>(fields: Value) -> T {
+        let mut record = json!({
+            "id": Uuid::nil(), "slug": "a-slug", "sort_order": 0, "status": "published", "featured": true,
+            "tech_stack": [], "collaborators": [], "authors": [], "venue": "", "kind": "journal-article",
+            "created_at": "2026-01-01T00:00:00Z", "updated_at": "2026-01-01T00:00:00Z",
+        });
+        for (key, value) in fields.as_object().unwrap() {
+            record[key] = value.clone();
+        }
+        serde_json::from_value(record).unwrap()
+    }
+
+    fn student(name: &str, status: StudentStatus, graduation_year: Option<i32>, thesis: Option<&str>) -> PublicStudent {
+        PublicStudent {
+            id: Uuid::nil(),
+            name: name.to_owned(),
+            level: StudentLevel::Phd,
+            status,
+            bio: None,
+            thesis_title: thesis.map(str::to_owned),
+            start_year: 2015,
+            graduation_year,
+            current_position: graduation_year.map(|_| "Engineer at Saab".to_owned()),
+            linkedin_url: None,
+            website_url: None,
+            profile_image_url: None,
+            photo: None,
+        }
+    }
+
+    /// A CV with every section, optional fields filled in some items and empty in others.
+    fn items() -> CvItems {
+        CvItems {
+            appointments: vec![row(
+                json!({ "title": "Associate Professor", "institution": "Chalmers", "place": "Gothenburg", "start_year": 2019 }),
+            )],
+            education: vec![
+                row(
+                    json!({ "degree": "PhD", "field": "Mathematics", "institution": "Yale", "year": 1934, "thesis_title": "On $H_0$", "advisor": "Prof. B" }),
+                ),
+                row(json!({ "degree": "MSc", "institution": "Vassar", "year": 1930, "thesis_title": " " })),
+            ],
+            awards: vec![
+                row(json!({ "name": "Best Paper Award", "awarding_body": "DAC", "year": 2021 })),
+                row(json!({ "name": "Prize", "year": 2020 })),
+            ],
+            grants: vec![
+                row(
+                    json!({ "title": "Trusted chips", "funder": "VR", "role": "PI", "amount": 4000000.0, "currency": "SEK", "start_year": 2022, "end_year": 2025 }),
+                ),
+                row(json!({ "title": "Seed money", "funder": "Chalmers", "amount": 1234.5, "start_year": 2020, "end_year": 2020 })),
+            ],
+            service: vec![row(json!({ "role": "Associate editor", "body": "IEEE TCAD", "kind": "editorial-board", "start_year": 2020 }))],
+            other: vec![
+                row(json!({ "title": "Languages", "content": "<p>Swedish, English</p>" })),
+                row(json!({ "id": "00000000-0000-4000-8000-000000000001", "title": "Hobbies" })),
+            ],
+            papers: vec![
+                row(json!({ "title": "Work on $H_0$", "slug": "work", "authors": ["Grace Hopper"], "venue": "J. Comp.", "year": 2024 })),
+                row(
+                    json!({ "title": "Talk paper", "slug": "talk-paper", "authors": ["Alan Turing", "Grace Hopper"], "venue": "DAC", "year": 2023, "kind": "conference-paper" }),
+                ),
+            ],
+            talks: vec![row(
+                json!({ "title": "Keynote on $x$", "event_name": "DATE", "event_location": "Lyon", "date": "2024-03-01", "type": "keynote" }),
+            )],
+            courses: vec![row(
+                json!({ "code": "EDA123", "title": "Hardware Security", "year": 2024, "term": "spring", "role": "teaching-assistant" }),
+            )],
+            students: Some(vec![
+                student("Ada Current", StudentStatus::Current, None, Some("Masks of $n$ shares")),
+                student("Bob Alumnus", StudentStatus::Graduated, Some(2020), None),
+            ]),
+            projects: vec![
+                row(
+                    json!({ "title": "Compiler", "slug": "compiler", "summary": "The first compiler", "funding_source": "Navy", "start_date": "2019-05-01", "end_date": "2021-01-01" }),
+                ),
+                row(json!({ "title": "Ongoing", "slug": "ongoing", "summary": "Still running", "start_date": "2023-05-01" })),
+                row(json!({ "title": "Undated", "slug": "undated", "summary": "" })),
+            ],
+        }
+    }
+
+    /// The document as text: a section per `#` line, a part's heading per `##`, an entry's
+    /// years, then its lines as `style: text`, a text's marks in brackets.
+    fn outline(document: &CvDocument) -> String {
+        let mut out = String::new();
+        for section in &document.sections {
+            out.push_str(&format!("# {} ({})\n", section.title, section.id));
+            for part in &section.parts {
+                match part {
+                    CvPart::Entries { heading, entries } => {
+                        out.extend(heading.as_ref().map(|heading| format!("## {heading}\n")));
+                        for entry in entries {
+                            out.push_str(&format!("{}\n", entry.when));
+                            for line in &entry.lines {
+                                let texts: Vec<String> = line.texts.iter().map(marked).collect();
+                                out.push_str(&format!("  {:?}: {}\n", line.style, texts.join("")));
+                            }
+                        }
+                    }
+                    CvPart::References { heading, numbered, references } => {
+                        out.push_str(&format!("## {heading} (numbered: {numbered})\n"));
+                        for reference in references {
+                            assert!(reference.html.contains("<strong>"), "the owner in bold: {}", reference.html);
+                            out.push_str(&format!("  {} → {}\n", reference.title, reference.slug));
+                        }
+                    }
+                    CvPart::RichText { html } => out.push_str(&format!("  {html}\n")),
+                }
+            }
+        }
+        out
+    }
+
+    fn marked(text: &CvText) -> String {
+        let marks: Vec<String> = [text.math.then(|| "math".to_owned()), text.aside.then(|| "aside".to_owned()), text.link.clone()]
+            .into_iter()
+            .flatten()
+            .collect();
+        if marks.is_empty() { text.text.clone() } else { format!("[{}: {}]", marks.join(", "), text.text) }
+    }
+
+    /// The wording both /cv and /cv.pdf show: titles, joins, years, amounts and labels.
+    #[test]
+    fn the_cv_reads_the_same_on_the_page_and_in_the_pdf() {
+        let expected = "\
+# Appointments (appointments)
+2019–present
+  Strong: Associate Professor
+  Muted: Chalmers, Gothenburg
+# Education (education)
+1934
+  Strong: PhD, Mathematics
+  Muted: Yale
+  Plain: Thesis: [math: On $H_0$]
+  Muted: Advisor: Prof. B
+1930
+  Strong: MSc
+  Muted: Vassar
+# Awards and Honours (awards)
+2021
+  Strong: Best Paper Award
+  Muted: DAC
+2020
+  Strong: Prize
+# Grants and Funding (grants)
+2022–2025
+  Strong: Trusted chips
+  Muted: VR · PI · 4,000,000 SEK
+2020
+  Strong: Seed money
+  Muted: Chalmers · 1,234.5
+# Publications (publications)
+## Journal Articles (numbered: true)
+  Work on H₀ → work
+## Conference Papers (numbered: true)
+  Talk paper → talk-paper
+# Talks (talks)
+2024
+  Strong: [math: Keynote on $x$]
+  Muted: Keynote · DATE · Lyon
+# Teaching (teaching)
+Spring 2024
+  Strong: EDA123 Hardware Security
+  Muted: Teaching assistant
+# Supervised Students (students)
+## Current Students
+2015–present
+  Strong: Ada Current[aside:  (PhD)]
+  Plain: [math: Masks of $n$ shares]
+## Alumni
+2015–2020
+  Strong: Bob Alumnus[aside:  (PhD)]
+  Muted: Now: Engineer at Saab
+# Selected Projects (projects)
+2019–2021
+  Strong: [/projects#compiler: Compiler]
+  Muted: The first compiler · Navy
+2023–present
+  Strong: [/projects#ongoing: Ongoing]
+  Muted: Still running
+
+  Strong: [/projects#undated: Undated]
+# Service (service)
+2020–present
+  Strong: Associate editor
+  Muted: IEEE TCAD · Editorial board
+# Languages (other-00000000-0000-0000-0000-000000000000)
+  <p>Swedish, English</p>
+# Hobbies (other-00000000-0000-4000-8000-000000000001)
+";
+        let document = CvDocument::new(&items(), CitationStyle::Ieee, "Grace Hopper");
+        assert_eq!(outline(&document), expected);
+        let apa = CvDocument::new(&items(), CitationStyle::Apa, "Grace Hopper");
+        assert!(outline(&apa).contains("## Journal Articles (numbered: false)"));
+    }
+
+    #[test]
+    fn sections_with_nothing_published_are_left_out() {
+        let empty = CvItems {
+            appointments: Vec::new(),
+            education: Vec::new(),
+            awards: Vec::new(),
+            grants: Vec::new(),
+            service: Vec::new(),
+            other: Vec::new(),
+            papers: Vec::new(),
+            talks: Vec::new(),
+            courses: Vec::new(),
+            // Shown publicly, with none to show.
+            students: Some(Vec::new()),
+            projects: Vec::new(),
+        };
+        assert!(CvDocument::new(&empty, CitationStyle::Ieee, "Grace Hopper").sections.is_empty());
+    }
+
+    #[test]
+    fn labels_amounts_and_spans() {
+        assert_eq!(label("teaching-assistant"), "Teaching assistant");
+        assert_eq!(label("phd"), "PhD");
+        assert_eq!(label("editorial-board"), "Editorial board");
+        assert_eq!(group_digits(4_000_000.0), "4,000,000");
+        assert_eq!(group_digits(1234.5), "1,234.5");
+        assert_eq!(group_digits(12.0), "12");
+        assert_eq!(year_span(2019, None), "2019–present");
+        assert_eq!(year_span(2020, Some(2020)), "2020");
+        assert_eq!(year_span(2019, Some(2023)), "2019–2023");
+    }
+}
