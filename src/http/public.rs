@@ -32,12 +32,8 @@ use crate::render::cache::{CachedPage, Lookup, Rendered};
 use crate::render::engine::RenderQueueFull;
 use crate::render::pages::{self, CV_PDF_PATH, PublicPage};
 use crate::render::paper::paper_path;
-<<<<<<< HEAD
-use crate::render::{CardImage, PageData, RenderInput, SiteInfo, cv_pdf};
-use crate::store::changes::Sources;
-=======
 use crate::render::{CardImage, PageData, RenderInput, SiteInfo};
->>>>>>> cv-once
+use crate::store::changes::Sources;
 
 /// What a path below `/publications/` names: a paper's page or one of its exports. The PDF,
 /// `/publications/<slug>/<slug>.pdf`, has a route of its own.
