@@ -9,12 +9,14 @@
 //!    settings), then `auth` (owner, sessions, second factor);
 //! 4. `citations`, then `render` (pages and their cache), then `import` and `discovery`
 //!    (feeds, sitemap);
-//! 5. `portability::backup`, `tls` (HTTPS: certificates, ACME) and `scholarly` (the outside
-//!    sources: DOI lookups, ORCID, citation counts), then `http` and `app`, then `portability::export` (renders the
-//!    site through the router), `cli` and `typescript` (the generated admin types).
+//! 5. `backup` (the archive and its restore), `tls` (HTTPS: certificates, ACME) and `scholarly`
+//!    (the outside sources: DOI lookups, ORCID, citation counts), then `http` and `app`, then
+//!    `cli` (with the static export, which renders the site through the router) and
+//!    `typescript` (the generated admin types).
 
 pub mod app;
 pub mod auth;
+pub mod backup;
 pub mod citations;
 pub mod cli;
 pub mod content;
@@ -24,7 +26,6 @@ pub mod http;
 pub mod import;
 pub mod media;
 pub mod ops;
-pub mod portability;
 pub mod render;
 pub mod rules;
 pub mod scholarly;

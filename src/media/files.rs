@@ -297,7 +297,7 @@ fn storage_unavailable(err: object_store::Error) -> AppError {
 }
 
 /// Every stored object, named `<bucket>/<name>`, the backup's view of the store
-/// (`crate::portability::backup`): the same names on the local folder and on S3.
+/// (`crate::backup`): the same names on the local folder and on S3.
 impl Files {
     /// Every stored file with its size, in name order.
     pub async fn list(&self) -> anyhow::Result<Vec<(String, u64)>> {
