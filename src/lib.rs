@@ -1,7 +1,7 @@
 //! Vita: a self-hosted academic website with an admin back office, in one binary.
 //!
 //! The modules stand in layers, each using only the ones below it (`tests/it/layers.rs` fails
-//! on an import that goes up):
+//! on an import that goes up, and on two modules of one folder that use each other):
 //!
 //! 1. `error`, `ops` (config, clock, logs), `rules` (limits, patterns, field validation, TeX math as MathML);
 //! 2. `store` (connections, migrations);
