@@ -1,7 +1,7 @@
 //! Vita: a self-hosted academic website with an admin back office, in one binary.
 //!
 //! The modules stand in layers, each using only the ones below it (`tests/it/layers.rs` fails
-//! on an import that goes up):
+//! on an import that goes up, and on two modules of one folder that use each other):
 //!
 //! 1. `error`, `ops` (config, clock, logs), `rules` (limits, patterns, field validation, TeX math as MathML);
 //! 2. `store` (connections, migrations, and `changes`: what each write changed, told to the page
@@ -10,12 +10,14 @@
 //!    settings), then `auth` (owner, sessions, second factor);
 //! 4. `citations`, then `render` (pages and their cache), then `import`, `discovery` (feeds,
 //!    sitemap) and `cv_pdf` (the CV of /cv typeset as PDF);
-//! 5. `portability::backup`, `tls` (HTTPS: certificates, ACME) and `scholarly` (the outside
-//!    sources: DOI lookups, ORCID, citation counts), then `http` and `app`, then `portability::export` (renders the
-//!    site through the router), `cli` and `typescript` (the generated admin types).
+//! 5. `backup` (the archive and its restore), `tls` (HTTPS: certificates, ACME) and `scholarly`
+//!    (the outside sources: DOI lookups, ORCID, citation counts), then `http` and `app`, then
+//!    `cli` (with the static export, which renders the site through the router) and
+//!    `typescript` (the generated admin types).
 
 pub mod app;
 pub mod auth;
+pub mod backup;
 pub mod citations;
 pub mod cli;
 pub mod content;
@@ -26,7 +28,6 @@ pub mod http;
 pub mod import;
 pub mod media;
 pub mod ops;
-pub mod portability;
 pub mod render;
 pub mod rules;
 pub mod scholarly;

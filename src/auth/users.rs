@@ -3,7 +3,7 @@
 use sea_orm::entity::prelude::*;
 use serde::{Deserialize, Serialize};
 
-/// Serde for the backup archive only (`crate::portability::backup`), which keeps the password hash so the
+/// Serde for the backup archive only (`crate::backup`), which keeps the password hash so the
 /// owner can sign in after a restore: no response sends this model.
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel, Serialize, Deserialize)]
 #[sea_orm(table_name = "users")]

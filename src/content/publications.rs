@@ -9,7 +9,8 @@ use ts_rs::TS;
 use super::tagging::TagLinks;
 use super::{Content, ContentStatus, StringList};
 use crate::error::AppError;
-use crate::media::files::{Bucket, is_stored_name};
+use crate::media::buckets::Bucket;
+use crate::media::files::is_stored_name;
 use crate::rules::validate::{Check, slugify_variant};
 use crate::store::changes::Sources;
 

@@ -172,7 +172,7 @@ pub async fn published_with<E: Content>(db: &impl ConnectionTrait, tag: Uuid, sk
     Ok(items)
 }
 
-/// A join table as an entity, for the backup (`crate::portability::backup`), which copies every table row
+/// A join table as an entity, for the backup (`crate::backup`), which copies every table row
 /// by row through its model.
 macro_rules! link_table {
     ($module:ident, $table:literal) => {

@@ -9,8 +9,8 @@ use axum::response::{IntoResponse, Response};
 
 use super::AppState;
 use crate::auth::OwnerSession;
+use crate::backup;
 use crate::error::AppError;
-use crate::portability::backup;
 
 /// The archive is written to a temporary file (ZIP needs to seek, and the uploads may be far
 /// larger than memory should hold), unlinked at once, and streamed from the open file.

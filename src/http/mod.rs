@@ -16,7 +16,7 @@
 //! | `POST /api/<table>`, `GET`/`PUT`/`DELETE /api/<table>/<id>` | owner writes |
 //! | `GET`/`PUT /api/homepage/<hero\|stats\|about\|contact>` | page texts |
 //! | `GET`/`PUT /api/settings` | the owner's site-wide options |
-//! | `GET /api/backup` | the owner downloads the whole site as a backup archive (`crate::portability::backup`) |
+//! | `GET /api/backup` | the owner downloads the whole site as a backup archive (`crate::backup`) |
 //! | `GET /api/admin/certificate` | the HTTPS certificate of `--domain`: expiry and last error, or null (`crate::tls`) |
 //! | `POST /api/publications/import/preview` (.bib text), `POST /api/publications/import` | BibTeX import |
 //! | `POST /api/scholarly/doi-lookup` | the owner's "Fill from DOI": a DOI's metadata (`crate::scholarly`) |

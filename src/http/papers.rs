@@ -14,7 +14,7 @@ use super::extract::Path;
 use super::files::not_modified;
 use crate::content::{ContentStatus, publications};
 use crate::error::AppError;
-use crate::media::files::Bucket;
+use crate::media::buckets::Bucket;
 
 /// The policy of a served PDF. Not the `sandbox` of `/files`: Chrome's PDF viewer does not
 /// open in a sandboxed document (it shows "blocked"), and a paper is there to be read.

@@ -12,7 +12,8 @@ use super::AppState;
 use super::extract::{Path, Query};
 use crate::auth::OwnerSession;
 use crate::error::AppError;
-use crate::media::files::{Bucket, UploadedFile};
+use crate::media::buckets::Bucket;
+use crate::media::files::UploadedFile;
 use crate::media::photos;
 
 #[derive(Debug, Default, Deserialize)]

@@ -25,85 +25,13 @@ use tokio::sync::Semaphore;
 use ts_rs::TS;
 
 use crate::error::AppError;
+use crate::media::buckets::{Bucket, refused_file};
 use crate::media::photos;
 use crate::ops::config::StoreConfig;
 
-const MB: usize = 1024 * 1024;
-
 /// Files larger than this go up in parts of this size (S3's smallest part is 5 MiB): a 10 MB
 /// CV or a 50 MB paper is sent as several requests, each retried on its own.
-const PART_SIZE: usize = 5 * MB;
-
-/// A kind of file an upload may be, recognised by its first bytes.
-struct Kind {
-    mime: &'static str,
-    extensions: &'static [&'static str],
-}
-
-const JPEG: Kind = Kind { mime: "image/jpeg", extensions: &["jpg", "jpeg"] };
-const PNG: Kind = Kind { mime: "image/png", extensions: &["png"] };
-const WEBP: Kind = Kind { mime: "image/webp", extensions: &["webp"] };
-const GIF: Kind = Kind { mime: "image/gif", extensions: &["gif"] };
-const PDF: Kind = Kind { mime: "application/pdf", extensions: &["pdf"] };
-const DOC: Kind = Kind { mime: "application/msword", extensions: &["doc"] };
-const DOCX: Kind = Kind { mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", extensions: &["docx"] };
-
-/// The spec's storage buckets with their limits (section 9) and accepted kinds (section 5),
-/// and the papers' PDFs (issue 13), served at their paper's address rather than under `/files`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Bucket {
-    ProfilePhotos,
-    CvFiles,
-    PaperPdfs,
-}
-
-impl Bucket {
-    pub fn from_name(name: &str) -> Result<Self, AppError> {
-        match name {
-            "profile-photos" => Ok(Bucket::ProfilePhotos),
-            "cv-files" => Ok(Bucket::CvFiles),
-            "paper-pdfs" => Ok(Bucket::PaperPdfs),
-            _ => Err(AppError::NotFound(format!("No file bucket named {name}"))),
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Bucket::ProfilePhotos => "profile-photos",
-            Bucket::CvFiles => "cv-files",
-            Bucket::PaperPdfs => "paper-pdfs",
-        }
-    }
-
-    /// Profile photo 5 MB, CV 10 MB, a paper 50 MB (scanned theses and long reports).
-    pub fn max_bytes(self) -> usize {
-        match self {
-            Bucket::ProfilePhotos => 5 * MB,
-            Bucket::CvFiles => 10 * MB,
-            Bucket::PaperPdfs => 50 * MB,
-        }
-    }
-
-    fn kinds(self) -> &'static [Kind] {
-        match self {
-            Bucket::ProfilePhotos => &[JPEG, PNG, WEBP, GIF],
-            Bucket::CvFiles => &[PDF, DOC, DOCX],
-            Bucket::PaperPdfs => &[PDF],
-        }
-    }
-
-    fn refusal(self) -> &'static str {
-        match self {
-            Bucket::ProfilePhotos => "Only JPEG, PNG, WebP or GIF images can be uploaded as a profile photo",
-            Bucket::CvFiles => "Only PDF, DOC or DOCX files can be uploaded as a CV",
-            Bucket::PaperPdfs => "Only PDF files can be uploaded as a paper",
-        }
-    }
-
-    pub fn too_large(self) -> AppError {
-        AppError::PayloadTooLarge(format!("File size must be less than {}MB", self.max_bytes() / MB))
-    }
-}
+const PART_SIZE: usize = 5 * 1024 * 1024;
 
 /// What an upload answers: where the file is now public.
 #[derive(Clone, Debug, Serialize, TS)]
@@ -297,7 +225,7 @@ fn storage_unavailable(err: object_store::Error) -> AppError {
 }
 
 /// Every stored object, named `<bucket>/<name>`, the backup's view of the store
-/// (`crate::portability::backup`): the same names on the local folder and on S3.
+/// (`crate::backup`): the same names on the local folder and on S3.
 impl Files {
     /// Every stored file with its size, in name order.
     pub async fn list(&self) -> anyhow::Result<Vec<(String, u64)>> {
@@ -388,13 +316,6 @@ fn image_format(mime: &str) -> Option<image::ImageFormat> {
     }
 }
 
-/// An upload that cannot be used, as the 422 the admin shows under the upload.
-pub fn refused_file(message: impl Into<String>) -> AppError {
-    let mut fields = crate::error::FieldErrors::default();
-    fields.add("file", message);
-    AppError::validation(fields)
-}
-
 /// Whether `name` could be a name `upload` gave a file of `bucket`: what a content field that
 /// points at a stored object is checked with.
 pub fn is_stored_name(bucket: Bucket, name: &str) -> bool {
@@ -425,7 +346,10 @@ mod tests {
         assert_eq!(content_type(Bucket::ProfilePhotos, "../secret.png"), None);
         assert_eq!(content_type(Bucket::ProfilePhotos, "x.svg"), None);
         assert_eq!(content_type(Bucket::CvFiles, "cv.png"), None);
-        assert_eq!(content_type(Bucket::CvFiles, "1-a.docx"), Some(DOCX.mime));
+        assert_eq!(
+            content_type(Bucket::CvFiles, "1-a.docx"),
+            Some("application/vnd.openxmlformats-officedocument.wordprocessingml.document")
+        );
         assert!(is_stored_name(Bucket::PaperPdfs, "1700000000000-abc.pdf"));
         assert!(!is_stored_name(Bucket::PaperPdfs, "1-a.docx"));
         assert!(!is_stored_name(Bucket::PaperPdfs, "../paper.pdf"));

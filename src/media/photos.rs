@@ -29,7 +29,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::error::AppError;
-use crate::media::files::{Bucket, refused_file as refused};
+use crate::media::buckets::{Bucket, refused_file as refused};
 
 /// The widths made of every photo (never wider than the photo itself): 160 for the students'
 /// 64 px avatars on dense screens, 320 and 640 for the hero on phones and desktops, 1280 for

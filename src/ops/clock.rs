@@ -4,7 +4,7 @@
 use chrono::{DateTime, Datelike, DurationRound, NaiveDate, TimeDelta, Utc};
 
 /// Now, to the microsecond: what PostgreSQL keeps of a timestamp. SQLite would keep the
-/// nanoseconds, so a backup restored from one database into the other (`crate::portability::backup`)
+/// nanoseconds, so a backup restored from one database into the other (`crate::backup`)
 /// could not hold the same times.
 pub fn now() -> DateTime<Utc> {
     let now = Utc::now();

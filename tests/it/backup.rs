@@ -10,6 +10,7 @@ use sea_orm::{DatabaseConnection, EntityTrait, Iterable, PrimaryKeyToColumn, Que
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use vita::auth::{sessions, users};
+use vita::backup;
 use vita::content::settings;
 use vita::content::tagging::{news_item_tags, project_tags, publication_tags, talk_tags};
 use vita::content::{
@@ -18,7 +19,6 @@ use vita::content::{
 };
 use vita::media::files::Files;
 use vita::ops::config::StoreConfig;
-use vita::portability::backup;
 
 use crate::helpers::{TestApp, TestDb};
 use crate::on_both_databases;

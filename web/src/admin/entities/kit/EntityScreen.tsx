@@ -18,14 +18,9 @@ import { errorMessage } from '../../api';
 import { PageHeader } from '../../components/PageHeader';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { useDeleteEntity, useEntityList, type EntityKind } from './api';
+import type { Column } from './columns';
 import { EntityForm, type EntityFormSpec, type FormFrame } from './EntityForm';
 import type { RowOf } from './values';
-
-export type Column<T> = {
-  header: string;
-  cell: (row: T) => ReactNode;
-  className?: string;
-};
 
 /** What every card needs from a row. */
 export type CardRow = { id: string; title: string; featured: boolean; status: string };

@@ -2,7 +2,7 @@
 import { Star } from '../../../components/icons';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { parseIsoDate } from '../../../lib/format';
-import type { Column } from './EntityScreen';
+import type { Column } from './columns';
 import { isHexColor } from './rules';
 
 export function FeaturedBadge() {

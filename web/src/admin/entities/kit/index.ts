@@ -44,6 +44,7 @@
  * opens.
  */
 export { entityKind, entityQueryKey, deleteQuestion, useDeleteEntity, useEntityList, useSaveEntity, type EntityKind } from './api';
+export type { Column } from './columns';
 export { FeaturedBadge, featuredTitleColumn, formatLocalDate, paintableColor, StatusBadge, statusColumn } from './display';
 export {
   EntityForm,
@@ -55,7 +56,7 @@ export {
   type FormFrame,
   type SameKeys,
 } from './EntityForm';
-export { EntityScreen, type CardRow, type Column, type ListLayout, type ScreenTexts } from './EntityScreen';
+export { EntityScreen, type CardRow, type ListLayout, type ScreenTexts } from './EntityScreen';
 export { fieldsFor, optionsOf, slugDeriver, type Fields, type Option } from './fields';
 export * from './rules';
 export * from './values';

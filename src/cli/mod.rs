@@ -1,6 +1,11 @@
 //! The command line: `vita [serve]`, `vita migrate`, `vita admin add`, `vita admin reset-2fa`,
 //! `vita import bibtex|doi|orcid`, `vita citations refresh`, `vita backup`, `vita restore`,
 //! `vita export`.
+//!
+//! The static export (`export`) lives here, above the server: it asks the router for every
+//! page, as a visitor would, so it stands on `http` and nothing below uses it.
+
+pub mod export;
 
 use std::io::{BufRead, IsTerminal};
 use std::path::PathBuf;
@@ -13,11 +18,9 @@ use crate::import::bibtex::RawEntry;
 use crate::import::{self, DuplicateOf, EntryStatus, ImportPreview};
 use crate::media::files::Files;
 use crate::ops::config::{Config, OutsideConfig, StoreConfig};
-use crate::portability::backup;
-use crate::portability::export;
 use crate::scholarly::{self, Scholarly};
 use crate::store::changes::Changes;
-use crate::{auth, store};
+use crate::{auth, backup, store};
 
 #[derive(Parser)]
 #[command(
