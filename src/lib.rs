@@ -5,7 +5,7 @@
 //!
 //! 1. `error`, `ops` (config, clock, logs), `rules` (limits, patterns, field validation, TeX math as MathML);
 //! 2. `store` (connections, migrations, and `changes`: what each write changed, told to the page
-//!    cache and the other instances);
+//!    cache and the other instances) and `routes` (every public address, spelled once);
 //! 3. `media` (uploaded files, photo variants), then `content` (the tables and the site
 //!    settings), then `auth` (owner, sessions, second factor);
 //! 4. `citations`, then `render` (pages and their cache), then `import`, `discovery` (feeds,
@@ -29,6 +29,7 @@ pub mod import;
 pub mod media;
 pub mod ops;
 pub mod render;
+pub mod routes;
 pub mod rules;
 pub mod scholarly;
 pub mod store;

@@ -42,7 +42,7 @@ use crate::render::assets::Manifest;
 use crate::render::cache::PageCache;
 use crate::render::feed::Feed;
 use crate::render::pages::{self, PublicPage};
-use crate::render::paper::paper_path;
+use crate::routes::{Route, SitemapFile};
 use crate::store;
 use crate::store::changes::Changes;
 
@@ -144,18 +144,18 @@ pub async fn site_paths(state: &AppState) -> anyhow::Result<Vec<String>> {
             let data =
                 pages::load(db, page, &pages::Requested { page: 1, filters: Default::default() }, &site, &hero.content, false).await?;
             let count = data.pagination().map_or(1, |p| p.pages);
-            paths.extend((2..=count).map(|n| format!("{}?page={n}", page.path())));
+            paths.extend((2..=count).map(|n| page.page_path(n).into_owned()));
         }
     }
-    paths.extend(["/publications.bib".to_owned(), "/publications.json".to_owned()]);
+    paths.extend([Route::AllBibtex.path().into_owned(), Route::AllCslJson.path().into_owned()]);
     for paper in published_papers(db).await? {
-        let page = paper_path(&paper.slug);
-        paths.push(format!("{page}.bib"));
-        paths.push(format!("{page}.json"));
+        let slug = paper.slug.as_str();
+        paths.push(Route::PaperBibtex(slug).path().into_owned());
+        paths.push(Route::PaperCslJson(slug).path().into_owned());
         if paper.pdf_file.is_some() {
-            paths.push(format!("{page}/{}.pdf", paper.slug));
+            paths.push(Route::PaperPdf(slug).path().into_owned());
         }
-        paths.push(page);
+        paths.push(Route::Paper(slug).path().into_owned());
     }
     for (key, _) in state.files.list().await? {
         // The papers' PDFs are served at their paper's address (above), only to the owner here,
@@ -167,7 +167,7 @@ pub async fn site_paths(state: &AppState) -> anyhow::Result<Vec<String>> {
     }
     let entry = Manifest::load()?.public_entry().clone();
     paths.extend(std::iter::once(entry.file).chain(entry.preload).chain(entry.css).map(|file| format!("/{file}")));
-    paths.extend(["/favicon.svg".to_owned(), "/profile-placeholder.svg".to_owned(), "/social-card.png".to_owned()]);
+    paths.extend(["/favicon.svg".to_owned(), "/profile-placeholder.svg".to_owned(), Route::SocialCard.path().into_owned()]);
     let tags: Vec<(uuid::Uuid, String)> =
         tags::Entity::find().select_only().columns([tags::Column::Id, tags::Column::Slug]).into_tuple().all(db).await?;
     for (id, slug) in tags {
@@ -176,8 +176,7 @@ pub async fn site_paths(state: &AppState) -> anyhow::Result<Vec<String>> {
     }
     // Their addresses are absolute only with `--base-url`, as search engines and feed readers need.
     paths.extend(Feed::ALL.map(|feed| feed.path().to_owned()));
-    paths.extend(["/sitemap.xml".to_owned(), "/robots.txt".to_owned()]);
-    paths.push(pages::CV_PDF_PATH.to_owned());
+    paths.extend([Route::Sitemap(SitemapFile::Main), Route::Robots, Route::CvPdf].map(|route| route.path().into_owned()));
     Ok(paths)
 }
 
@@ -287,7 +286,7 @@ async fn write_all(router: &Router, paths: &[String], dir: &Path, base: &BaseUrl
                 let file = if expected == StatusCode::NOT_FOUND { PathBuf::from("404.html") } else { file_for(&path, html) };
                 let body = if html {
                     Bytes::from(base.rewrite_html(&String::from_utf8_lossy(&body)))
-                } else if path == "/sitemap.xml" {
+                } else if Route::parse(&path) == Some(Route::Sitemap(SitemapFile::Main)) {
                     Bytes::from(base.rewrite_sitemap(&String::from_utf8_lossy(&body)))
                 } else {
                     body

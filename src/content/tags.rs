@@ -8,6 +8,7 @@ use ts_rs::TS;
 
 use super::{Content, Filters};
 use crate::error::AppError;
+use crate::routes::Route;
 use crate::rules::validate::{Check, slugify};
 use crate::store::changes::Sources;
 
@@ -30,13 +31,13 @@ pub enum Relation {}
 
 /// A tag's public page: everything published with it.
 pub fn page_path(slug: &str) -> String {
-    format!("/tags/{slug}")
+    Route::Tag(slug).path().into_owned()
 }
 
 /// The address of page `number` of a tag's page: the bare path for page 1, as on the lists
 /// (`/news?page=2`), `/tags/<slug>?page=2` for the others.
 pub fn paged_path(slug: &str, number: u32) -> String {
-    if number <= 1 { page_path(slug) } else { format!("/tags/{slug}?page={number}") }
+    Route::Tag(slug).paged(number).into_owned()
 }
 
 impl ActiveModelBehavior for ActiveModel {}

@@ -65,7 +65,11 @@ pub async fn render(db: &DatabaseConnection, feed: Feed, base_url: &str, owner_n
         title: Text::plain(xml_text(&feed.title(owner_name))),
         id: feed_url.clone(),
         updated,
-        authors: vec![Person { name: xml_text(owner_name), uri: Some(absolute_url(base_url, "/")), ..Default::default() }],
+        authors: vec![Person {
+            name: xml_text(owner_name),
+            uri: Some(absolute_url(base_url, PublicPage::Home.path())),
+            ..Default::default()
+        }],
         generator: Some(Generator { value: "Vita".into(), uri: None, version: None }),
         links: vec![
             link(feed_url, "self", Some(MEDIA_TYPE)),

@@ -50,7 +50,7 @@ impl Document {
 /// parsers (Python's `urllib.robotparser` among them) take the first, and `Allow: /` first
 /// would allow everything.
 pub fn robots_txt(base_url: &str) -> String {
-    format!("User-agent: *\nDisallow: /admin\nDisallow: /api\nAllow: /\n\nSitemap: {}\n", absolute_url(base_url, "/sitemap.xml"))
+    format!("User-agent: *\nDisallow: /admin\nDisallow: /api\nAllow: /\n\nSitemap: {}\n", absolute_url(base_url, &SitemapFile::Main.path()))
 }
 
 #[cfg(test)]

@@ -32,35 +32,7 @@ pub struct SiteUrl {
     pub lastmod: Option<DateTime<Utc>>,
 }
 
-/// Which file of the sitemap: `/sitemap.xml` (the whole sitemap, or the index of the parts
-/// when there are too many addresses) or `/sitemap-<n>.xml`, n from 1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SitemapFile {
-    Main,
-    Part(usize),
-}
-
-impl SitemapFile {
-    pub fn from_path(path: &str) -> Option<Self> {
-        if path == "/sitemap.xml" {
-            return Some(Self::Main);
-        }
-        let number = path.strip_prefix("/sitemap-")?.strip_suffix(".xml")?;
-        // Digits without a leading zero: one address per part, so made-up spellings of a
-        // number cannot each become a cache entry.
-        if number.is_empty() || number.starts_with('0') || !number.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        number.parse().ok().map(Self::Part)
-    }
-
-    pub fn path(self) -> String {
-        match self {
-            Self::Main => "/sitemap.xml".to_owned(),
-            Self::Part(n) => format!("/sitemap-{n}.xml"),
-        }
-    }
-}
+pub use crate::routes::SitemapFile;
 
 /// The XML of `file`, or `None` when it does not exist (a part number past the last, or any
 /// part while one file holds everything).
@@ -215,25 +187,6 @@ fn w3c_datetime(at: DateTime<Utc>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn sitemap_files_are_the_main_one_and_numbered_parts() {
-        assert_eq!(SitemapFile::from_path("/sitemap.xml"), Some(SitemapFile::Main));
-        assert_eq!(SitemapFile::from_path("/sitemap-1.xml"), Some(SitemapFile::Part(1)));
-        assert_eq!(SitemapFile::from_path("/sitemap-12.xml"), Some(SitemapFile::Part(12)));
-        for nothing in [
-            "/sitemap-0.xml",
-            "/sitemap-01.xml",
-            "/sitemap-.xml",
-            "/sitemap-x.xml",
-            "/sitemap-1.xml/",
-            "/sitemap.xml.gz",
-            "/sitemap-99999999999999999999999.xml",
-        ] {
-            assert_eq!(SitemapFile::from_path(nothing), None, "{nothing}");
-        }
-        assert_eq!(SitemapFile::Part(3).path(), "/sitemap-3.xml");
-    }
 
     #[test]
     fn addresses_are_absolute_and_escaped() {

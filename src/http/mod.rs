@@ -3,7 +3,10 @@
 //! | path | what |
 //! |---|---|
 //! | `GET /healthz`, `GET /readyz` | process up; database reachable |
-//! | `GET /`, any other page path | public pages (server-rendered), 404 page |
+//! | `GET /`, `/about`, `/research`, `/publications`, `/projects`, `/teaching`, `/students`, `/talks`, `/blog`, `/open-calls`, `/contact`, `/news`, `/cv` | public pages (server-rendered, `?page=N` on the lists); any other path: the 404 page |
+//! | `GET /publications/<slug>`, `/publications/<slug>.bib`, `/publications/<slug>.json` | a paper's page, as BibTeX, as CSL-JSON |
+//! | `GET /tags/<slug>` | everything published with a tag (`?page=N`) |
+//! | `GET /cv.pdf` | the CV typeset as PDF (kept with the pages) |
 //! | `GET /assets/…`, `/favicon.svg`, … | embedded frontend files |
 //! | `GET /admin`, `/admin/…` | the admin single-page app |
 //! | `POST /api/auth/token`, `GET /api/auth/session`, `POST /api/auth/logout?scope=` | sign-in |
@@ -31,7 +34,10 @@
 //! | `GET /robots.txt`, `GET /social-card.png` | crawling rules; the default link-preview image |
 //!
 //! `<table>` is one of `news`, `publications`, `research-areas`, `projects`, `courses`,
-//! `students`, `talks`, `tags`, `open-calls`.
+//! `students`, `talks`, `tags`, `open-calls`, `cv-appointments`, `cv-education`, `cv-awards`,
+//! `cv-grants`, `cv-service`, `cv-other`.
+//!
+//! The public addresses are spelled once, in `crate::routes`.
 //!
 //! ## Writes: POST fills defaults, PUT replaces the whole row
 //!
@@ -85,6 +91,7 @@ use crate::content::{
 use crate::media::files::Files;
 use crate::render::Renderer;
 use crate::render::cache::PageCache;
+use crate::routes::{self, Route};
 
 /// What every handler can reach.
 #[derive(Clone)]
@@ -185,11 +192,13 @@ pub fn router(state: AppState) -> Router {
         .route("/admin/{*rest}", get(files::admin_page))
         .route("/assets/{*path}", get(files::asset))
         .route("/files/{bucket}/{name}", get(uploads::serve))
-        .route("/publications.bib", get(exports::all_bibtex))
-        .route("/publications.json", get(exports::all_csl_json))
-        .route("/publications/{slug}/{file}", get(papers::pdf))
-        .route("/robots.txt", get(discovery::robots_txt))
-        .route(crate::render::card::PATH, get(discovery::social_card))
+        // The public addresses (`crate::routes`): these few have handlers of their own, every
+        // other one is read by `public::page`.
+        .route(&Route::AllBibtex.path(), get(exports::all_bibtex))
+        .route(&Route::AllCslJson.path(), get(exports::all_csl_json))
+        .route(routes::PAPER_PDF_PATTERN, get(papers::pdf))
+        .route(&Route::Robots.path(), get(discovery::robots_txt))
+        .route(&Route::SocialCard.path(), get(discovery::social_card))
         .fallback(public::page)
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY))
         .layer(from_fn_with_state(state.clone(), middleware::same_origin))
@@ -224,4 +233,34 @@ fn content_routes<E: Content>(api: Router<AppState>) -> Router<AppState> {
     api.route(&format!("/{}", E::PATH), get(content::list_public::<E>).post(content::create::<E>))
         .route(&format!("/admin/{}", E::PATH), get(content::list_owner::<E>))
         .route(&format!("/{}/{{id}}", E::PATH), get(content::get_one::<E>).put(content::update::<E>).delete(content::delete::<E>))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table at the top of this file names every table the router serves.
+    #[test]
+    fn the_route_documentation_lists_every_table() {
+        let documented = include_str!("mod.rs").split("## Writes").next().unwrap_or_default();
+        for path in [
+            news::Entity::PATH,
+            publications::Entity::PATH,
+            research_areas::Entity::PATH,
+            projects::Entity::PATH,
+            courses::Entity::PATH,
+            students::Entity::PATH,
+            talks::Entity::PATH,
+            tags::Entity::PATH,
+            open_calls::Entity::PATH,
+            cv_appointments::Entity::PATH,
+            cv_education::Entity::PATH,
+            cv_awards::Entity::PATH,
+            cv_grants::Entity::PATH,
+            cv_service::Entity::PATH,
+            cv_other::Entity::PATH,
+        ] {
+            assert!(documented.contains(&format!("`{path}`")), "{path} is served but not documented");
+        }
+    }
 }

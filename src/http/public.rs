@@ -30,41 +30,11 @@ use crate::discovery::{Document, feeds, sitemap};
 use crate::error::AppError;
 use crate::render::cache::{CachedPage, Lookup, Rendered};
 use crate::render::engine::RenderQueueFull;
-use crate::render::pages::{self, CV_PDF_PATH, PublicPage};
+use crate::render::pages::{self, PublicPage};
 use crate::render::paper::paper_path;
 use crate::render::{CardImage, PageData, RenderInput, SiteInfo};
+use crate::routes::Route;
 use crate::store::changes::Sources;
-
-/// What a path below `/publications/` names: a paper's page or one of its exports. The PDF,
-/// `/publications/<slug>/<slug>.pdf`, has a route of its own.
-#[derive(Debug, PartialEq, Eq)]
-enum PaperRoute<'a> {
-    Page(&'a str),
-    Bibtex(&'a str),
-    CslJson(&'a str),
-}
-
-fn paper_route(path: &str) -> Option<PaperRoute<'_>> {
-    fn slug(slug: &str) -> Option<&str> {
-        crate::rules::SLUG.is_match(slug).then_some(slug)
-    }
-    let rest = path.strip_prefix("/publications/")?;
-    if let Some(stem) = rest.strip_suffix(".bib") {
-        return slug(stem).map(PaperRoute::Bibtex);
-    }
-    if let Some(stem) = rest.strip_suffix(".json") {
-        return slug(stem).map(PaperRoute::CslJson);
-    }
-    // A trailing slash is tolerated, as on the other pages.
-    slug(rest.strip_suffix('/').unwrap_or(rest)).map(PaperRoute::Page)
-}
-
-/// The tag a path `/tags/<slug>` names (a trailing slash is tolerated).
-fn tag_route(path: &str) -> Option<&str> {
-    let rest = path.strip_prefix("/tags/")?;
-    let slug = rest.strip_suffix('/').unwrap_or(rest);
-    crate::rules::SLUG.is_match(slug).then_some(slug)
-}
 
 /// Page `number` of a tag's page; `None` for a slug no tag has. Only pages of tags that exist
 /// are kept, and a number past the last page is kept under the last page's key (see
@@ -93,42 +63,31 @@ pub async fn page(
     if method != Method::GET && method != Method::HEAD {
         return Err(AppError::NotFound(format!("Nothing at {path}")));
     }
-    if let Some(page) = PublicPage::from_path(path) {
-        return public_page(&state, page, pages::Requested::parse(page, uri.query()), owner.is_some(), &headers).await;
-    }
-    if let Some(slug) = tag_route(path) {
-        if let Some(response) = tag_page(&state, slug, pages::requested_page(uri.query()), owner.is_some(), &headers).await? {
-            return Ok(response);
+    let signed_in = owner.is_some();
+    let found = match Route::parse(path) {
+        Some(Route::Page(page)) => {
+            return public_page(&state, page, pages::Requested::parse(page, uri.query()), signed_in, &headers).await;
         }
-        return not_found_page(&state, path, &headers).await;
-    }
-    if path == CV_PDF_PATH {
-        let today = crate::ops::clock::today();
-        let page = state.cache.get_or_render(CV_PDF_PATH, today, owner.is_some(), || render_key(&state, CV_PDF_PATH, today)).await?;
-        let page = page.ok_or_else(|| anyhow::anyhow!("the CV's PDF rendered nothing"))?;
-        return Ok(respond(&state, &page, StatusCode::OK, &headers));
-    }
-    if Document::from_path(path).is_some() {
-        if let Some(response) = document(&state, path, owner.is_some(), &headers).await? {
-            return Ok(response);
+        Some(Route::Tag(slug)) => tag_page(&state, slug, pages::requested_page(uri.query()), signed_in, &headers).await?,
+        Some(Route::Paper(slug)) => paper_page(&state, slug, signed_in, &headers).await?,
+        Some(Route::PaperBibtex(slug)) => return exports::paper_bibtex(&state, slug).await,
+        Some(Route::PaperCslJson(slug)) => return exports::paper_csl_json(&state, slug).await,
+        Some(Route::CvPdf) => {
+            let today = crate::ops::clock::today();
+            let key = Route::CvPdf.path();
+            let page = state.cache.get_or_render(&key, today, signed_in, || render_key(&state, &key, today)).await?;
+            let page = page.ok_or_else(|| anyhow::anyhow!("the CV's PDF rendered nothing"))?;
+            return Ok(respond(&state, &page, StatusCode::OK, &headers));
         }
-        return not_found_page(&state, path, &headers).await;
+        Some(Route::Feed(_) | Route::Sitemap(_)) => document(&state, path, signed_in, &headers).await?,
+        // Served by routes of their own (`crate::http::router`).
+        Some(Route::PaperPdf(_) | Route::AllBibtex | Route::AllCslJson | Route::Robots | Route::SocialCard) => None,
+        None => files::root_file(path, &headers),
+    };
+    match found {
+        Some(response) => Ok(response),
+        None => not_found_page(&state, path, &headers).await,
     }
-    match paper_route(path) {
-        Some(PaperRoute::Page(slug)) => {
-            if let Some(response) = paper_page(&state, slug, owner.is_some(), &headers).await? {
-                return Ok(response);
-            }
-        }
-        Some(PaperRoute::Bibtex(slug)) => return exports::paper_bibtex(&state, slug).await,
-        Some(PaperRoute::CslJson(slug)) => return exports::paper_csl_json(&state, slug).await,
-        None => {
-            if let Some(response) = files::root_file(path, &headers) {
-                return Ok(response);
-            }
-        }
-    }
-    not_found_page(&state, path, &headers).await
 }
 
 /// The 404 page, with the attempt logged. It is the same page whatever the path (the browser
@@ -189,41 +148,45 @@ async fn render_key(state: &AppState, key: &str, today: NaiveDate) -> Result<Ren
         let html = render(state, NOT_FOUND_PATH, hero, PageData::NotFound, None, today).await?;
         return Ok(Rendered { page: Some(compress(html, None).await?), sources: Sources::HERO, kept_as: None });
     }
-    if key == CV_PDF_PATH {
-        return render_cv_pdf(state, today).await;
-    }
-    if let Some(document) = Document::from_path(key) {
-        let xml = match document {
-            Document::Feed(feed) => {
-                let owner_name = homepage::read::<HeroContent>(&state.db).await?.content.name;
-                Some(feeds::render(&state.db, feed, &state.base_url, &owner_name, today).await?)
-            }
-            Document::Sitemap(file) => sitemap::render(&state.db, &state.base_url, file, state.sitemap_max_urls).await?,
-        };
-        let page = match xml {
-            Some(xml) => Some(compress_document(xml, document.content_type()).await?),
-            None => None,
-        };
-        return Ok(Rendered { page, sources: document.sources(), kept_as: None });
-    }
     let (path, query) = key.split_once('?').map_or((key, None), |(path, query)| (path, Some(query)));
-    if let Some(page) = PublicPage::from_path(path) {
-        return render_public(state, page, &pages::Requested::parse(page, query), false, today).await;
-    }
-    if let Some(slug) = tag_route(path) {
-        let requested = pages::requested_page(query);
-        let (data, hero) = tokio::try_join!(pages::load_tag(&state.db, slug, requested), homepage::read::<HeroContent>(&state.db))?;
-        let sources = pages::tag_page_sources();
-        let Some(data) = data else { return Ok(Rendered { page: None, sources, kept_as: None }) };
-        // What is shown belongs under its own key: a number past the last page shows the last.
-        let shown = tags::paged_path(slug, data.pagination.page);
-        let kept_as = (shown != key).then_some(shown);
-        let html = render(state, &tags::page_path(slug), hero.content, PageData::Tag(Box::new(data)), None, today).await?;
-        return Ok(Rendered { page: Some(compress(html, None).await?), sources, kept_as });
-    }
-    let Some(PaperRoute::Page(slug)) = paper_route(key) else {
-        return Ok(Rendered { page: None, sources: Sources::NONE, kept_as: None });
+    let document = match Route::parse(path) {
+        Some(Route::Page(page)) => return render_public(state, page, &pages::Requested::parse(page, query), false, today).await,
+        Some(Route::Tag(slug)) => return render_tag(state, key, slug, pages::requested_page(query), today).await,
+        Some(Route::Paper(slug)) => return render_paper(state, key, slug, today).await,
+        Some(Route::CvPdf) => return render_cv_pdf(state, today).await,
+        Some(Route::Feed(feed)) => Document::Feed(feed),
+        Some(Route::Sitemap(file)) => Document::Sitemap(file),
+        // Nothing else is kept in the cache.
+        _ => return Ok(Rendered { page: None, sources: Sources::NONE, kept_as: None }),
     };
+    let xml = match document {
+        Document::Feed(feed) => {
+            let owner_name = homepage::read::<HeroContent>(&state.db).await?.content.name;
+            Some(feeds::render(&state.db, feed, &state.base_url, &owner_name, today).await?)
+        }
+        Document::Sitemap(file) => sitemap::render(&state.db, &state.base_url, file, state.sitemap_max_urls).await?,
+    };
+    let page = match xml {
+        Some(xml) => Some(compress_document(xml, document.content_type()).await?),
+        None => None,
+    };
+    Ok(Rendered { page, sources: document.sources(), kept_as: None })
+}
+
+/// Page `requested` of a tag's page, kept under `key`; nothing for a slug no tag has.
+async fn render_tag(state: &AppState, key: &str, slug: &str, requested: u32, today: NaiveDate) -> Result<Rendered, AppError> {
+    let (data, hero) = tokio::try_join!(pages::load_tag(&state.db, slug, requested), homepage::read::<HeroContent>(&state.db))?;
+    let sources = pages::tag_page_sources();
+    let Some(data) = data else { return Ok(Rendered { page: None, sources, kept_as: None }) };
+    // What is shown belongs under its own key: a number past the last page shows the last.
+    let shown = tags::paged_path(slug, data.pagination.page);
+    let kept_as = (shown != key).then_some(shown);
+    let html = render(state, &tags::page_path(slug), hero.content, PageData::Tag(Box::new(data)), None, today).await?;
+    Ok(Rendered { page: Some(compress(html, None).await?), sources, kept_as })
+}
+
+/// A paper's page, kept under `key`; nothing for a draft or an unknown slug.
+async fn render_paper(state: &AppState, key: &str, slug: &str, today: NaiveDate) -> Result<Rendered, AppError> {
     let (paper, hero) = tokio::try_join!(pages::load_paper(&state.db, slug), homepage::read::<HeroContent>(&state.db))?;
     // The paper shows its tags and its citation count.
     let sources = Sources::HERO | Sources::PUBLICATIONS | Sources::TAGS | Sources::CITATIONS;
@@ -299,18 +262,16 @@ fn cached_response(state: &AppState, request: &Request) -> Option<Response> {
         return None;
     }
     let path = request.uri().path();
-    let key = match PublicPage::from_path(path) {
+    let key = match Route::parse(path)? {
         // A signed-in owner may see another student list: the full path checks the session.
-        Some(page) if page.depends_on_viewer() && session::carries_session_cookie(request.headers()) => return None,
-        Some(page) => page_key(page, &pages::Requested::parse(page, request.uri().query())),
+        Route::Page(page) if page.depends_on_viewer() && session::carries_session_cookie(request.headers()) => return None,
+        Route::Page(page) => page_key(page, &pages::Requested::parse(page, request.uri().query())),
         // Feeds, the sitemap and the CV's PDF are the same for everyone.
-        None if Document::from_path(path).is_some() || path == CV_PDF_PATH => Cow::Borrowed(path),
+        Route::Feed(_) | Route::Sitemap(_) | Route::CvPdf => Cow::Borrowed(path),
         // A paper's page and a tag's page are the same for everyone.
-        None => match (paper_route(path), tag_route(path)) {
-            (Some(PaperRoute::Page(slug)), _) => Cow::Owned(paper_path(slug)),
-            (None, Some(slug)) => Cow::Owned(tags::paged_path(slug, pages::requested_page(request.uri().query()))),
-            _ => return None,
-        },
+        Route::Paper(slug) => Cow::Owned(paper_path(slug)),
+        Route::Tag(slug) => Cow::Owned(tags::paged_path(slug, pages::requested_page(request.uri().query()))),
+        _ => return None,
     };
     let cached = match state.cache.lookup(&key, crate::ops::clock::today()) {
         Lookup::Fresh(page) => page,
@@ -509,25 +470,5 @@ mod tests {
             "/publications?year=2024&q=Masking+x&page=2"
         );
         assert_eq!(key(PublicPage::Publications, "tag=side-channels"), "/publications?tag=side-channels");
-    }
-
-    #[test]
-    fn paths_below_publications_name_a_paper_its_exports_or_nothing() {
-        assert_eq!(paper_route("/publications/masking-risc-v"), Some(PaperRoute::Page("masking-risc-v")));
-        assert_eq!(paper_route("/publications/masking-risc-v/"), Some(PaperRoute::Page("masking-risc-v")));
-        assert_eq!(paper_route("/publications/masking-risc-v.bib"), Some(PaperRoute::Bibtex("masking-risc-v")));
-        assert_eq!(paper_route("/publications/masking-risc-v.json"), Some(PaperRoute::CslJson("masking-risc-v")));
-        for nothing in [
-            "/publications",
-            "/publications/",
-            "/publications/Masking",
-            "/publications/a/b",
-            "/publications/.bib",
-            "/publications/a--b",
-            "/publications/x.pdf",
-            "/publicationsx/a",
-        ] {
-            assert_eq!(paper_route(nothing), None, "{nothing}");
-        }
     }
 }

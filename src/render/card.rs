@@ -7,8 +7,6 @@ use std::sync::OnceLock;
 
 use image::{ImageFormat, Rgb, RgbImage};
 
-/// Where the default card is served.
-pub const PATH: &str = "/social-card.png";
 pub const WIDTH: u32 = 1200;
 pub const HEIGHT: u32 = 630;
 

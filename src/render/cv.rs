@@ -18,6 +18,7 @@ use crate::content::publications::{self, PublicationKind};
 use crate::content::settings::CitationStyle;
 use crate::content::students::StudentStatus;
 use crate::content::{courses, cv_appointments, cv_awards, cv_education, cv_grants, cv_other, cv_service, projects, talks};
+use crate::routes::PublicPage;
 
 /// `/cv`: the CV, and what its "Download PDF" button opens.
 #[derive(Clone, Debug, Serialize, TS)]
@@ -204,7 +205,11 @@ fn sections(items: &CvItems, style: CitationStyle, owner: &str) -> Vec<CvSection
     }
     sections.extend(dated("projects", "Selected Projects", &items.projects, |project| {
         let when = project.start_date.map(|start| year_span(start.year(), project.end_date.map(|end| end.year()))).unwrap_or_default();
-        let title = CvText { text: project.title.clone(), link: Some(format!("/projects#{}", project.slug)), ..CvText::default() };
+        let title = CvText {
+            text: project.title.clone(),
+            link: Some(format!("{}#{}", PublicPage::Projects.path(), project.slug)),
+            ..CvText::default()
+        };
         let details = joined([Some(project.summary.as_str()), project.funding_source.as_deref()], " · ");
         entry(project.id, when, vec![CvLine::with(CvLineStyle::Strong, vec![title]), CvLine::muted(details)])
     }));

@@ -6,33 +6,9 @@ use crate::store::changes::Sources;
 
 pub const MEDIA_TYPE: &str = "application/atom+xml";
 
-/// The site's feeds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Feed {
-    Site,
-    News,
-    Publications,
-    Talks,
-    OpenCalls,
-}
+pub use crate::routes::Feed;
 
 impl Feed {
-    pub const ALL: [Feed; 5] = [Feed::Site, Feed::News, Feed::Publications, Feed::Talks, Feed::OpenCalls];
-
-    pub fn path(self) -> &'static str {
-        match self {
-            Feed::Site => "/feed.atom",
-            Feed::News => "/news.atom",
-            Feed::Publications => "/publications.atom",
-            Feed::Talks => "/talks.atom",
-            Feed::OpenCalls => "/open-calls.atom",
-        }
-    }
-
-    pub fn from_path(path: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|feed| feed.path() == path)
-    }
-
     /// The page whose items the feed carries (the home page for the site feed).
     pub fn page(self) -> PublicPage {
         match self {

@@ -19,6 +19,7 @@ use crate::content::{
 };
 use crate::error::AppError;
 use crate::media::photos::Photo;
+use crate::routes::Route;
 use crate::store::changes::Sources;
 
 /// Latest news on the home page (spec section 9).
@@ -31,74 +32,16 @@ const NEWS_PER_PAGE: u64 = 20;
 /// kinds: a tag of 150 items is eight pages, not one.
 pub const TAG_PER_PAGE: u64 = NEWS_PER_PAGE;
 
-/// Every public page with a route of its own.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PublicPage {
-    Home,
-    About,
-    Research,
-    Publications,
-    Projects,
-    Teaching,
-    Students,
-    Talks,
-    Blog,
-    OpenCalls,
-    Contact,
-    News,
-    /// The CV (issue 28): linked from the footer, not from the spec's navigation bar.
-    Cv,
-}
+pub use crate::routes::PublicPage;
 
 impl PublicPage {
-    pub const ALL: [PublicPage; 13] = [
-        PublicPage::Home,
-        PublicPage::About,
-        PublicPage::Research,
-        PublicPage::Publications,
-        PublicPage::Projects,
-        PublicPage::Teaching,
-        PublicPage::Students,
-        PublicPage::Talks,
-        PublicPage::Blog,
-        PublicPage::OpenCalls,
-        PublicPage::Contact,
-        PublicPage::News,
-        PublicPage::Cv,
-    ];
-
-    pub fn path(self) -> &'static str {
-        match self {
-            PublicPage::Home => "/",
-            PublicPage::About => "/about",
-            PublicPage::Research => "/research",
-            PublicPage::Publications => "/publications",
-            PublicPage::Projects => "/projects",
-            PublicPage::Teaching => "/teaching",
-            PublicPage::Students => "/students",
-            PublicPage::Talks => "/talks",
-            PublicPage::Blog => "/blog",
-            PublicPage::OpenCalls => "/open-calls",
-            PublicPage::Contact => "/contact",
-            PublicPage::News => "/news",
-            PublicPage::Cv => "/cv",
-        }
-    }
-
     /// The address of page `number` of this list: the bare path for page 1 and for pages that
     /// are not lists, `/news?page=3` for the others.
     pub fn page_path(self, number: u32) -> Cow<'static, str> {
-        if self.per_page().is_none() || number <= 1 {
-            Cow::Borrowed(self.path())
-        } else {
-            Cow::Owned(format!("{}?page={number}", self.path()))
+        match self.per_page() {
+            Some(_) => Route::Page(self).paged(number),
+            None => Cow::Borrowed(self.path()),
         }
-    }
-
-    /// The page at `path`; a trailing slash is tolerated.
-    pub fn from_path(path: &str) -> Option<Self> {
-        let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
-        Self::ALL.into_iter().find(|page| page.path() == path)
     }
 
     /// What the page is rendered from: a write to any of these makes its kept copy stale.
@@ -373,7 +316,7 @@ pub async fn load(
             PageData::Home(Box::new(HomeData {
                 portrait: Photo::of_url(&hero.profile_image_url),
                 cv_link: match settings.cv_button {
-                    CvButton::Generated => CV_PDF_PATH.to_owned(),
+                    CvButton::Generated => Route::CvPdf.path().into_owned(),
                     CvButton::Uploaded => hero.cv_url.clone(),
                 },
                 // The page says the alt text the owner wrote, or the one that follows the name.
@@ -447,9 +390,6 @@ pub async fn load(
     })
 }
 
-/// The path of the CV typeset as PDF (`crate::cv_pdf`).
-pub const CV_PDF_PATH: &str = "/cv.pdf";
-
 /// What /cv shows: every published item of the CV's own sections and of the lists it draws
 /// on. Students only when the owner shows them to everyone, so that the page is the same for
 /// every visitor.
@@ -485,7 +425,7 @@ pub async fn cv(db: &DatabaseConnection, settings: &SiteSettings, hero: &HeroCon
         document: CvDocument::new(&items, settings.cv_citation_style, &hero.name),
         pdf_url: match settings.cv_button {
             CvButton::Uploaded if !hero.cv_url.is_empty() => hero.cv_url.clone(),
-            _ => CV_PDF_PATH.to_owned(),
+            _ => Route::CvPdf.path().into_owned(),
         },
     })
 }

@@ -14,6 +14,7 @@ use ts_rs::TS;
 use super::SiteInfo;
 use crate::citations::{self, Citations};
 use crate::content::publications::{self, PublicationKind};
+use crate::routes::Route;
 use crate::rules::math;
 
 /// A published paper with its references ready to copy.
@@ -50,12 +51,12 @@ impl PaperData {
 
 /// The paper page's path; the canonical address is the site's base URL and this.
 pub fn paper_path(slug: &str) -> String {
-    format!("/publications/{slug}")
+    Route::Paper(slug).path().into_owned()
 }
 
 /// Where an uploaded PDF is served: under the paper's own path, as Google Scholar wants it.
 pub fn uploaded_pdf_path(slug: &str) -> String {
-    format!("/publications/{slug}/{slug}.pdf")
+    Route::PaperPdf(slug).path().into_owned()
 }
 
 /// The `<head>` tags of a paper page: the Highwire Press `citation_*` tags, then the

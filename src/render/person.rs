@@ -6,11 +6,11 @@ use serde::Serialize;
 use serde_json::{Value, json};
 use ts_rs::TS;
 
-use super::card;
 use super::escape_json_for_script;
 use super::paper::absolute_url;
 use crate::content::homepage::HeroContent;
 use crate::media::photos::Photo;
+use crate::routes::{PublicPage, Route};
 
 /// The image a link preview shows for a page (`og:image`).
 #[derive(Clone, Debug, Serialize, TS)]
@@ -26,7 +26,7 @@ impl CardImage {
     pub fn of(hero: &HeroContent, base_url: &str) -> Self {
         match photo_url(hero, base_url) {
             Some(url) => Self { url, photo: true },
-            None => Self { url: absolute_url(base_url, card::PATH), photo: false },
+            None => Self { url: absolute_url(base_url, &Route::SocialCard.path()), photo: false },
         }
     }
 }
@@ -54,7 +54,7 @@ fn json_ld(hero: &HeroContent, base_url: &str) -> Value {
         "@context": "https://schema.org",
         "@type": "Person",
         "name": hero.name.trim(),
-        "url": absolute_url(base_url, "/"),
+        "url": absolute_url(base_url, PublicPage::Home.path()),
     });
     let fields = person.as_object_mut().expect("an object");
     let set = |value: &str| Some(value.trim()).filter(|v| !v.is_empty()).map(str::to_owned);

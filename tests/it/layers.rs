@@ -14,6 +14,8 @@ const LAYERS: &[(&str, u32)] = &[
     ("ops", 1),
     ("rules", 2),
     ("store", 3),
+    // Every public address: pages, feeds and the export link to them.
+    ("routes", 3),
     ("media", 4),
     ("content", 5),
     ("auth", 6),
