@@ -186,28 +186,14 @@ impl Changes {
             .await?;
             return Ok(());
         };
-        let payload = format!("{}:{}", self.instance.simple(), sources.to_number());
-        txn.execute_raw(Statement::from_sql_and_values(
-            DatabaseBackend::Postgres,
-            "SELECT pg_notify($1, $2)",
-            [channel.as_ref().into(), payload.into()],
-        ))
-        .await?;
-        Ok(())
+        notify(txn, channel, format!("{}:{}", self.instance.simple(), sources.to_number())).await
     }
 
     /// Tells the other instances on PostgreSQL that a new certificate is stored, so they serve
     /// it at once. On SQLite one server serves HTTPS, and there is nobody to tell.
     pub async fn announce_certificate(&self, db: &impl ConnectionTrait) -> Result<(), DbErr> {
         let Some(channel) = &self.channel else { return Ok(()) };
-        let payload = format!("{}:{CERTIFICATE}", self.instance.simple());
-        db.execute_raw(Statement::from_sql_and_values(
-            DatabaseBackend::Postgres,
-            "SELECT pg_notify($1, $2)",
-            [channel.as_ref().into(), payload.into()],
-        ))
-        .await?;
-        Ok(())
+        notify(db, channel, format!("{}:{CERTIFICATE}", self.instance.simple())).await
     }
 
     /// What another instance's new certificate wakes (`crate::tls` waits on it).
@@ -266,6 +252,14 @@ impl Write {
         }
         Ok(())
     }
+}
+
+/// Sends `payload` on `channel` (PostgreSQL delivers it when `db`'s transaction commits, or at
+/// once outside one).
+async fn notify(db: &impl ConnectionTrait, channel: &str, payload: String) -> Result<(), DbErr> {
+    let statement = Statement::from_sql_and_values(DatabaseBackend::Postgres, "SELECT pg_notify($1, $2)", [channel.into(), payload.into()]);
+    db.execute_raw(statement).await?;
+    Ok(())
 }
 
 /// What keeps this process's watcher in step with writes made elsewhere.
