@@ -114,8 +114,8 @@ fn stored_bibtex(text: &str) -> Option<&str> {
 }
 
 /// A paper an entry may duplicate: stored, or (`Some(line)`) an earlier entry of the file,
-/// with its DOI.
-type Candidate = (Stored, Option<u32>, Option<String>);
+/// with its DOI and its venue.
+type Candidate = (Stored, Option<u32>, Option<String>, String);
 
 /// A stored paper, as far as duplicate detection needs it.
 struct Stored {
@@ -283,8 +283,9 @@ async fn classify(db: &impl ConnectionTrait, entries: Vec<RawEntry>) -> Result<(
     let stored = publications::Entity::find().all(db).await?;
     let slugs = stored.iter().map(|p| p.slug.clone()).collect();
     let mut by_doi: HashMap<String, (Stored, Option<u32>)> = HashMap::new();
-    // Every paper of a title and year, with its DOI: the same title with another DOI is
-    // another version (a journal and a conference paper), not a duplicate.
+    // Every paper of a title and year, with its DOI and venue: the same title with another DOI,
+    // or in another venue, is another version (a report and its journal paper), not a
+    // duplicate.
     let mut by_title: HashMap<(String, i32), Vec<Candidate>> = HashMap::new();
     for paper in stored {
         let key = (title_key(&paper.title), paper.year);
@@ -293,7 +294,7 @@ async fn classify(db: &impl ConnectionTrait, entries: Vec<RawEntry>) -> Result<(
         if let Some(doi) = &doi {
             by_doi.entry(doi.clone()).or_insert((Stored { id: paper.id, title: paper.title.clone() }, None));
         }
-        by_title.entry(key).or_default().push((Stored { id: paper.id, title: paper.title }, None, doi));
+        by_title.entry(key).or_default().push((Stored { id: paper.id, title: paper.title }, None, doi, paper.venue));
     }
     let mut classified = Vec::with_capacity(entries.len());
     let mut keys: HashMap<String, u32> = HashMap::new();
@@ -332,15 +333,16 @@ async fn classify(db: &impl ConnectionTrait, entries: Vec<RawEntry>) -> Result<(
         let found = mapped.doi.as_ref().and_then(|doi| by_doi.get(doi)).map(|(original, line)| (original, line)).or_else(|| {
             same_title
                 .iter()
-                .find(|(_, _, doi)| !dois_differ(doi.as_deref(), mapped.doi.as_deref()))
-                .map(|(original, line, _)| (original, line))
+                .find(|(_, _, doi, venue)| !dois_differ(doi.as_deref(), mapped.doi.as_deref()) && !venues_differ(venue, &mapped.venue))
+                .map(|(original, line, _, _)| (original, line))
         });
         if found.is_none()
-            && let Some((version, version_line, _)) = same_title.first()
+            && let Some((version, version_line, version_doi, _)) = same_title.first()
         {
+            let other = if dois_differ(version_doi.as_deref(), mapped.doi.as_deref()) { "another DOI" } else { "another venue" };
             let version_note = match version_line {
-                Some(line) => format!("Another version of {} (the entry at line {line}, with another DOI)", version.title),
-                None => format!("Another version of {} (a stored paper with another DOI)", version.title),
+                Some(line) => format!("Another version of {} (the entry at line {line}, with {other})", version.title),
+                None => format!("Another version of {} (a stored paper with {other})", version.title),
             };
             preview.note = Some(match preview.note.take() {
                 Some(note) => format!("{version_note}; {note}"),
@@ -360,7 +362,7 @@ async fn classify(db: &impl ConnectionTrait, entries: Vec<RawEntry>) -> Result<(
                 by_doi.insert(doi.clone(), earlier());
             }
             let (original, line) = earlier();
-            by_title.entry(title).or_default().push((original, line, mapped.doi.clone()));
+            by_title.entry(title).or_default().push((original, line, mapped.doi.clone(), mapped.venue.clone()));
         }
         preview.publication = Some(mapped.clone());
         classified.push(Classified { preview, raw_text: text, mapped: Some(mapped) });
@@ -373,6 +375,43 @@ async fn classify(db: &impl ConnectionTrait, entries: Vec<RawEntry>) -> Result<(
 fn dois_differ(a: Option<&str>, b: Option<&str>) -> bool {
     matches!((a, b), (Some(a), Some(b)) if a != b)
 }
+
+/// Whether two papers' venues show they are different versions (a technical report and its
+/// journal paper): only when both name one and neither can be the other written short. "J.
+/// ACM" is "Journal of the ACM", "STOC" the "Symposium on Theory of Computing"; "CoRR" is not
+/// "J. ACM".
+fn venues_differ(a: &str, b: &str) -> bool {
+    let (a, b) = (title_key(a), title_key(b));
+    if a.is_empty() || b.is_empty() || a == b {
+        return false;
+    }
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    // The initials count every word ("Symposium on Theory of Computing"), the abbreviation
+    // leaves the fillers out ("Proc. Natl. Acad. Sci.").
+    let initials: String = long.split(' ').filter_map(|word| word.chars().next()).collect();
+    let long: Vec<&str> = long.split(' ').filter(|word| !VENUE_FILLERS.contains(word)).collect();
+    let short: Vec<&str> = short.split(' ').filter(|word| !VENUE_FILLERS.contains(word)).collect();
+    // Each word of the short name abbreviates a later word of the long one, in order: the same
+    // first letter, then its letters in the word's order ("natl" in "national").
+    let shortens = |part: &str, word: &str| {
+        let mut letters = word.chars();
+        part.chars().next() == word.chars().next() && part.chars().all(|c| letters.any(|l| l == c))
+    };
+    let mut words = long.iter();
+    let abbreviates = short.iter().all(|part| words.any(|word| shortens(part, word)));
+    // Or one word of initials: `stoc` in "symposium on theory of computing".
+    let acronym = match short.as_slice() {
+        [word] if word.len() >= 2 => {
+            let mut letters = initials.chars();
+            word.chars().all(|c| letters.any(|i| i == c))
+        }
+        _ => false,
+    };
+    !(abbreviates || acronym)
+}
+
+/// Words a venue's short form leaves out.
+const VENUE_FILLERS: &[&str] = &["the", "of", "on", "in", "and", "for", "proceedings", "proc", "annual", "international", "conference"];
 
 /// A 422 on the `bibtex` field: the pasted text or chosen file is what is wrong.
 fn bibtex_error(message: &str) -> AppError {
@@ -464,4 +503,25 @@ fn title_key(title: &str) -> String {
     let folded: String =
         title.nfkd().filter(|c| !unicode_normalization::char::is_combining_mark(*c)).flat_map(char::to_lowercase).collect();
     folded.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::venues_differ;
+
+    #[test]
+    fn a_venue_written_short_is_the_same_venue() {
+        for (a, b) in [
+            ("J. ACM", "Journal of the ACM"),
+            ("STOC", "Proceedings of the Symposium on Theory of Computing"),
+            ("Proc. Natl. Acad. Sci.", "Proceedings of the National Academy of Sciences"),
+            ("The Astrophysical Journal", "Astrophysical journal"),
+            ("", "J. ACM"),
+        ] {
+            assert!(!venues_differ(a, b) && !venues_differ(b, a), "{a} / {b}");
+        }
+        for (a, b) in [("CoRR", "J. ACM"), ("arXiv", "Journal of the ACM"), ("SICOMP", "STOC"), ("Nature", "Science")] {
+            assert!(venues_differ(a, b) && venues_differ(b, a), "{a} / {b}");
+        }
+    }
 }

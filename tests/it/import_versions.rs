@@ -54,6 +54,22 @@ async fn versions_with_other_dois_are_not_duplicates(test_db: TestDb) {
     assert!(preview.entries[1].duplicate_of.as_ref().unwrap().id.is_some());
 }
 
+/// Issue 41 item 17: a DBLP export's report (CoRR, no DOI) and the journal paper of the same
+/// title and year are versions, not duplicates; the same title and year in the same venue,
+/// written short, is still a duplicate.
+async fn a_report_and_its_journal_paper_are_versions(test_db: TestDb) {
+    let db = &test_db.db;
+    let text = "@article{DBLP:journals/corr/abs-1901-1, title={Fast Sketches}, author={A B}, journal={CoRR}, volume={abs/1901.1}, year=2019}\n\
+                @article{DBLP:journals/jacm/B19, title={Fast Sketches}, author={A B}, journal={Journal of the ACM}, year=2019, doi={10.1145/99}}\n\
+                @article{again, title={Fast sketches}, author={A B}, journal={J. ACM}, year=2019}\n";
+    let preview = import::preview(db, text).await.unwrap();
+    let statuses: Vec<EntryStatus> = preview.entries.iter().map(|e| e.status).collect();
+    assert_eq!(statuses, [EntryStatus::New, EntryStatus::New, EntryStatus::Duplicate]);
+    assert_eq!(preview.entries[1].note.as_deref(), Some("Another version of Fast Sketches (the entry at line 1, with another venue)"));
+    assert_eq!(preview.entries[2].duplicate_of.as_ref().and_then(|d| d.line), Some(2), "the same journal, written short");
+    assert_eq!(import_all(db, text).await.imported, 2);
+}
+
 /// `month = april` and `selected = true` (al-folio) are warnings with their line; the entry
 /// imports with the words as text.
 async fn an_undefined_word_warns_with_its_line_and_imports(test_db: TestDb) {
@@ -148,6 +164,7 @@ async fn a_realistic_file_loses_no_entry(test_db: TestDb) {
 
 on_both_databases!(
     a_realistic_file_loses_no_entry,
+    a_report_and_its_journal_paper_are_versions,
     versions_with_other_dois_are_not_duplicates,
     an_undefined_word_warns_with_its_line_and_imports,
     an_entry_without_a_venue_has_none,

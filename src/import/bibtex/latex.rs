@@ -205,6 +205,16 @@ fn command(text: &str, in_math: bool) -> Option<(String, usize)> {
             let scripted: Option<String> = inner.chars().map(map).collect();
             Some((scripted.unwrap_or(inner), after + len))
         }
+        // ADS titles (AASTeX): `\ion{H}{ii}` is the ion H II, `\object{M 31}` names an object.
+        "ion" if !in_math => {
+            let (element, first) = argument(&text[after..])?;
+            let (stage, second) = argument(&text[after + first..])?;
+            Some((format!("{} {}", decode(element), decode(stage).to_uppercase()), after + first + second))
+        }
+        "object" if !in_math => {
+            let (name, len) = argument(&text[after..])?;
+            Some((decode(name), after + len))
+        }
         symbol if !in_math && MATH_SYMBOLS.contains(&symbol) => Some((format!("$\\{symbol}$"), after)),
         _ => None,
     }
@@ -324,6 +334,13 @@ mod tests {
     fn math_is_left_as_tex() {
         assert_eq!(decode("$10\\,\\mathrm{M}_\\odot$ and $a\\&b$"), "$10\\,\\mathrm{M}_\\odot$ and $a\\&b$");
         assert_eq!(decode("we have $$x^2$$ here"), "we have $\\[x^2\\]$ here");
+    }
+
+    #[test]
+    fn ads_ions_and_objects_read_as_text() {
+        assert_eq!(decode("The \\ion{H}{ii} region in \\object{M 31}"), "The H II region in M 31");
+        assert_eq!(decode("\\ion{Fe}{xxv} lines"), "Fe XXV lines");
+        assert_eq!(decode("\\ion{H}"), "\\ion{H}", "an ion without its stage is left alone");
     }
 
     #[test]
