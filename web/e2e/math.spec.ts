@@ -33,6 +33,16 @@ const AREA = {
   content: '<p>The energy $E = mc^2$ and, displayed, $$\\int_0^1 x^2\\,dx = \\frac{1}{3}$$</p><pre><code>$not math$</code></pre>',
 };
 
+/** A talk's title holds math too (issue 41: /talks showed it as TeX). */
+const TALK = {
+  title: 'Bounds on $\\alpha_s$ from jets',
+  event_name: 'Moriond QCD',
+  date: '2024-03-30',
+  type: 'conference',
+  abstract: 'Fits reach $\\mathcal{O}(10^{-3})$ precision.',
+  status: 'published',
+};
+
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   vita = await startVita();
@@ -41,6 +51,8 @@ test.beforeAll(async () => {
   expect(created.status(), await created.text()).toBe(201);
   const area = await api.post('/api/research-areas', { data: AREA });
   expect(area.status(), await area.text()).toBe(201);
+  const talk = await api.post('/api/talks', { data: { ...TALK, tag_ids: [] } });
+  expect(talk.status(), await talk.text()).toBe(201);
 });
 
 test.afterAll(async () => {
@@ -83,6 +95,14 @@ test('the list shows the title as math too', async ({ page }) => {
   const link = page.getByRole('link', { name: /Cepheid Standards/ });
   await expect(link.locator('math')).toHaveCount(2);
   await expect(link).not.toContainText('$');
+});
+
+test("a talk's title and abstract show math on /talks", async ({ page }) => {
+  await page.goto(`${vita.server.url}/talks`);
+  const talk = page.locator('article', { hasText: 'Moriond QCD' });
+  await expect(talk.getByRole('heading', { level: 2 }).locator('math')).toHaveCount(1);
+  await expect(talk.getByRole('heading', { level: 2 })).not.toContainText('$');
+  await expect(talk.locator('p math')).toHaveCount(1);
 });
 
 test('rich text and titles of research areas show math; code stays code', async ({ page }) => {

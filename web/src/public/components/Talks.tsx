@@ -3,6 +3,7 @@ import type { Talk } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
 import { label } from '../labels';
+import { MathText } from '../math';
 import { Badge, CARD, EmptyState, ExternalButton, LoadingText, Paragraphs } from './ui';
 import { TagChips } from './Tags';
 
@@ -13,7 +14,9 @@ function TalkCard({ talk }: { talk: Talk }) {
         <Badge tone="primary">{label(talk.type)}</Badge>
         {talk.featured && <Badge tone="featured">Featured</Badge>}
       </div>
-      <h2 className="text-xl font-semibold tracking-tight">{talk.title}</h2>
+      <h2 className="text-xl font-semibold tracking-tight">
+        <MathText text={talk.title} />
+      </h2>
       <p className="font-medium text-primary">{talk.event_name}</p>
       <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted-foreground">
         <li className="inline-flex items-center gap-1.5">
