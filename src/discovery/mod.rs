@@ -13,6 +13,7 @@ use axum::http::HeaderValue;
 
 use crate::render::feed::Feed;
 use crate::render::paper::absolute_url;
+use crate::routes::Route;
 use crate::store::changes::Sources;
 use sitemap::SitemapFile;
 
@@ -24,8 +25,13 @@ pub enum Document {
 }
 
 impl Document {
-    pub fn from_path(path: &str) -> Option<Self> {
-        Feed::from_path(path).map(Self::Feed).or_else(|| SitemapFile::from_path(path).map(Self::Sitemap))
+    /// The document a route names, if it names one (`crate::routes` parses the path).
+    pub fn of(route: Route) -> Option<Self> {
+        match route {
+            Route::Feed(feed) => Some(Self::Feed(feed)),
+            Route::Sitemap(file) => Some(Self::Sitemap(file)),
+            _ => None,
+        }
     }
 
     pub fn content_type(self) -> HeaderValue {
@@ -69,8 +75,9 @@ mod tests {
 
     #[test]
     fn documents_are_the_feeds_and_the_sitemap_files() {
-        assert_eq!(Document::from_path("/feed.atom"), Some(Document::Feed(Feed::Site)));
-        assert_eq!(Document::from_path("/sitemap-2.xml"), Some(Document::Sitemap(SitemapFile::Part(2))));
-        assert_eq!(Document::from_path("/news"), None);
+        let document = |path| Route::parse(path).and_then(Document::of);
+        assert_eq!(document("/feed.atom"), Some(Document::Feed(Feed::Site)));
+        assert_eq!(document("/sitemap-2.xml"), Some(Document::Sitemap(SitemapFile::Part(2))));
+        assert_eq!(document("/news"), None);
     }
 }

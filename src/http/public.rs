@@ -72,14 +72,7 @@ pub async fn page(
         Some(Route::Paper(slug)) => paper_page(&state, slug, signed_in, &headers).await?,
         Some(Route::PaperBibtex(slug)) => return exports::paper_bibtex(&state, slug).await,
         Some(Route::PaperCslJson(slug)) => return exports::paper_csl_json(&state, slug).await,
-        Some(Route::CvPdf) => {
-            let today = crate::ops::clock::today();
-            let key = Route::CvPdf.path();
-            let page = state.cache.get_or_render(&key, today, signed_in, || render_key(&state, &key, today)).await?;
-            let page = page.ok_or_else(|| anyhow::anyhow!("the CV's PDF rendered nothing"))?;
-            return Ok(respond(&state, &page, StatusCode::OK, &headers));
-        }
-        Some(Route::Feed(_) | Route::Sitemap(_)) => document(&state, path, signed_in, &headers).await?,
+        Some(Route::CvPdf | Route::Feed(_) | Route::Sitemap(_)) => document(&state, path, signed_in, &headers).await?,
         // Served by routes of their own (`crate::http::router`).
         Some(Route::PaperPdf(_) | Route::AllBibtex | Route::AllCslJson | Route::Robots | Route::SocialCard) => None,
         None => files::root_file(path, &headers),
@@ -132,8 +125,8 @@ async fn paper_page(state: &AppState, slug: &str, signed_in: bool, headers: &Hea
     Ok(page.map(|page| respond(state, &page, StatusCode::OK, headers)))
 }
 
-/// A feed or a sitemap file, kept under its path; `None` for a sitemap part that does not
-/// exist (only existing ones are kept, so made-up numbers cannot grow the cache).
+/// The CV's PDF, a feed or a sitemap file, kept under its path; `None` for a sitemap part that
+/// does not exist (only existing ones are kept, so made-up numbers cannot grow the cache).
 async fn document(state: &AppState, path: &str, signed_in: bool, headers: &HeaderMap) -> Result<Option<Response>, AppError> {
     let today = crate::ops::clock::today();
     let page = state.cache.get_or_render(path, today, signed_in, || render_key(state, path, today)).await?;
@@ -149,15 +142,17 @@ async fn render_key(state: &AppState, key: &str, today: NaiveDate) -> Result<Ren
         return Ok(Rendered { page: Some(compress(html, None).await?), sources: Sources::HERO, kept_as: None });
     }
     let (path, query) = key.split_once('?').map_or((key, None), |(path, query)| (path, Some(query)));
-    let document = match Route::parse(path) {
+    let route = Route::parse(path);
+    let document = match route {
         Some(Route::Page(page)) => return render_public(state, page, &pages::Requested::parse(page, query), false, today).await,
         Some(Route::Tag(slug)) => return render_tag(state, key, slug, pages::requested_page(query), today).await,
         Some(Route::Paper(slug)) => return render_paper(state, key, slug, today).await,
         Some(Route::CvPdf) => return render_cv_pdf(state, today).await,
-        Some(Route::Feed(feed)) => Document::Feed(feed),
-        Some(Route::Sitemap(file)) => Document::Sitemap(file),
-        // Nothing else is kept in the cache.
-        _ => return Ok(Rendered { page: None, sources: Sources::NONE, kept_as: None }),
+        _ => match route.and_then(Document::of) {
+            Some(document) => document,
+            // Nothing else is kept in the cache.
+            None => return Ok(Rendered { page: None, sources: Sources::NONE, kept_as: None }),
+        },
     };
     let xml = match document {
         Document::Feed(feed) => {
