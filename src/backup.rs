@@ -102,6 +102,7 @@ macro_rules! archived_tables {
             "project_tags",
             "talk_tags",
             "news_item_tags",
+            "post_tags",
         ]
     };
 }
@@ -116,6 +117,8 @@ const ADDED_BY: &[(&str, &str)] = &[
     ("cv_grants", "m0014_cv_sections"),
     ("cv_service", "m0014_cv_sections"),
     ("cv_other", "m0014_cv_sections"),
+    ("posts", "m0016_posts"),
+    ("post_tags", "m0016_posts"),
 ];
 
 /// Whether an archive of database schema `schema` (a known migration) must hold `table`.
@@ -168,6 +171,10 @@ macro_rules! match_table {
             }
             "news_item_tags" => {
                 type $E = tagging::news_item_tags::Entity;
+                $body
+            }
+            "post_tags" => {
+                type $E = tagging::post_tags::Entity;
                 $body
             }
             other => Err(refuse(format!("The archive has a table this Vita does not know: {other}. Nothing was changed."))),

@@ -79,10 +79,11 @@ pub enum Feed {
     Publications,
     Talks,
     OpenCalls,
+    Blog,
 }
 
 impl Feed {
-    pub const ALL: [Feed; 5] = [Feed::Site, Feed::News, Feed::Publications, Feed::Talks, Feed::OpenCalls];
+    pub const ALL: [Feed; 6] = [Feed::Site, Feed::News, Feed::Publications, Feed::Talks, Feed::OpenCalls, Feed::Blog];
 
     pub fn path(self) -> &'static str {
         match self {
@@ -91,6 +92,7 @@ impl Feed {
             Feed::Publications => "/publications.atom",
             Feed::Talks => "/talks.atom",
             Feed::OpenCalls => "/open-calls.atom",
+            Feed::Blog => "/blog.atom",
         }
     }
 
@@ -138,6 +140,8 @@ pub enum Route<'a> {
     Tag(&'a str),
     /// `/publications/<slug>`: a paper's page.
     Paper(&'a str),
+    /// `/blog/<slug>`: a post.
+    Post(&'a str),
     /// `/publications/<slug>.bib` and `.json`: one paper as BibTeX and as CSL-JSON.
     PaperBibtex(&'a str),
     PaperCslJson(&'a str),
@@ -185,6 +189,9 @@ impl<'a> Route<'a> {
         if let Some(rest) = path.strip_prefix("/tags/") {
             return slug(rest.strip_suffix('/').unwrap_or(rest)).map(Route::Tag);
         }
+        if let Some(rest) = path.strip_prefix("/blog/") {
+            return slug(rest.strip_suffix('/').unwrap_or(rest)).map(Route::Post);
+        }
         if let Some(feed) = Feed::from_path(path) {
             return Some(Route::Feed(feed));
         }
@@ -207,6 +214,7 @@ impl<'a> Route<'a> {
             Route::Page(page) => Cow::Borrowed(page.path()),
             Route::Tag(slug) => Cow::Owned(format!("/tags/{slug}")),
             Route::Paper(slug) => Cow::Owned(format!("/publications/{slug}")),
+            Route::Post(slug) => Cow::Owned(format!("/blog/{slug}")),
             Route::PaperBibtex(slug) => Cow::Owned(format!("/publications/{slug}.bib")),
             Route::PaperCslJson(slug) => Cow::Owned(format!("/publications/{slug}.json")),
             Route::PaperPdf(slug) => Cow::Owned(format!("/publications/{slug}/{slug}.pdf")),
@@ -245,6 +253,7 @@ mod tests {
         routes.extend([
             Route::Tag("side-channels"),
             Route::Paper("masking-risc-v"),
+            Route::Post("moving-to-vita"),
             Route::PaperBibtex("masking-risc-v"),
             Route::PaperCslJson("masking-risc-v"),
             Route::PaperPdf("masking-risc-v"),

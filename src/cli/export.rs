@@ -31,7 +31,7 @@ use tower::ServiceExt;
 
 use crate::content::homepage::{self, HeroContent};
 use crate::content::settings;
-use crate::content::{ContentStatus, publications, tags};
+use crate::content::{Audience, Content, ContentStatus, ListQuery, posts, publications, tags};
 use crate::http::{self, AppState};
 use crate::media::buckets::Bucket;
 use crate::media::files::{Files, StoredKey};
@@ -157,6 +157,13 @@ pub async fn site_paths(state: &AppState) -> anyhow::Result<Vec<String>> {
         }
         paths.push(Route::Paper(slug).path().into_owned());
     }
+    let posts: Vec<String> = posts::Entity::select(&ListQuery::default(), Audience::Public)
+        .select_only()
+        .column(posts::Column::Slug)
+        .into_tuple()
+        .all(db)
+        .await?;
+    paths.extend(posts.iter().map(|slug| Route::Post(slug).path().into_owned()));
     for (key, _) in state.files.list().await? {
         // The papers' PDFs are served at their paper's address (above), only to the owner here,
         // and so are the photos' originals (their variants are what the pages show).

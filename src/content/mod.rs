@@ -181,7 +181,7 @@ macro_rules! content_table {
 macro_rules! content_tables {
     ($callback:ident $(; $($args:tt)*)?) => {
         $callback!(
-            news, publications, research_areas, projects, courses, students, talks, tags, open_calls,
+            news, publications, research_areas, projects, courses, students, talks, tags, open_calls, posts,
             cv_appointments, cv_education, cv_awards, cv_grants, cv_service, cv_other
             $(; $($args)*)?
         )
@@ -208,6 +208,7 @@ pub mod cv_service;
 pub mod homepage;
 pub mod news;
 pub mod open_calls;
+pub mod posts;
 pub mod projects;
 pub mod publications;
 pub mod research_areas;

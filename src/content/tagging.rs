@@ -202,3 +202,4 @@ link_table!(publication_tags, "publication_tags");
 link_table!(project_tags, "project_tags");
 link_table!(talk_tags, "talk_tags");
 link_table!(news_item_tags, "news_item_tags");
+link_table!(post_tags, "post_tags");

@@ -1,8 +1,9 @@
 //! Atom feeds: `/feed.atom` (the whole site) and one per dated section (`/news.atom`,
-//! `/publications.atom`, `/talks.atom`, `/open-calls.atom`), written with `atom_syndication`.
+//! `/publications.atom`, `/talks.atom`, `/open-calls.atom`, `/blog.atom`), written with
+//! `atom_syndication`.
 //!
 //! - Published items only; news and talks whose date is still to come appear on their day
-//!   (feeds are kept for the day they were made, like pages).
+//!   (feeds are kept for the day they were made, like pages); so do posts.
 //! - Each entry's id is `urn:uuid:<the item's id>`: the same in the site feed and the section
 //!   feed, across restarts and edits, so a reader never shows an edited item twice.
 //! - `published` is the item's own date: a news item's or talk's date, a paper's publication
@@ -21,11 +22,12 @@ use sea_orm::sea_query::{Expr, ExprTrait as _, Order};
 use sea_orm::{ColumnTrait, Condition, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use uuid::Uuid;
 
-use crate::content::{ContentStatus, news, open_calls, publications, talks};
+use crate::content::{ContentStatus, news, open_calls, posts, publications, talks};
 use crate::error::AppError;
 use crate::render::feed::{Feed, MEDIA_TYPE};
 use crate::render::pages::PublicPage;
 use crate::render::paper::{absolute_url, paper_path};
+use crate::routes::Route;
 use crate::rules::math;
 
 /// Entries in one feed, newest first.
@@ -51,6 +53,9 @@ pub async fn render(db: &DatabaseConnection, feed: Feed, base_url: &str, owner_n
     }
     if matches!(feed, Feed::Site | Feed::OpenCalls) {
         entries.extend(open_call_entries(db, base_url).await?);
+    }
+    if matches!(feed, Feed::Site | Feed::Blog) {
+        entries.extend(post_entries(db, base_url, today).await?);
     }
     // Newest first by each item's own date, then the latest saved; the id breaks the last ties
     // so the order never changes between renders.
@@ -215,6 +220,41 @@ async fn open_call_entries(db: &DatabaseConnection, base_url: &str) -> Result<Ve
                     }),
                     links,
                     ..entry(call.id, &call.title, call.created_at, call.updated_at)
+                },
+            }
+        })
+        .collect())
+}
+
+async fn post_entries(db: &DatabaseConnection, base_url: &str, today: NaiveDate) -> Result<Vec<Dated>, AppError> {
+    let posts = posts::Entity::find()
+        .filter(posts::Column::Status.eq(ContentStatus::Published))
+        .filter(posts::Column::Date.lte(today))
+        .order_by_desc(posts::Column::Date)
+        .order_by_desc(posts::Column::CreatedAt)
+        .limit(MAX_ENTRIES)
+        .all(db)
+        .await?;
+    Ok(posts
+        .into_iter()
+        .map(|post| {
+            let published = midnight(post.date);
+            Dated {
+                published,
+                entry: Entry {
+                    summary: post
+                        .summary
+                        .as_deref()
+                        .filter(|text| !text.trim().is_empty())
+                        .map(|text| Text::plain(xml_text(&math::to_plain(text)))),
+                    // Sanitised on every write (ammonia), as the page shows it.
+                    content: post.content.filter(|html| !html.trim().is_empty()).map(|html| Content {
+                        value: Some(xml_text(&html)),
+                        content_type: Some("html".into()),
+                        ..Default::default()
+                    }),
+                    links: vec![link(absolute_url(base_url, &Route::Post(&post.slug).path()), "alternate", Some("text/html"))],
+                    ..entry(post.id, &math::to_plain(&post.title), published, post.updated_at)
                 },
             }
         })

@@ -17,11 +17,12 @@ use uuid::Uuid;
 use crate::content::homepage::{self, AboutContent, ContactContent, HeroContent, StatsContent};
 use crate::content::settings;
 use crate::content::{
-    Audience, Content, ListQuery, courses, news, open_calls, projects, publications, research_areas, students, tags, talks,
+    Audience, Content, ListQuery, courses, news, open_calls, posts, projects, publications, research_areas, students, tags, talks,
 };
 use crate::error::AppError;
 use crate::render::pages::PublicPage;
 use crate::render::paper::{absolute_url, paper_path};
+use crate::routes::Route;
 
 const NAMESPACE: &str = "http://www.sitemaps.org/schemas/sitemap/0.9";
 
@@ -59,7 +60,8 @@ pub async fn site_urls(db: &DatabaseConnection) -> Result<Vec<SiteUrl>, AppError
             PublicPage::Home => vec![home_lastmod(db).await?],
             PublicPage::About => vec![homepage::read::<AboutContent>(db).await?.updated_at],
             PublicPage::Contact => vec![homepage::read::<ContactContent>(db).await?.updated_at],
-            PublicPage::Blog | PublicPage::Cv => vec![None],
+            PublicPage::Cv => vec![None],
+            PublicPage::Blog => list_pages(db, page, public::<posts::Entity>(), posts::Column::UpdatedAt).await?,
             PublicPage::Research => vec![latest(db, public::<research_areas::Entity>(), research_areas::Column::UpdatedAt).await?],
             PublicPage::Publications => list_pages(db, page, public::<publications::Entity>(), publications::Column::UpdatedAt).await?,
             PublicPage::Projects => list_pages(db, page, public::<projects::Entity>(), projects::Column::UpdatedAt).await?,
@@ -82,6 +84,11 @@ pub async fn site_urls(db: &DatabaseConnection) -> Result<Vec<SiteUrl>, AppError
         .all(db)
         .await?;
     urls.extend(papers.into_iter().map(|(slug, updated_at)| SiteUrl { path: paper_path(&slug), lastmod: Some(updated_at) }));
+    let posts: Vec<(String, DateTime<Utc>)> =
+        public::<posts::Entity>().select_only().columns([posts::Column::Slug, posts::Column::UpdatedAt]).into_tuple().all(db).await?;
+    urls.extend(
+        posts.into_iter().map(|(slug, updated_at)| SiteUrl { path: Route::Post(&slug).path().into_owned(), lastmod: Some(updated_at) }),
+    );
     // Every tag has a page (an empty one says so), paged as /news is; its own edits date it.
     let tags: Vec<(Uuid, String, DateTime<Utc>)> = tags::Entity::find()
         .select_only()

@@ -70,6 +70,7 @@ pub async fn page(
         }
         Some(Route::Tag(slug)) => tag_page(&state, slug, pages::requested_page(uri.query()), signed_in, &headers).await?,
         Some(Route::Paper(slug)) => paper_page(&state, slug, signed_in, &headers).await?,
+        Some(Route::Post(slug)) => document(&state, &Route::Post(slug).path(), signed_in, &headers).await?,
         Some(Route::PaperBibtex(slug)) => return exports::paper_bibtex(&state, slug).await,
         Some(Route::PaperCslJson(slug)) => return exports::paper_csl_json(&state, slug).await,
         Some(Route::CvPdf | Route::Feed(_) | Route::Sitemap(_)) => document(&state, path, signed_in, &headers).await?,
@@ -147,6 +148,7 @@ async fn render_key(state: &AppState, key: &str, today: NaiveDate) -> Result<Ren
         Some(Route::Page(page)) => return render_public(state, page, &pages::Requested::parse(page, query), false, today).await,
         Some(Route::Tag(slug)) => return render_tag(state, key, slug, pages::requested_page(query), today).await,
         Some(Route::Paper(slug)) => return render_paper(state, key, slug, today).await,
+        Some(Route::Post(slug)) => return render_post(state, key, slug, today).await,
         Some(Route::CvPdf) => return render_cv_pdf(state, today).await,
         _ => match route.and_then(Document::of) {
             Some(document) => document,
@@ -187,6 +189,16 @@ async fn render_paper(state: &AppState, key: &str, slug: &str, today: NaiveDate)
     let sources = Sources::HERO | Sources::PUBLICATIONS | Sources::TAGS | Sources::CITATIONS;
     let Some(paper) = paper else { return Ok(Rendered { page: None, sources, kept_as: None }) };
     let html = render(state, key, hero.content, PageData::Paper(Box::new(paper)), None, today).await?;
+    Ok(Rendered { page: Some(compress(html, None).await?), sources, kept_as: None })
+}
+
+/// A post's page, kept under `key`; nothing for a draft or an unknown slug.
+async fn render_post(state: &AppState, key: &str, slug: &str, today: NaiveDate) -> Result<Rendered, AppError> {
+    let (post, hero) = tokio::try_join!(pages::load_post(&state.db, slug), homepage::read::<HeroContent>(&state.db))?;
+    // The post shows its tags.
+    let sources = Sources::HERO | Sources::POSTS | Sources::TAGS;
+    let Some(post) = post else { return Ok(Rendered { page: None, sources, kept_as: None }) };
+    let html = render(state, key, hero.content, PageData::Post(Box::new(post)), None, today).await?;
     Ok(Rendered { page: Some(compress(html, None).await?), sources, kept_as: None })
 }
 
@@ -265,6 +277,7 @@ fn cached_response(state: &AppState, request: &Request) -> Option<Response> {
         Route::Feed(_) | Route::Sitemap(_) | Route::CvPdf => Cow::Borrowed(path),
         // A paper's page and a tag's page are the same for everyone.
         Route::Paper(slug) => Cow::Owned(paper_path(slug)),
+        Route::Post(slug) => Route::Post(slug).path(),
         Route::Tag(slug) => Cow::Owned(tags::paged_path(slug, pages::requested_page(request.uri().query()))),
         _ => return None,
     };

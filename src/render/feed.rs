@@ -17,6 +17,7 @@ impl Feed {
             Feed::Publications => PublicPage::Publications,
             Feed::Talks => PublicPage::Talks,
             Feed::OpenCalls => PublicPage::OpenCalls,
+            Feed::Blog => PublicPage::Blog,
         }
     }
 
@@ -28,6 +29,7 @@ impl Feed {
             Feed::Publications => Some("Selected Publications"),
             Feed::Talks => Some("Talks & Presentations"),
             Feed::OpenCalls => Some("Open Calls"),
+            Feed::Blog => Some("Blog"),
         }
     }
 
@@ -44,11 +46,12 @@ impl Feed {
     pub fn sources(self) -> Sources {
         Sources::HERO
             | match self {
-                Feed::Site => Sources::NEWS | Sources::PUBLICATIONS | Sources::TALKS | Sources::OPEN_CALLS,
+                Feed::Site => Sources::NEWS | Sources::PUBLICATIONS | Sources::TALKS | Sources::OPEN_CALLS | Sources::POSTS,
                 Feed::News => Sources::NEWS,
                 Feed::Publications => Sources::PUBLICATIONS,
                 Feed::Talks => Sources::TALKS,
                 Feed::OpenCalls => Sources::OPEN_CALLS,
+                Feed::Blog => Sources::POSTS,
             }
     }
 }

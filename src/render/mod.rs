@@ -12,6 +12,7 @@ pub mod filters;
 pub mod pages;
 pub mod paper;
 pub mod person;
+pub mod post;
 
 use serde::Serialize;
 use ts_rs::TS;
@@ -21,7 +22,7 @@ use uuid::Uuid;
 
 use crate::content::homepage::{AboutContent, ContactContent, HeroContent, StatsContent};
 use crate::content::students::{StudentLevel, StudentStatus};
-use crate::content::{courses, news, open_calls, projects, publications, research_areas, tags, talks};
+use crate::content::{courses, news, open_calls, posts, projects, publications, research_areas, tags, talks};
 use crate::media::photos::Photo;
 use assets::Manifest;
 use cv::CvData;
@@ -132,6 +133,7 @@ pub struct TagPageData {
     pub projects: Vec<projects::Model>,
     pub talks: Vec<talks::Model>,
     pub news: Vec<news::Model>,
+    pub posts: Vec<posts::Model>,
     pub pagination: Pagination,
 }
 
@@ -184,7 +186,12 @@ pub enum PageData {
         talks: Vec<talks::Model>,
         pagination: Pagination,
     },
-    Blog,
+    Blog {
+        posts: Vec<posts::Model>,
+        pagination: Pagination,
+    },
+    /// One post, `/blog/<slug>`. Boxed: its body is the largest text of any page.
+    Post(Box<posts::Model>),
     OpenCalls {
         calls: Vec<open_calls::Model>,
         pagination: Pagination,
@@ -214,7 +221,8 @@ impl PageData {
             PageData::Teaching { .. } => "teaching",
             PageData::Students { .. } => "students",
             PageData::Talks { .. } => "talks",
-            PageData::Blog => "blog",
+            PageData::Blog { .. } => "blog",
+            PageData::Post(_) => "post",
             PageData::OpenCalls { .. } => "open_calls",
             PageData::Contact(_) => "contact",
             PageData::News { .. } => "news",
@@ -233,7 +241,8 @@ impl PageData {
             | PageData::Students { pagination, .. }
             | PageData::Talks { pagination, .. }
             | PageData::OpenCalls { pagination, .. }
-            | PageData::News { pagination, .. } => Some(*pagination),
+            | PageData::News { pagination, .. }
+            | PageData::Blog { pagination, .. } => Some(*pagination),
             PageData::Tag(data) => Some(data.pagination),
             _ => None,
         }
@@ -321,6 +330,7 @@ fn page_head(input: &RenderInput) -> String {
     match &input.page {
         PageData::Paper(paper) => head.push(paper::head_tags(paper, &input.site)),
         PageData::Home(_) | PageData::About(_) => head.push(person::json_ld_script(&input.hero, &input.site.base_url)),
+        PageData::Post(post) => head.push(post::json_ld_script(post, &input.hero, &input.site.base_url)),
         _ => {}
     }
     head.join("\n")
@@ -334,6 +344,7 @@ fn feed_links(input: &RenderInput) -> Vec<String> {
         PageData::Publications(_) => Some(Feed::Publications),
         PageData::Talks { .. } => Some(Feed::Talks),
         PageData::OpenCalls { .. } => Some(Feed::OpenCalls),
+        PageData::Blog { .. } | PageData::Post(_) => Some(Feed::Blog),
         _ => None,
     };
     [Some(Feed::Site), section]
@@ -378,7 +389,7 @@ mod tests {
     #[test]
     fn a_page_kind_is_its_json_tag() {
         let pages = [
-            PageData::Blog,
+            PageData::Blog { posts: Vec::new(), pagination: Pagination::new(1, 0, 10) },
             PageData::NotFound,
             PageData::OpenCalls { calls: Vec::new(), pagination: Pagination::new(1, 0, 10) },
             PageData::Research { areas: Vec::new() },

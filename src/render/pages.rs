@@ -15,7 +15,7 @@ use crate::content::homepage::{self, AboutContent, ContactContent, HeroContent, 
 use crate::content::settings::{CvButton, SiteSettings};
 use crate::content::{
     Audience, Content, ContentStatus, ListQuery, StringList, courses, cv_appointments, cv_awards, cv_education, cv_grants, cv_other,
-    cv_service, news, open_calls, projects, publications, research_areas, students, tagging, tags, talks,
+    cv_service, news, open_calls, posts, projects, publications, research_areas, students, tagging, tags, talks,
 };
 use crate::error::AppError;
 use crate::media::photos::Photo;
@@ -71,7 +71,7 @@ impl PublicPage {
                 PublicPage::Teaching => Sources::COURSES,
                 PublicPage::Students => Sources::STUDENTS | Sources::SETTINGS,
                 PublicPage::Talks => Sources::TALKS | Sources::TAGS,
-                PublicPage::Blog => Sources::NONE,
+                PublicPage::Blog => Sources::POSTS | Sources::TAGS,
                 PublicPage::OpenCalls => Sources::OPEN_CALLS,
                 PublicPage::Contact => Sources::CONTACT,
                 PublicPage::News => Sources::NEWS | Sources::TAGS,
@@ -101,12 +101,12 @@ impl PublicPage {
     /// the home page shows them all anyway, and they are a handful of topics.
     pub fn per_page(self) -> Option<u64> {
         match self {
-            PublicPage::News | PublicPage::Talks => Some(NEWS_PER_PAGE),
+            PublicPage::News | PublicPage::Talks | PublicPage::Blog => Some(NEWS_PER_PAGE),
             PublicPage::Publications => Some(25),
             PublicPage::Projects => Some(12),
             PublicPage::Teaching | PublicPage::Students => Some(24),
             PublicPage::OpenCalls => Some(10),
-            PublicPage::Home | PublicPage::About | PublicPage::Research | PublicPage::Blog | PublicPage::Contact => None,
+            PublicPage::Home | PublicPage::About | PublicPage::Research | PublicPage::Contact => None,
             // The CV is one document, printed whole.
             PublicPage::Cv => None,
         }
@@ -228,32 +228,34 @@ pub async fn load_tag(db: &DatabaseConnection, slug: &str, requested: u32) -> Re
     // Each kind's share of the page, as (skip, take) in that kind's own order.
     let first = pagination.offset(TAG_PER_PAGE);
     let mut before = 0;
-    let [publications, projects, talks, news] = counts.map(|count| {
+    let [publications, projects, talks, news, posts] = counts.map(|count| {
         let start = first.max(before);
         let end = (first + TAG_PER_PAGE).min(before + count);
         let share = (start - before, end.saturating_sub(start));
         before += count;
         share
     });
-    let (publications, projects, talks, news) = tokio::try_join!(
+    let (publications, projects, talks, news, posts) = tokio::try_join!(
         tagging::published_with::<publications::Entity>(db, tag.id, publications.0, publications.1),
         tagging::published_with::<projects::Entity>(db, tag.id, projects.0, projects.1),
         tagging::published_with::<talks::Entity>(db, tag.id, talks.0, talks.1),
         tagging::published_with::<news::Entity>(db, tag.id, news.0, news.1),
+        tagging::published_with::<posts::Entity>(db, tag.id, posts.0, posts.1),
     )?;
-    Ok(Some(TagPageData { tag, publications, projects, talks, news, pagination }))
+    Ok(Some(TagPageData { tag, publications, projects, talks, news, posts, pagination }))
 }
 
-/// How many published publications, projects, talks and news items carry `tag`: the kinds in
-/// the order of the tag's page.
-async fn tagged_counts(db: &DatabaseConnection, tag: Uuid) -> Result<[u64; 4], AppError> {
+/// How many published publications, projects, talks, news items and posts carry `tag`: the
+/// kinds in the order of the tag's page.
+async fn tagged_counts(db: &DatabaseConnection, tag: Uuid) -> Result<[u64; 5], AppError> {
     let counts = tokio::try_join!(
         tagging::count_published_with::<publications::Entity>(db, tag),
         tagging::count_published_with::<projects::Entity>(db, tag),
         tagging::count_published_with::<talks::Entity>(db, tag),
         tagging::count_published_with::<news::Entity>(db, tag),
+        tagging::count_published_with::<posts::Entity>(db, tag),
     )?;
-    Ok([counts.0, counts.1, counts.2, counts.3])
+    Ok([counts.0, counts.1, counts.2, counts.3, counts.4])
 }
 
 /// How many pages the page of `tag` has (the sitemap and the static export list each).
@@ -279,7 +281,7 @@ async fn shown_citations(db: &DatabaseConnection, listed: &[publications::Model]
 
 /// What a tag page is rendered from.
 pub fn tag_page_sources() -> Sources {
-    Sources::HERO | Sources::TAGS | Sources::PUBLICATIONS | Sources::PROJECTS | Sources::TALKS | Sources::NEWS
+    Sources::HERO | Sources::TAGS | Sources::PUBLICATIONS | Sources::PROJECTS | Sources::TALKS | Sources::NEWS | Sources::POSTS
 }
 
 fn published() -> ListQuery {
@@ -377,7 +379,10 @@ pub async fn load(
             let (talks, pagination) = published_page::<talks::Entity>(db, requested.page, per_page).await?;
             PageData::Talks { talks, pagination }
         }
-        PublicPage::Blog => PageData::Blog,
+        PublicPage::Blog => {
+            let (posts, pagination) = published_page::<posts::Entity>(db, requested.page, per_page).await?;
+            PageData::Blog { posts, pagination }
+        }
         PublicPage::OpenCalls => {
             let (calls, pagination) = published_page::<open_calls::Entity>(db, requested.page, per_page).await?;
             PageData::OpenCalls { calls, pagination }
@@ -447,6 +452,20 @@ pub async fn load_paper(db: &DatabaseConnection, slug: &str) -> Result<Option<Pa
     let key = crate::citations::keys::assign(&published).remove(&paper.id).unwrap_or_else(|| crate::citations::derived_key(&paper));
     let cited_by = crate::content::citation_counts::cited_by(db, paper.id).await?;
     Ok(Some(PaperData { cited_by, ..PaperData::new(paper, &key) }))
+}
+
+/// A published post with its tags; `None` for a draft or an unknown slug.
+pub async fn load_post(db: &DatabaseConnection, slug: &str) -> Result<Option<posts::Model>, AppError> {
+    let found = posts::Entity::find()
+        .filter(posts::Column::Slug.eq(slug))
+        .filter(posts::Column::Status.eq(ContentStatus::Published))
+        .one(db)
+        .await?;
+    let Some(post) = found else { return Ok(None) };
+    let mut posts = [post];
+    tagging::attach::<posts::Entity>(db, &mut posts).await?;
+    let [post] = posts;
+    Ok(Some(post))
 }
 
 /// The years that have published papers, newest first (the filter form's choices).

@@ -69,7 +69,8 @@ impl Sources {
     /// The sections only the CV has (appointments, education, awards, grants, service, other):
     /// one bit for the six, since only /cv shows them.
     pub const CV: Sources = Sources(1 << 15);
-    pub const COUNT: usize = 16;
+    pub const POSTS: Sources = Sources(1 << 16);
+    pub const COUNT: usize = 17;
     pub const ALL: Sources = Sources((1 << Self::COUNT) - 1);
 
     /// The bits of the set, as indexes below `COUNT`.

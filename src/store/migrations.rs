@@ -26,6 +26,7 @@ impl MigratorTrait for Migrator {
             Box::new(M0013NoInventedVenues),
             Box::new(M0014CvSections),
             Box::new(M0015BareDois),
+            Box::new(M0016Posts),
         ]
     }
 }
@@ -381,8 +382,8 @@ impl MigrationName for M0006ContentTags {
     }
 }
 
-/// The join tables and the table of items each one links to tags.
-pub const TAG_LINK_TABLES: [(&str, &str); 4] =
+/// The join tables and the table of items each one links to tags (when tags came).
+const TAG_LINK_TABLES: [(&str, &str); 4] =
     [("publication_tags", "publications"), ("project_tags", "projects"), ("talk_tags", "talks"), ("news_item_tags", "news_items")];
 
 #[sea_orm_migration::async_trait::async_trait]
@@ -393,30 +394,7 @@ impl MigrationTrait for M0006ContentTags {
 
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         for (links, items) in TAG_LINK_TABLES {
-            let table = Table::create()
-                .table(links)
-                .if_not_exists()
-                .col(uuid("item_id"))
-                .col(uuid("tag_id"))
-                .primary_key(Index::create().col("item_id").col("tag_id"))
-                .foreign_key(
-                    ForeignKey::create()
-                        .name(format!("fk_{links}_item"))
-                        .from(links, "item_id")
-                        .to(items, "id")
-                        .on_delete(ForeignKeyAction::Cascade),
-                )
-                .foreign_key(
-                    ForeignKey::create()
-                        .name(format!("fk_{links}_tag"))
-                        .from(links, "tag_id")
-                        .to("tags", "id")
-                        .on_delete(ForeignKeyAction::Cascade),
-                )
-                .to_owned();
-            manager.create_table(table).await?;
-            // The tag page reads the links of one tag.
-            manager.create_index(index(links, &["tag_id"], false)).await?;
+            create_tag_links(manager, links, items).await?;
         }
         Ok(())
     }
@@ -427,6 +405,34 @@ impl MigrationTrait for M0006ContentTags {
         }
         Ok(())
     }
+}
+
+/// The join table `links` of the items of table `items` and their tags.
+async fn create_tag_links(manager: &SchemaManager<'_>, links: &'static str, items: &'static str) -> Result<(), DbErr> {
+    let table = Table::create()
+        .table(links)
+        .if_not_exists()
+        .col(uuid("item_id"))
+        .col(uuid("tag_id"))
+        .primary_key(Index::create().col("item_id").col("tag_id"))
+        .foreign_key(
+            ForeignKey::create()
+                .name(format!("fk_{links}_item"))
+                .from(links, "item_id")
+                .to(items, "id")
+                .on_delete(ForeignKeyAction::Cascade),
+        )
+        .foreign_key(
+            ForeignKey::create()
+                .name(format!("fk_{links}_tag"))
+                .from(links, "tag_id")
+                .to("tags", "id")
+                .on_delete(ForeignKeyAction::Cascade),
+        )
+        .to_owned();
+    manager.create_table(table).await?;
+    // The tag page reads the links of one tag.
+    manager.create_index(index(links, &["tag_id"], false)).await
 }
 
 /// The owner's second factor (issue 19): the authenticator app's secret and last accepted
@@ -894,5 +900,42 @@ impl MigrationTrait for M0015BareDois {
     async fn down(&self, _manager: &SchemaManager) -> Result<(), DbErr> {
         // The typed forms are not kept: nothing to go back to, and nothing that needs it.
         Ok(())
+    }
+}
+
+/// Issue 42: the blog's posts (the spec's /blog was a placeholder), with tags like the news.
+struct M0016Posts;
+
+impl MigrationName for M0016Posts {
+    fn name(&self) -> &str {
+        "m0016_posts"
+    }
+}
+
+#[sea_orm_migration::async_trait::async_trait]
+impl MigrationTrait for M0016Posts {
+    fn use_transaction(&self) -> Option<bool> {
+        Some(true)
+    }
+
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        let columns = vec![
+            string("title"),
+            string_uniq("slug"),
+            date("date"),
+            text_null("summary"),
+            text_null("content"),
+            string_null("cover_image"),
+            boolean("featured"),
+            string("status"),
+        ];
+        manager.create_table(content_table("posts", columns)).await?;
+        manager.create_index(index("posts", &["status", "date"], false)).await?;
+        create_tag_links(manager, "post_tags", "posts").await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager.drop_table(Table::drop().table("post_tags").to_owned()).await?;
+        manager.drop_table(Table::drop().table("posts").to_owned()).await
     }
 }

@@ -199,7 +199,7 @@ citations: ListedCitations | null, };
 
 export type ListedCitations = { total: number, papers: { [key in string]: CitedBy }, };
 
-export type TagPageData = { tag: Tag, publications: Array<Publication>, projects: Array<Project>, talks: Array<Talk>, news: Array<NewsItem>, pagination: Pagination, };
+export type TagPageData = { tag: Tag, publications: Array<Publication>, projects: Array<Project>, talks: Array<Talk>, news: Array<NewsItem>, posts: Array<Post>, pagination: Pagination, };
 
 export type CvData = { document: CvDocument, 
 /**
@@ -289,7 +289,7 @@ export type PublicStudent = { id: string, name: string, level: StudentLevel, sta
  */
 photo: Photo | null, };
 
-export type PageData = { "page": "home", "data": HomeData } | { "page": "about", "data": SectionPage<AboutContent> } | { "page": "research", "data": { areas: Array<ResearchArea>, } } | { "page": "publications", "data": PublicationsData } | { "page": "paper", "data": PaperData } | { "page": "projects", "data": { projects: Array<Project>, pagination: Pagination, } } | { "page": "teaching", "data": { courses: Array<Course>, pagination: Pagination, } } | { "page": "students", "data": { students: Array<PublicStudent>, pagination: Pagination, } } | { "page": "talks", "data": { talks: Array<Talk>, pagination: Pagination, } } | { "page": "blog" } | { "page": "open_calls", "data": { calls: Array<OpenCall>, pagination: Pagination, } } | { "page": "contact", "data": SectionPage<ContactContent> } | { "page": "news", "data": { items: Array<NewsItem>, pagination: Pagination, } } | { "page": "tag", "data": TagPageData } | { "page": "cv", "data": CvData } | { "page": "not_found" };
+export type PageData = { "page": "home", "data": HomeData } | { "page": "about", "data": SectionPage<AboutContent> } | { "page": "research", "data": { areas: Array<ResearchArea>, } } | { "page": "publications", "data": PublicationsData } | { "page": "paper", "data": PaperData } | { "page": "projects", "data": { projects: Array<Project>, pagination: Pagination, } } | { "page": "teaching", "data": { courses: Array<Course>, pagination: Pagination, } } | { "page": "students", "data": { students: Array<PublicStudent>, pagination: Pagination, } } | { "page": "talks", "data": { talks: Array<Talk>, pagination: Pagination, } } | { "page": "blog", "data": { posts: Array<Post>, pagination: Pagination, } } | { "page": "post", "data": Post } | { "page": "open_calls", "data": { calls: Array<OpenCall>, pagination: Pagination, } } | { "page": "contact", "data": SectionPage<ContactContent> } | { "page": "news", "data": { items: Array<NewsItem>, pagination: Pagination, } } | { "page": "tag", "data": TagPageData } | { "page": "cv", "data": CvData } | { "page": "not_found" };
 
 export type RenderInput = { path: string, site: SiteInfo, page: PageData, };
 
@@ -760,6 +760,59 @@ export type OpenCallInput = { title: string,
  * Required for open calls: the form derives it from the title only when creating.
  */
 slug: string, description: string | null, content: string | null, requirements: string | null, contact_email: string | null, contact_info: string | null, application_url: string | null, funding_amount: string | null, duration: string | null, funding_agency: string | null, deadline: string | null, status: ContentStatus, featured: boolean, };
+
+export type Post = { id: string, title: string, 
+/**
+ * Sent empty: made from the title.
+ */
+slug: string, 
+/**
+ * Sent empty: today.
+ */
+date: string, 
+/**
+ * A sentence or two for the list, the feeds and link previews.
+ */
+summary: string | null, 
+/**
+ * Rich text (HTML), sanitised before it is stored.
+ */
+content: string | null, 
+/**
+ * An image's address: an upload here (`/files/…`) or a URL.
+ */
+cover_image: string | null, featured: boolean, status: ContentStatus, created_at: string, updated_at: string, 
+/**
+ * Its tags, by name: kept in its join table (`TAG_LINKS`), filled in by every
+ * read (`tagging::attach`).
+ */
+tags: Array<Tag>, };
+
+export type PostInput = { title: string, 
+/**
+ * Sent empty: made from the title.
+ */
+slug: string | null, 
+/**
+ * Sent empty: today.
+ */
+date: string | null, 
+/**
+ * A sentence or two for the list, the feeds and link previews.
+ */
+summary: string | null, 
+/**
+ * Rich text (HTML), sanitised before it is stored.
+ */
+content: string | null, 
+/**
+ * An image's address: an upload here (`/files/…`) or a URL.
+ */
+cover_image: string | null, featured: boolean, status: ContentStatus, 
+/**
+ * The ids of its tags; an unknown one is refused.
+ */
+tag_ids: Array<string>, };
 
 export type CvAppointment = { id: string, title: string, institution: string, place: string | null, start_year: number, 
 /**
