@@ -7,6 +7,7 @@ mod assets;
 mod auth;
 mod backup;
 mod bibtex_round_trip;
+mod blog;
 mod busy_database;
 mod changes;
 mod cli;
