@@ -6,6 +6,7 @@
 //! | `GET /`, `/about`, `/research`, `/publications`, `/projects`, `/teaching`, `/students`, `/talks`, `/blog`, `/open-calls`, `/contact`, `/news`, `/cv` | public pages (server-rendered, `?page=N` on the lists); any other path: the 404 page |
 //! | `GET /publications/<slug>`, `/publications/<slug>.bib`, `/publications/<slug>.json` | a paper's page, as BibTeX, as CSL-JSON |
 //! | `GET /tags/<slug>` | everything published with a tag (`?page=N`) |
+//! | `GET /blog/<slug>` | a post's page |
 //! | `GET /cv.pdf` | the CV typeset as PDF (kept with the pages) |
 //! | `GET /assets/…`, `/favicon.svg`, … | embedded frontend files |
 //! | `GET /admin`, `/admin/…` | the admin single-page app |
@@ -29,12 +30,12 @@
 //! | `GET /files/<bucket>/<name>` | uploaded files (`profile-photos`, `cv-files`; `paper-pdfs` for the owner only) |
 //! | `GET /publications.bib`, `GET /publications.json` | every published paper as BibTeX, as CSL-JSON |
 //! | `GET /publications/<slug>/<slug>.pdf` | a published paper's uploaded PDF |
-//! | `GET /feed.atom`, `/news.atom`, `/publications.atom`, `/talks.atom`, `/open-calls.atom` | Atom feeds (kept with the pages) |
+//! | `GET /feed.atom`, `/news.atom`, `/publications.atom`, `/talks.atom`, `/open-calls.atom`, `/blog.atom` | Atom feeds (kept with the pages) |
 //! | `GET /sitemap.xml`, `/sitemap-<n>.xml` | the sitemap, an index of parts above its limit (kept with the pages) |
 //! | `GET /robots.txt`, `GET /social-card.png` | crawling rules; the default link-preview image |
 //!
 //! `<table>` is one of `news`, `publications`, `research-areas`, `projects`, `courses`,
-//! `students`, `talks`, `tags`, `open-calls`, `cv-appointments`, `cv-education`, `cv-awards`,
+//! `students`, `talks`, `tags`, `open-calls`, `posts`, `cv-appointments`, `cv-education`, `cv-awards`,
 //! `cv-grants`, `cv-service`, `cv-other`.
 //!
 //! The public addresses are spelled once, in `crate::routes`.
