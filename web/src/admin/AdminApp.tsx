@@ -25,7 +25,6 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   homepage: lazyScreen(() => import('./page-texts/HomepageScreen'), 'HomepageScreen'),
   about: lazyScreen(() => import('./page-texts/AboutScreen'), 'AboutScreen'),
   contact: lazyScreen(() => import('./page-texts/ContactScreen'), 'ContactScreen'),
-  blog: lazyScreen(() => import('./page-texts/BlogScreen'), 'BlogScreen'),
   account: lazyScreen(() => import('./pages/AccountPage'), 'AccountPage'),
   settings: lazyScreen(() => import('./page-texts/SettingsScreen'), 'SettingsScreen'),
 };

@@ -5,6 +5,7 @@
  * render identically on every engine: no `Intl`, no `Date.now()`.
  */
 import type { RenderInput } from '../api/types';
+import { BlogPage, PostPage } from './pages/BlogPages';
 import { CvPage } from './pages/CvPage';
 import { HomePage } from './pages/HomePage';
 import {
@@ -20,7 +21,7 @@ import {
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PaperPage } from './pages/PaperPage';
 import { TagPage } from './pages/TagPage';
-import { AboutPage, BlogPage, ContactPage } from './pages/TextPages';
+import { AboutPage, ContactPage } from './pages/TextPages';
 
 /** The page's content, for inside <main>. */
 export function PageContent({ input }: { input: RenderInput }) {
@@ -45,7 +46,9 @@ export function PageContent({ input }: { input: RenderInput }) {
     case 'talks':
       return <TalksPage {...page.data} />;
     case 'blog':
-      return <BlogPage />;
+      return <BlogPage {...page.data} />;
+    case 'post':
+      return <PostPage post={page.data} />;
     case 'open_calls':
       return <OpenCallsPage {...page.data} today={input.site.today} />;
     case 'contact':

@@ -3,7 +3,8 @@
  * the description, and whether the page is canonical (indexable) or not.
  * Add a case here for every new page kind; TypeScript flags a missing one.
  */
-import type { Pagination, RenderInput } from '../api/types';
+import type { Pagination, Post, RenderInput } from '../api/types';
+import { htmlText } from '../lib/html';
 import { pageHref } from './components/Pagination';
 import { tagPageTitle } from './pages/TagPage';
 import { plainMath } from './math';
@@ -16,6 +17,8 @@ export type PageMeta = {
   canonicalUrl: string | null;
   /** OpenGraph tags for link previews: every page that has a canonical address. */
   openGraph?: { type: 'article' | 'profile' | 'website'; title: string; siteName: string };
+  /** The link preview's picture (absolute), when the page has its own (a post's cover); otherwise the site's card image. */
+  image?: string;
 };
 
 const DESCRIPTION_MAX = 160;
@@ -38,7 +41,7 @@ export function absoluteUrl(baseUrl: string, path: string): string {
 type PageKind = RenderInput['page']['page'];
 
 /** Each page's name: the <h1> of the list pages and the start of the document title. */
-export const PAGE_TITLES: Record<Exclude<PageKind, 'not_found' | 'paper' | 'tag'>, string> = {
+export const PAGE_TITLES: Record<Exclude<PageKind, 'not_found' | 'paper' | 'post' | 'tag'>, string> = {
   home: 'Home',
   about: 'About',
   research: 'Research Areas',
@@ -78,13 +81,14 @@ export function pageMeta(input: RenderInput): PageMeta {
       openGraph: { type: 'article', title, siteName: owner },
     };
   }
+  if (page.page === 'post') return postMeta(page.data, input.site.base_url, canonicalUrl, owner);
   if (page.page === 'tag') {
     const { tag, pagination } = page.data;
     // Page N is a page of its own, as on the lists: its own title and canonical address.
     const title = pagination.page > 1 ? `${tagPageTitle(page.data)}, page ${pagination.page}` : tagPageTitle(page.data);
     return {
       title: `${title} — ${owner}`,
-      description: `Publications, projects, talks and news by ${owner} tagged “${tag.name}”.`,
+      description: `Publications, projects, talks, news and blog posts by ${owner} tagged “${tag.name}”.`,
       canonicalUrl: absoluteUrl(input.site.base_url, pageHref(input.path, pagination.page)),
       openGraph: { type: 'website', title, siteName: owner },
     };
@@ -109,12 +113,26 @@ export function pageMeta(input: RenderInput): PageMeta {
   return { title: `${PAGE_TITLES[page.page]} — ${owner}`, description, canonicalUrl, openGraph };
 }
 
+/** A post is an article: its title as text, its summary (or the start of its
+ *  content) as the description, its cover as the preview's picture. */
+function postMeta(post: Post, baseUrl: string, canonicalUrl: string, owner: string): PageMeta {
+  const title = plainMath(post.title);
+  const description = summarise(post.summary || htmlText(post.content ?? '') || `A blog post by ${owner}.`);
+  // A cover is an upload here (`/files/…`) or a URL elsewhere; a preview needs an absolute address.
+  const image = post.cover_image
+    ? post.cover_image.startsWith('/')
+      ? absoluteUrl(baseUrl, post.cover_image)
+      : post.cover_image
+    : undefined;
+  return { title: `${title} — ${owner}`, description, canonicalUrl, openGraph: { type: 'article', title, siteName: owner }, image };
+}
+
 /** Which page of its list a list page shows; null for pages that are not lists. */
 export function listPagination(page: RenderInput['page']): Pagination | null {
   return 'data' in page && 'pagination' in page.data ? page.data.pagination : null;
 }
 
-function describePage(page: Exclude<RenderInput['page'], { page: 'not_found' | 'paper' | 'tag' }>, owner: string): string {
+function describePage(page: Exclude<RenderInput['page'], { page: 'not_found' | 'paper' | 'post' | 'tag' }>, owner: string): string {
   switch (page.page) {
     case 'home': {
       const { hero } = page.data;

@@ -27,9 +27,9 @@ export function renderHead(input: RenderInput): string {
       `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
       `<meta property="og:url" content="${escapeHtml(meta.canonicalUrl)}">`,
       `<meta property="og:site_name" content="${escapeHtml(og.siteName)}">`,
-      `<meta property="og:image" content="${escapeHtml(input.site.card_image.url)}">`,
-      // The owner's photo is a portrait: a small card; the default image is made wide for a large one.
-      `<meta name="twitter:card" content="${input.site.card_image.photo ? 'summary' : 'summary_large_image'}">`,
+      `<meta property="og:image" content="${escapeHtml(meta.image ?? input.site.card_image.url)}">`,
+      // The owner's photo is a portrait: a small card; the default image and a post's cover are wide: a large one.
+      `<meta name="twitter:card" content="${!meta.image && input.site.card_image.photo ? 'summary' : 'summary_large_image'}">`,
     );
   }
   const pagination = listPagination(input.page);

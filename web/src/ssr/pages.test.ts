@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { failOnConsoleNoise } from '../testing/console';
-import type { PageData, RenderInput } from '../api/types';
+import type { PageData, Post, RenderInput } from '../api/types';
 import {
   aboutContent,
   contactContent,
@@ -22,6 +22,7 @@ import {
   ONE_PAGE,
   openCall,
   pageInput,
+  post,
   project,
   publication,
   researchArea,
@@ -134,7 +135,15 @@ describe('a page of a long list', () => {
     const { head, main } = dom(
       page('/tags/side-channels', {
         page: 'tag',
-        data: { tag, publications: [], projects: [], talks: [], news: [newsItem({ tags: [tag] })], pagination: { page: 2, pages: 8 } },
+        data: {
+          tag,
+          publications: [],
+          projects: [],
+          talks: [],
+          news: [newsItem({ tags: [tag] })],
+          posts: [],
+          pagination: { page: 2, pages: 8 },
+        },
       }),
     );
     expect(head).toContain(`<title>Tagged “Side channels”, page 2 — ${SITE.owner_name}</title>`);
@@ -479,10 +488,95 @@ describe('talks', () => {
 });
 
 describe('blog', () => {
-  it('is a placeholder', () => {
-    const { main } = dom(page('/blog', { page: 'blog' }));
+  const blog = (posts: Post[], pagination = ONE_PAGE) => dom(page('/blog', { page: 'blog', data: { posts, pagination } }));
+
+  it("keeps the spec's text as its empty state", () => {
+    const { main, head } = blog([]);
     expect(text(main.querySelector('h1'))).toBe('Blog');
-    expect(main.textContent).toContain('Blog posts and articles coming soon...');
+    expect(text(main.querySelector('p.border-dashed'))).toBe('Blog posts and articles coming soon...');
+    expect(main.querySelector('article')).toBeNull();
+    expect(head).toContain(`<meta name="description" content="Blog posts and articles by ${SITE.owner_name}.">`);
+  });
+
+  it('lists the posts in the order given (newest first), each with its link, date, summary, tags and cover', () => {
+    const tag = sideChannels();
+    const posts = [
+      post({ title: 'Newer', slug: 'newer', date: '2025-02-20', tags: [tag] }),
+      post({ title: 'Older', slug: 'older', date: '2024-09-10', summary: null, cover_image: null }),
+    ];
+    const { main } = blog(posts);
+    expect(main.textContent).not.toContain('coming soon');
+    const articles = [...main.querySelectorAll('article')];
+    expect(articles.map((article) => text(article.querySelector('h2')))).toEqual(['Newer', 'Older']);
+    expect(articles.map((article) => article.querySelector('h2 a')?.getAttribute('href'))).toEqual(['/blog/newer', '/blog/older']);
+    expect(articles.map((article) => article.querySelector('time')?.getAttribute('dateTime'))).toEqual(['2025-02-20', '2024-09-10']);
+    expect(articles[0]?.textContent).toContain('Masked implementations still leak');
+    expect(articles[0]?.querySelector('a[href="/tags/side-channels"]')).not.toBeNull();
+    // The cover sits in a fixed 16:9 frame with its size given: nothing moves when it loads.
+    const cover = articles[0]?.querySelector('img');
+    expect(cover?.getAttribute('src')).toBe('/files/profile-photos/cover.jpg');
+    expect(cover?.closest('.aspect-video')).not.toBeNull();
+    expect(cover?.getAttribute('width')).toBe('1280');
+    expect(cover?.getAttribute('height')).toBe('720');
+    expect(articles[1]?.querySelector('img')).toBeNull();
+  });
+
+  it('pages as /news: its own title and canonical address, Newer and Older', () => {
+    const { head, main } = blog([post()], { page: 2, pages: 3 });
+    expect(head).toContain(`<title>Blog, page 2 — ${SITE.owner_name}</title>`);
+    expect(head).toContain(`<link rel="canonical" href="${SITE.base_url}/blog?page=2">`);
+    expect(head).toContain(`<link rel="prev" href="${SITE.base_url}/blog">`);
+    expect(head).toContain(`<link rel="next" href="${SITE.base_url}/blog?page=3">`);
+    const pagination = main.querySelector('nav[aria-label="Pagination"]');
+    expect(pagination?.querySelector('a[aria-current="page"]')?.getAttribute('href')).toBe('/blog?page=2');
+    expect(text(pagination?.querySelector('a[rel="prev"]'))).toBe('Newer');
+    expect(text(pagination?.querySelector('a[rel="next"]'))).toBe('Older');
+  });
+});
+
+describe('a blog post', () => {
+  const postPage = (overrides: Partial<Post> = {}) => {
+    const data = post({ tags: [sideChannels()], ...overrides });
+    return dom(page(`/blog/${data.slug}`, { page: 'post', data }));
+  };
+
+  it('has one h1, the date, the cover, its content with headings below the title, its tags and a way back', () => {
+    const { main } = postPage();
+    expect(texts(main.querySelectorAll('h1'))).toEqual(['Why masking is not enough']);
+    expect(main.querySelector('time')?.getAttribute('dateTime')).toBe('2025-02-20');
+    expect(main.querySelector('.aspect-video img')?.getAttribute('src')).toBe('/files/profile-photos/cover.jpg');
+    expect(main.textContent).toContain('Masking splits every secret into shares.');
+    // The stored headings go one level down, below the title's h1 (h2 → h3), as on the other pages with rich text.
+    expect(texts(main.querySelectorAll('article h3'))).toEqual(['Where it leaks']);
+    expect(main.textContent).toContain('Glitches & transitions.');
+    expect(main.querySelector('a[href="/tags/side-channels"]')).not.toBeNull();
+    expect(text(main.querySelector('a[href="/blog"]'))).toBe('All blog posts');
+  });
+
+  it('is an article in its head: the title, the summary, and the cover as an absolute picture', () => {
+    const { head } = postPage();
+    expect(head).toContain(`<title>Why masking is not enough — ${SITE.owner_name}</title>`);
+    expect(head).toContain('<meta name="description" content="Masked implementations still leak: a short tour of what goes wrong.">');
+    expect(head).toContain(`<link rel="canonical" href="${SITE.base_url}/blog/why-masking-is-not-enough">`);
+    expect(head).toContain('<meta property="og:type" content="article">');
+    expect(head).toContain('<meta property="og:title" content="Why masking is not enough">');
+    expect(head).toContain(`<meta property="og:image" content="${SITE.base_url}/files/profile-photos/cover.jpg">`);
+    expect(head).toContain('<meta name="twitter:card" content="summary_large_image">');
+  });
+
+  it("without a summary is described by the text of its content; without a cover, by the site's picture", () => {
+    const { head } = postPage({
+      summary: null,
+      cover_image: null,
+      content: '<p>Masking &amp; <em>shuffling</em>.</p><p>Both&nbsp;fail.</p>',
+    });
+    expect(head).toContain('<meta name="description" content="Masking &amp; shuffling . Both fail.">');
+    expect(head).toContain(`<meta property="og:image" content="${SITE.card_image.url}">`);
+  });
+
+  it('keeps a cover from elsewhere as it is', () => {
+    const { head } = postPage({ cover_image: 'https://images.example.org/c.png' });
+    expect(head).toContain('<meta property="og:image" content="https://images.example.org/c.png">');
   });
 });
 
@@ -668,9 +762,11 @@ describe('tags and filters', () => {
   it('/tags/<slug>: everything with the tag under one heading per kind, each item with its chips', () => {
     const { main } = dom(tagged!);
     expect(text(main.querySelector('h1'))).toBe('Tagged “Side channels”');
-    expect(texts(main.querySelectorAll('h2')).filter((heading) => ['Publications', 'Projects', 'Talks', 'News'].includes(heading))).toEqual(
-      ['Publications', 'Projects', 'Talks', 'News'],
-    );
-    expect(main.querySelectorAll('a[href="/tags/side-channels"]')).toHaveLength(4);
+    expect(
+      texts(main.querySelectorAll('h2')).filter((heading) => ['Publications', 'Projects', 'Talks', 'News', 'Blog'].includes(heading)),
+    ).toEqual(['Publications', 'Projects', 'Talks', 'News', 'Blog']);
+    expect(main.querySelectorAll('a[href="/tags/side-channels"]')).toHaveLength(5);
+    const posts = main.querySelector('#tagged-posts')?.closest('section');
+    expect(posts?.querySelector('h3 a')?.getAttribute('href')).toBe('/blog/why-masking-is-not-enough');
   });
 });

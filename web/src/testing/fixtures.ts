@@ -10,6 +10,7 @@ import type {
   OpenCall,
   PageData,
   Pagination,
+  Post,
   Project,
   PublicStudent,
   Publication,
@@ -154,6 +155,23 @@ export function newsItem(overrides: Partial<NewsItem> = {}): NewsItem {
     date: '2025-02-14',
     link_url: 'https://ches.example.org/2025',
     link_text: 'Conference site',
+    featured: false,
+    status: 'published',
+    ...STAMP,
+    ...overrides,
+  };
+}
+
+export function post(overrides: Partial<Post> = {}): Post {
+  return {
+    id: id(),
+    tags: [],
+    title: 'Why masking is not enough',
+    slug: 'why-masking-is-not-enough',
+    date: '2025-02-20',
+    summary: 'Masked implementations still leak: a short tour of what goes wrong.',
+    content: '<p>Masking splits every secret into shares.</p><h2>Where it leaks</h2><p>Glitches &amp; transitions.</p>',
+    cover_image: '/files/profile-photos/cover.jpg',
     featured: false,
     status: 'published',
     ...STAMP,
@@ -360,6 +378,7 @@ export function tagAndFilterInputs(): RenderInput[] {
         projects: [project({ tags: [sideChannels()] })],
         talks: [talk({ tags: [sideChannels()] })],
         news: [newsItem({ tags: [sideChannels()] })],
+        posts: [post({ tags: [sideChannels()] })],
         pagination: { page: 1, pages: 1 },
       },
     }),
@@ -421,7 +440,13 @@ export function filledInputs(): RenderInput[] {
         pagination: ONE_PAGE,
       },
     }),
-    pageInput('/blog', { page: 'blog' }),
+    pageInput('/blog', {
+      page: 'blog',
+      data: {
+        posts: [post(), post({ title: 'Notes from CHES', slug: 'notes-from-ches', date: '2024-09-10', cover_image: null })],
+        pagination: ONE_PAGE,
+      },
+    }),
     pageInput('/open-calls', {
       page: 'open_calls',
       data: {
@@ -454,7 +479,13 @@ export function emptyInputs(): RenderInput[] {
     pageInput('/teaching', { page: 'teaching', data: { courses: [], pagination: ONE_PAGE } }),
     pageInput('/students', { page: 'students', data: { students: [], pagination: ONE_PAGE } }),
     pageInput('/talks', { page: 'talks', data: { talks: [], pagination: ONE_PAGE } }),
-    pageInput('/blog', { page: 'blog' }),
+    pageInput('/blog', {
+      page: 'blog',
+      data: {
+        posts: [post(), post({ title: 'Notes from CHES', slug: 'notes-from-ches', date: '2024-09-10', cover_image: null })],
+        pagination: ONE_PAGE,
+      },
+    }),
     pageInput('/open-calls', { page: 'open_calls', data: { calls: [], pagination: ONE_PAGE } }),
     pageInput('/contact', { page: 'contact', data: { stored: false, content: contactContent() } }),
     pageInput('/news', { page: 'news', data: { items: [], pagination: ONE_PAGE } }),

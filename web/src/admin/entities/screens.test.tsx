@@ -9,7 +9,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CvGrant, CvGrantInput, NewsItem, OpenCall, Student, Tag } from '../../api/types';
+import type { CvGrant, CvGrantInput, NewsItem, OpenCall, Post, Student, Tag } from '../../api/types';
+import BlogScreen from './blog/BlogScreen';
+import { postDefaults, postInput } from './blog/schema';
 import CvGrantsScreen from './cv-grants/CvGrantsScreen';
 import { currentYear } from './kit';
 import NewsScreen from './news/NewsScreen';
@@ -371,6 +373,68 @@ describe('a cards screen (News)', () => {
       link_url: 'https://example.org',
       link_text: null,
       featured: true,
+      status: 'published',
+      tag_ids: ['t1'],
+    });
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+  });
+});
+
+describe('the Blog Posts screen', () => {
+  const grant: Tag = { id: 't1', name: 'Grants', slug: 'grants', color: '#16a34a', created_at: '', updated_at: '' };
+  const written = { title: 'Café notes: masking', slug: 'cafe-notes-masking', date: '2025-03-04', summary: 'What leaks.' };
+  const stored: Post = {
+    ...postInput(postDefaults()),
+    ...written,
+    id: 'p1',
+    status: 'draft',
+    tags: [grant],
+    created_at: '',
+    updated_at: '',
+  };
+
+  it('is titled Blog Posts and shows each post as a card with its date, summary and status', async () => {
+    fakeServer({ 'GET /api/admin/posts': [{ status: 200, body: [stored] }] });
+    await render(<BlogScreen />);
+    expect(document.querySelector('h1')?.textContent).toBe('Blog Posts');
+    expect(button('Add Blog Post')).toBeTruthy();
+    const card = document.querySelector('ul[aria-label="Blog Posts"] li');
+    expect(card?.querySelector('h2')?.textContent).toBe('Café notes: masking');
+    expect(card?.querySelector('time')?.getAttribute('dateTime')).toBe('2025-03-04');
+    expect(card?.textContent).toContain('What leaks.');
+    expect(card?.textContent).toContain('Draft');
+  });
+
+  it('checks the form, derives the slug from the title and sends every key of the request', async () => {
+    fakeServer({
+      ...creating('posts', { ...stored, status: 'published' }),
+      'GET /api/admin/tags': [{ status: 200, body: [grant] }],
+    });
+    await render(<BlogScreen />);
+    await click(button('Add Blog Post'));
+    await settle();
+    expect(dialogTitle()).toBe('Add New Blog Post');
+    await type('Cover Image', 'www.example.org/c.png');
+    await click(button('Create'));
+    expect(fieldError('Title')).toBe('Title is required');
+    expect(fieldError('Cover Image')).toBe('Cover image must be a valid URL starting with http:// or https://');
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    await fill({ Title: 'Café notes: masking', Summary: 'What leaks.', 'Cover Image': '/files/profile-photos/c.jpg', Date: '2025-03-04' });
+    expect(field('Slug').value).toBe('cafe-notes-masking');
+    const picker = [...document.querySelectorAll('[role="dialog"] fieldset')].find(
+      (set) => set.querySelector('legend')?.textContent === 'Tags',
+    );
+    await click(picker!.querySelector<HTMLInputElement>('input[type="checkbox"]')!);
+    await click(button('Create'));
+    expect(posted()).toEqual({
+      title: 'Café notes: masking',
+      slug: 'cafe-notes-masking',
+      date: '2025-03-04',
+      summary: 'What leaks.',
+      content: null,
+      cover_image: '/files/profile-photos/c.jpg',
+      featured: false,
       status: 'published',
       tag_ids: ['t1'],
     });

@@ -23,7 +23,8 @@ export function PageIntro({
   narrow = false,
   children,
 }: {
-  title: string;
+  /** Text, or a title with math (a post's). */
+  title: ReactNode;
   subtitle?: string;
   narrow?: boolean;
   children?: ReactNode;
@@ -32,7 +33,7 @@ export function PageIntro({
     <div className="-mt-16 border-b border-border bg-muted/50 pt-16 print:mt-0 print:bg-transparent print:pt-0">
       <div className={cn(narrow ? NARROW_CONTAINER : CONTAINER, 'py-14 sm:py-20 print:py-4')}>
         <div aria-hidden="true" className="mb-6 h-1 w-12 rounded-full bg-primary print:hidden" />
-        <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">{title}</h1>
+        <h1 className="text-4xl font-bold tracking-tight text-balance wrap-anywhere sm:text-5xl">{title}</h1>
         {subtitle && <p className="mt-4 max-w-2xl text-lg text-pretty text-muted-foreground">{subtitle}</p>}
         {children}
       </div>

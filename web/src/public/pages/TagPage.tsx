@@ -6,6 +6,7 @@
 import type { TagPageData } from '../../api/types';
 import { NewsList } from '../components/News';
 import { Pagination } from '../components/Pagination';
+import { PostList } from '../components/Posts';
 import { ProjectList } from '../components/Projects';
 import { PublicationList } from '../components/Publications';
 import { tagHref } from '../components/Tags';
@@ -29,10 +30,10 @@ function Group({ id, title, count, children }: { id: string; title: string; coun
 }
 
 export function TagPage({ data, baseUrl }: { data: TagPageData; baseUrl: string }) {
-  const empty = data.publications.length + data.projects.length + data.talks.length + data.news.length === 0;
+  const empty = data.publications.length + data.projects.length + data.talks.length + data.news.length + data.posts.length === 0;
   return (
     <>
-      <PageIntro title={tagPageTitle(data)} subtitle="Publications, projects, talks and news with this tag.">
+      <PageIntro title={tagPageTitle(data)} subtitle="Publications, projects, talks, news and blog posts with this tag.">
         <span aria-hidden="true" className="mt-6 block h-1.5 w-24 rounded-full" style={{ backgroundColor: data.tag.color }} />
       </PageIntro>
       <PageBody>
@@ -49,6 +50,9 @@ export function TagPage({ data, baseUrl }: { data: TagPageData; baseUrl: string 
           </Group>
           <Group id="tagged-news" title="News" count={data.news.length}>
             <NewsList items={data.news} />
+          </Group>
+          <Group id="tagged-posts" title="Blog" count={data.posts.length}>
+            <PostList posts={data.posts} headingLevel={3} />
           </Group>
         </div>
         <Pagination path={tagHref(data.tag)} pagination={data.pagination} />

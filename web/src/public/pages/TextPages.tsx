@@ -1,4 +1,4 @@
-/** The pages made of the owner's texts (About, Contact) and the Blog placeholder. */
+/** The pages made of the owner's texts (About, Contact). */
 import { Clock, Mail, MapPin, Phone } from '../../components/icons';
 import type { ReactNode } from 'react';
 import type { AboutContent, ContactContent, SectionPage } from '../../api/types';
@@ -104,17 +104,6 @@ export function ContactPage({ data }: { data: SectionPage<ContactContent> }) {
         ) : (
           <EmptyState>Contact form and information coming soon...</EmptyState>
         )}
-      </PageBody>
-    </>
-  );
-}
-
-export function BlogPage() {
-  return (
-    <>
-      <PageIntro narrow title={PAGE_TITLES.blog} />
-      <PageBody narrow>
-        <EmptyState>Blog posts and articles coming soon...</EmptyState>
       </PageBody>
     </>
   );

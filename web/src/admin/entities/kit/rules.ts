@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import {
+  CONTENT_STATUSES,
   EMAIL_PATTERN,
   HEX_COLOR_PATTERN,
   HTTP_URL_PATTERN,
@@ -166,3 +167,13 @@ export function numberText(label: string, range: Range) {
 export function oneOf<T extends string>(values: readonly T[]) {
   return z.enum(values as [T, ...T[]]);
 }
+
+/** Blank (the server dates it today) or a calendar date as a date input gives it. */
+export function optionalDate(label: string) {
+  return z.string().refine((date) => date === '' || ISO_DATE.test(date), `${label} must be a date`);
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The rules of the fields a tagged, publishable item ends with (TagPickerField, PublishFields). */
+export const taggedPublishRules = { tag_ids: z.array(z.string()), featured: z.boolean(), status: oneOf(CONTENT_STATUSES) };

@@ -1,0 +1,50 @@
+/** /admin/blog: blog posts as cards, written and edited in a dialog (issue 42). */
+import type { Post, PostInput } from '../../../api/types';
+import { formatDate } from '../../../lib/format';
+import { EntityScreen, type EntityFormSpec } from '../kit';
+import { PublishFields, TitleSlugFields } from '../kit/common-fields';
+import { TagPickerField } from '../tags/TagPicker';
+import { postForm, postKind, type PostValues } from './schema';
+
+const TEXTS = { title: 'Blog Posts', itemName: 'Blog Post', description: 'Write and publish blog posts.' };
+
+/** Under a card's title: the date, then the summary's start. */
+const details = (post: Post) => (
+  <>
+    <time dateTime={post.date} className="block">
+      {formatDate(post.date)}
+    </time>
+    {post.summary ? <p className="line-clamp-2">{post.summary}</p> : null}
+  </>
+);
+
+const form: EntityFormSpec<Post, PostValues, PostInput> = {
+  ...postForm,
+  fields: ({ form, Field }) => (
+    <>
+      <TitleSlugFields form={form} rule="until-edited" hint="Used in the post's address (/blog/…); filled in from the title." />
+      <Field.Text name="date" label="Date" type="date" />
+      <Field.TextArea
+        name="summary"
+        label="Summary"
+        hint="A sentence or two for the blog list, the feed and link previews."
+        rows={3}
+        wide
+      />
+      <Field.RichText name="content" label="Content" />
+      <Field.Text
+        name="cover_image"
+        label="Cover Image"
+        inputMode="url"
+        hint="An image address: https://… or a path on this site such as /files/…"
+        wide
+      />
+      <TagPickerField />
+      <PublishFields />
+    </>
+  ),
+};
+
+export default function BlogScreen() {
+  return <EntityScreen kind={postKind} texts={TEXTS} list={{ layout: 'cards', details }} form={form} />;
+}

@@ -1,0 +1,52 @@
+/** /blog (the posts, a page at a time as on /news) and /blog/<slug> (one post). */
+import type { Pagination as PageInfo, Post } from '../../api/types';
+import { ArrowLeft } from '../../components/icons';
+import { MathText } from '../math';
+import { Pagination } from '../components/Pagination';
+import { PostCover, PostDate, PostList } from '../components/Posts';
+import { TagChips } from '../components/Tags';
+import { PageBody, PageIntro, RichText } from '../components/ui';
+import { PAGE_TITLES } from '../meta';
+
+export function BlogPage({ posts, pagination }: { posts: Post[]; pagination: PageInfo }) {
+  return (
+    <>
+      <PageIntro narrow title={PAGE_TITLES.blog} />
+      <PageBody narrow>
+        <PostList posts={posts} />
+        <Pagination path="/blog" pagination={pagination} previous="Newer" next="Older" />
+      </PageBody>
+    </>
+  );
+}
+
+/** One post: its title is the page's one <h1>, so the content's own headings start at <h2>. */
+export function PostPage({ post }: { post: Post }) {
+  return (
+    <>
+      <PageIntro narrow title={<MathText text={post.title} />}>
+        <div className="mt-6">
+          <PostDate date={post.date} />
+        </div>
+      </PageIntro>
+      <PageBody narrow>
+        <article className="space-y-8">
+          {post.cover_image && <PostCover src={post.cover_image} eager />}
+          {post.content && (
+            <RichText html={post.content} headingLevel={1} className="text-lg [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:text-xl" />
+          )}
+          <TagChips tags={post.tags} />
+        </article>
+        <p className="mt-12 border-t border-border pt-8">
+          <a
+            href="/blog"
+            className="inline-flex items-center gap-2 rounded-sm font-medium text-primary underline-offset-2 hover:underline focus-ring"
+          >
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            All blog posts
+          </a>
+        </p>
+      </PageBody>
+    </>
+  );
+}
