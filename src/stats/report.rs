@@ -26,21 +26,27 @@ pub struct Report {
     /// Where visitors came from, most first.
     pub sources: Vec<SourceFigures>,
     /// The latest figure of each feed reader in the span, summed.
+    #[ts(type = "number")]
     pub feed_subscribers: i64,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
 pub struct DayFigures {
     pub date: NaiveDate,
+    #[ts(type = "number")]
     pub visitors: i64,
+    #[ts(type = "number")]
     pub views: i64,
+    #[ts(type = "number")]
     pub downloads: i64,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
 pub struct PageFigures {
     pub path: String,
+    #[ts(type = "number")]
     pub views: i64,
+    #[ts(type = "number")]
     pub visitors: i64,
 }
 
@@ -49,13 +55,16 @@ pub struct FileFigures {
     pub path: String,
     /// The paper's title ("CV" for /cv.pdf; the path of a paper no longer there).
     pub title: String,
+    #[ts(type = "number")]
     pub downloads: i64,
+    #[ts(type = "number")]
     pub unique_downloads: i64,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
 pub struct SourceFigures {
     pub source: String,
+    #[ts(type = "number")]
     pub visitors: i64,
 }
 

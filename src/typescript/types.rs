@@ -14,7 +14,7 @@ use crate::auth::{
 use crate::citations::Citations;
 use crate::content::citation_counts::{CitedBy, Summary, YearCount};
 use crate::content::homepage::{AboutContent, ContactContent, HeroContent, SectionRecord, StatsContent};
-use crate::content::settings::{CitationStyle, CvButton, PaperSize, ScriptSince, SiteSettings, SiteSettingsView};
+use crate::content::settings::{CitationStyle, CvButton, PaperSize, RetentionMonths, ScriptSince, SiteSettings, SiteSettingsView, Statistics};
 use crate::content::{
     ContentStatus, StringList, courses, cv_appointments, cv_awards, cv_education, cv_grants, cv_other, cv_service, news, open_calls,
     projects, publications, research_areas, students, tags, talks,
@@ -35,6 +35,7 @@ use crate::render::{
 use crate::scholarly::DoiRecord;
 use crate::scholarly::orcid::CheckResult;
 use crate::scholarly::runs::SourceStatus;
+use crate::stats::report::{DayFigures, FileFigures, PageFigures, Report, SourceFigures};
 use crate::tls::acme::CertificateStatus;
 
 /// Where the generated file lives, relative to the repository root.
@@ -71,11 +72,12 @@ pub fn typescript() -> String {
         cv_service::ServiceKind, cv_service::Model, cv_service::Input,
         cv_other::Model, cv_other::Input,
         Photo, CardImage, SiteInfo, HomeData, HomeStats, SectionPage<AboutContent>, Pagination, PublicationFilters, PublicationsData, ListedCitations, TagPageData, CvData, CvDocument, CvSection, CvPart, CvEntry, CvLine, CvLineStyle, CvText, CvReference, Citations, CitedBy, PaperData, PublicStudent, PageData, RenderInput,
-        CitationStyle, PaperSize, CvButton, SiteSettings, SiteSettingsView, ScriptSince, UploadedFile,
+        CitationStyle, PaperSize, CvButton, Statistics, RetentionMonths, SiteSettings, SiteSettingsView, ScriptSince, UploadedFile,
         EntryStatus, Mapped, DuplicateOf, PreviewEntry, ImportPreview, ImportRequest, ImportOutcome,
         CertificateStatus,
         DoiLookupRequest, DoiRecord, DoiLookup, OrcidPreviewRequest, OrcidImportRequest,
         YearCount, Summary, SourceStatus, CheckResult, ScholarlyDashboard,
+        Report, DayFigures, PageFigures, FileFigures, SourceFigures,
     );
     let mut out = String::from("// Generated from the Rust types by `VITA_UPDATE_TYPES=1 cargo test types`. Do not edit.\n\n");
     for declaration in declarations {

@@ -28,6 +28,7 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   blog: lazyScreen(() => import('./page-texts/BlogScreen'), 'BlogScreen'),
   account: lazyScreen(() => import('./pages/AccountPage'), 'AccountPage'),
   settings: lazyScreen(() => import('./page-texts/SettingsScreen'), 'SettingsScreen'),
+  statistics: lazyScreen(() => import('./pages/StatisticsPage'), 'StatisticsPage'),
 };
 
 /**
