@@ -14,7 +14,9 @@ use crate::auth::{
 use crate::citations::Citations;
 use crate::content::citation_counts::{CitedBy, Summary, YearCount};
 use crate::content::homepage::{AboutContent, ContactContent, HeroContent, SectionRecord, StatsContent};
-use crate::content::settings::{CitationStyle, CvButton, PaperSize, RetentionMonths, ScriptSince, SiteSettings, SiteSettingsView, Statistics};
+use crate::content::settings::{
+    CitationStyle, CvButton, PaperSize, RetentionMonths, ScriptSince, SiteSettings, SiteSettingsView, Statistics,
+};
 use crate::content::{
     ContentStatus, StringList, courses, cv_appointments, cv_awards, cv_education, cv_grants, cv_other, cv_service, news, open_calls,
     projects, publications, research_areas, students, tags, talks,
