@@ -206,7 +206,7 @@ async fn sqlite_to_postgres_and_back_restores_every_row_and_file_exactly() {
         }
     }
     let manifest: Value = serde_json::from_slice(&first["manifest.json"]).unwrap();
-    assert_eq!(manifest["schema"], "m0015_bare_dois");
+    assert_eq!(manifest["schema"], "m0016_statistics");
     assert_eq!(manifest["tables"]["courses"]["rows"], 2);
     let session = rows::<sessions::Entity>(&source.test_db.db).await.remove(0);
     assert!(first.values().all(|data| !contains(data, session.token_hash.as_bytes())));
