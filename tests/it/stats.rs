@@ -333,3 +333,30 @@ async fn sigterm_writes_the_counts() {
     let views: Vec<i64> = rows.iter().map(|row| row.try_get("", "views").unwrap()).collect();
     assert_eq!(views, [1]);
 }
+
+/// A write that fails (here: a database without the statistics' tables) keeps the counts, and
+/// the next write brings them in; counting itself never waits for the database.
+async fn a_failed_write_keeps_the_counts(test_db: TestDb) {
+    let stats = vita::stats::Stats::start(&test_db.db).await.unwrap();
+    let mut headers = axum::http::HeaderMap::new();
+    headers.insert("user-agent", BROWSERS[1].parse().unwrap());
+    let hit = |path| vita::stats::Hit {
+        kind: vita::stats::Kind::Page,
+        path,
+        client: "198.51.100.7".parse().unwrap(),
+        headers: &headers,
+        query: None,
+    };
+    stats.record(&hit("/about"));
+    let elsewhere = tempfile::tempdir().unwrap();
+    let empty = vita::store::connect(&vita::store::Database::Sqlite { path: elsewhere.path().join("empty.db") }).await.unwrap();
+    assert!(stats.flush(&empty).await.is_err(), "a database without the tables refuses the write");
+    stats.record(&hit("/about"));
+    stats.flush(&test_db.db).await.unwrap();
+    let today = stats.now().date_naive();
+    let report = vita::stats::report::report(&test_db.db, today, today).await.unwrap();
+    assert_eq!((report.days[0].views, report.days[0].visitors), (2, 1));
+    assert_eq!(report.pages[0].path, "/about");
+}
+
+on_both_databases!(a_failed_write_keeps_the_counts);
