@@ -360,3 +360,78 @@ async fn a_failed_write_keeps_the_counts(test_db: TestDb) {
 }
 
 on_both_databases!(a_failed_write_keeps_the_counts);
+
+/// Past the retention (25 months by default) the counts per page and per source are deleted,
+/// the day's totals stay; the old day's keys were rolled into its counts first.
+async fn old_detail_is_forgotten_and_totals_kept(test_db: TestDb) {
+    let stats = vita::stats::Stats::start(&test_db.db).await.unwrap();
+    let mut headers = axum::http::HeaderMap::new();
+    headers.insert("user-agent", BROWSERS[0].parse().unwrap());
+    headers.insert("referer", "https://arxiv.org/abs/1".parse().unwrap());
+    let back = TimeDelta::days(800);
+    stats.move_clock(-back);
+    // That day's salt, as every day has one ready.
+    stats.maintain(&test_db.db).await.unwrap();
+    let long_ago = stats.now().date_naive();
+    let hit = vita::stats::Hit {
+        kind: vita::stats::Kind::Page,
+        path: "/about",
+        client: "198.51.100.7".parse().unwrap(),
+        headers: &headers,
+        query: None,
+    };
+    stats.record(&hit);
+    stats.flush(&test_db.db).await.unwrap();
+    stats.maintain(&test_db.db).await.unwrap();
+    let before = vita::stats::report::report(&test_db.db, long_ago, long_ago).await.unwrap();
+    assert_eq!((before.pages.len(), before.sources.len()), (1, 1));
+
+    stats.move_clock(back);
+    stats.maintain(&test_db.db).await.unwrap();
+    let after = vita::stats::report::report(&test_db.db, long_ago, long_ago).await.unwrap();
+    assert_eq!((after.days[0].views, after.days[0].visitors), (1, 1), "the totals stay, the visitor rolled up");
+    assert!(after.pages.is_empty() && after.sources.is_empty(), "{after:?}");
+}
+
+on_both_databases!(old_detail_is_forgotten_and_totals_kept);
+
+/// `vita stats` prints the same figures as the API.
+#[tokio::test]
+async fn the_command_prints_the_table() {
+    let test_db = TestDb::sqlite().await;
+    let stats = vita::stats::Stats::start(&test_db.db).await.unwrap();
+    let mut headers = axum::http::HeaderMap::new();
+    headers.insert("user-agent", BROWSERS[0].parse().unwrap());
+    headers.insert("referer", "https://scholar.google.com/".parse().unwrap());
+    let hit = vita::stats::Hit {
+        kind: vita::stats::Kind::Page,
+        path: "/research",
+        client: "198.51.100.7".parse().unwrap(),
+        headers: &headers,
+        query: None,
+    };
+    stats.record(&hit);
+    stats.flush(&test_db.db).await.unwrap();
+    let today = stats.now().date_naive();
+    let data = tempfile::tempdir().unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_vita"))
+        .args(["stats", "--from", &today.to_string(), "--to", &today.to_string()])
+        .env("VITA_DATA_DIR", data.path())
+        .env("DATABASE_URL", test_db.database_url())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let printed = String::from_utf8_lossy(&output.stdout);
+    let line = |start: &str| printed.lines().find(|line| line.starts_with(start)).map(|line| line.split_whitespace().collect::<Vec<_>>());
+    assert_eq!(line(&today.to_string()), Some(vec![today.to_string().as_str(), "1", "1", "0"]), "{printed}");
+    assert_eq!(line("/research"), Some(vec!["/research", "1", "1"]), "{printed}");
+    assert_eq!(line("Google Scholar"), Some(vec!["Google", "Scholar", "1"]), "{printed}");
+    let refused = std::process::Command::new(env!("CARGO_BIN_EXE_vita"))
+        .args(["stats", "--from", "2026-02-30"])
+        .env("VITA_DATA_DIR", data.path())
+        .env("DATABASE_URL", test_db.database_url())
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("from must be a date like 2026-12-31"));
+}
