@@ -27,8 +27,34 @@ pub fn prepare() {
 /// Whether a request with this `User-Agent` is not a person reading: a robot, a link preview,
 /// a feed reader, a script, or no user agent worth the name.
 pub fn is_robot(user_agent: &str) -> bool {
-    user_agent.len() < SHORTEST_BROWSER || user_agent.len() > LONGEST_BROWSER || ROBOTS.is_match(user_agent)
+    if user_agent.len() < SHORTEST_BROWSER || user_agent.len() > LONGEST_BROWSER {
+        return true;
+    }
+    // A reader's browser sends the same user agent with every request: the verdicts of the
+    // last ones each thread saw are kept by a hash of the text (never the text itself), so the
+    // list is matched once per user agent rather than once per request.
+    thread_local! {
+        static VERDICTS: std::cell::RefCell<[(u64, bool); VERDICTS_KEPT]> = const { std::cell::RefCell::new([(0, false); VERDICTS_KEPT]) };
+    }
+    let hash = {
+        let mut hasher = std::hash::DefaultHasher::new();
+        std::hash::Hasher::write(&mut hasher, user_agent.as_bytes());
+        // 0 marks an empty slot.
+        std::hash::Hasher::finish(&hasher).max(1)
+    };
+    let slot = (hash % VERDICTS_KEPT as u64) as usize;
+    VERDICTS.with_borrow_mut(|verdicts| match verdicts[slot] {
+        (kept, verdict) if kept == hash => verdict,
+        _ => {
+            let verdict = ROBOTS.is_match(user_agent);
+            verdicts[slot] = (hash, verdict);
+            verdict
+        }
+    })
 }
+
+/// User agents whose verdict a thread keeps.
+const VERDICTS_KEPT: usize = 256;
 
 static SUBSCRIBERS: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)\b([0-9]{1,9})\s+(?:subscribers|readers)\b").expect("a valid regular expression"));
@@ -109,6 +135,11 @@ mod tests {
         }
         // A forged 10 KB user agent is not a reader either.
         assert!(is_robot(&format!("{} {}", BROWSERS[0], "a".repeat(10_000))));
+        // Asked again (the kept verdicts), the answers are the same.
+        for _ in 0..2 {
+            assert!(!is_robot(BROWSERS[0]));
+            assert!(is_robot("curl/8.5.0 (a script)"));
+        }
     }
 
     #[test]
