@@ -176,7 +176,8 @@ impl Stats {
     }
 
     /// Whether `hit` counts, and what for; `None` for a robot, a prefetch, or with the
-    /// statistics off. Cheap: no allocation, no lock but a read lock for the visitor key.
+    /// statistics off. Cheap: no lock but a read lock for the visitor key, no allocation but
+    /// for a `utm_source` or a referrer's host in capitals.
     pub fn prepare<'a>(&self, hit: &Hit<'a>) -> Option<Counted<'a>> {
         let mode = self.0.mode.load(Ordering::Relaxed);
         if mode == OFF || is_prefetch(hit.headers) {

@@ -2,7 +2,7 @@
 //! upsert per row, so several instances add up; the day's salt, created by whichever instance
 //! asks first; the roll-up of a finished day's keys into counts.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use chrono::NaiveDate;
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict, Query};
@@ -20,28 +20,30 @@ pub const PAGE: &str = "page:";
 pub const SOURCE: &str = "source:";
 
 /// Adds a buffer's counts, in one transaction: all of them or none (the caller keeps the
-/// buffer for the next try).
+/// buffer for the next try). Rows are written in key order, so two instances writing at once
+/// lock them in the same order and cannot deadlock.
 pub async fn write(db: &DatabaseConnection, buffer: &Buffer) -> Result<(), DbErr> {
     let txn = db.begin().await?;
     for (&day, counts) in &buffer.days {
         let totals = [("views", counts.views), ("downloads", counts.downloads), ("unique_downloads", counts.unique_downloads)];
         add(&txn, "stats_days", day, &[], &totals).await?;
         let mut keys: Vec<(String, i64)> = counts.visitors.iter().map(|key| (SITE.to_owned(), *key)).collect();
-        for (path, page) in &counts.pages {
+        for (path, page) in sorted(&counts.pages) {
             add(&txn, "stats_pages", day, &[("path", path)], &[("views", page.views)]).await?;
             keys.extend(page.visitors.iter().map(|key| (format!("{PAGE}{path}"), *key)));
         }
-        for (path, file) in &counts.files {
+        for (path, file) in sorted(&counts.files) {
             let figures = [("downloads", file.downloads), ("unique_downloads", file.unique_downloads)];
             add(&txn, "stats_files", day, &[("path", path)], &figures).await?;
         }
-        for (name, source) in &counts.sources {
+        for (name, source) in sorted(&counts.sources) {
             add(&txn, "stats_sources", day, &[("source", name)], &[("visitors", source.without_key)]).await?;
             keys.extend(source.visitors.iter().map(|key| (format!("{SOURCE}{name}"), *key)));
         }
-        for ((reader, feed), subscribers) in &counts.feeds {
+        for ((reader, feed), subscribers) in sorted(&counts.feeds) {
             set_subscribers(&txn, day, reader, feed, *subscribers).await?;
         }
+        keys.sort_unstable();
         for chunk in keys.chunks(KEYS_PER_INSERT) {
             let mut insert = Query::insert();
             insert.into_table("stats_keys").columns(["day", "scope", "visitor"]);
@@ -53,6 +55,12 @@ pub async fn write(db: &DatabaseConnection, buffer: &Buffer) -> Result<(), DbErr
         }
     }
     txn.commit().await
+}
+
+fn sorted<K: Ord, V>(map: &HashMap<K, V>) -> Vec<(&K, &V)> {
+    let mut entries: Vec<(&K, &V)> = map.iter().collect();
+    entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    entries
 }
 
 /// Adds `counts` to the row of `table` for `day` and `key`, creating it at zero first.
@@ -125,7 +133,8 @@ pub async fn roll_up(db: &DatabaseConnection, before: NaiveDate) -> Result<(), D
     for day in days {
         let txn = db.begin().await?;
         let delete = Query::delete().from_table("stats_keys").and_where(Expr::col("day").eq(day)).returning_col("scope").to_owned();
-        let mut counted: HashMap<String, i64> = HashMap::new();
+        // In key order, as `write` goes.
+        let mut counted: BTreeMap<String, i64> = BTreeMap::new();
         for row in txn.query_all(&delete).await? {
             *counted.entry(row.try_get("", "scope")?).or_default() += 1;
         }
