@@ -102,6 +102,7 @@ impl App {
         let writes_elsewhere = changes.listen(&db).await?;
         let sitemap_max_urls = config.sitemap_max_urls;
         let scholarly = crate::scholarly::Scholarly::for_site(&config.outside, &db, &base_url)?.map(Arc::new);
+        let stats = crate::stats::Stats::start(&db).await?;
         let state = AppState {
             db,
             renderer,
@@ -117,6 +118,7 @@ impl App {
             sitemap_max_urls,
             certificate: tls.as_ref().and_then(Tls::status),
             scholarly,
+            stats,
         };
         let jitter = config.outside.jitter;
         Ok(Self { listener, https_listener, tls, state, limits: config.limits.clone(), setup_token: token, writes_elsewhere, jitter })
@@ -164,6 +166,8 @@ impl App {
             tokio::spawn(jobs.run())
         });
         let writes_elsewhere = tokio::spawn(writes_elsewhere.run());
+        let stats = state.stats.clone();
+        let counting = tokio::spawn(stats.clone().run(db.clone()));
         let site = http::site(state);
         let slots = Arc::new(Semaphore::new(limits.max_connections as usize));
         let graceful = GracefulShutdown::new();
@@ -213,6 +217,11 @@ impl App {
         }
         for task in keeping_current {
             task.abort();
+        }
+        // What was counted since the last write, before the database closes.
+        counting.abort();
+        if let Err(err) = stats.flush(&db).await {
+            tracing::warn!(error = %err, "writing the statistics at shutdown failed");
         }
         store::close(db).await;
         Ok(())

@@ -87,7 +87,10 @@ pub struct Entry {
 
 /// Every table in the archive, in an order that inserts parents first (no table here refers
 /// to another today; sessions, which refer to users, are left out, and so is `tls_state`: the
-/// HTTPS certificate, its key and the ACME account belong to the host, not the site).
+/// HTTPS certificate, its key and the ACME account belong to the host, not the site). The
+/// statistics (`stats_*`, issue 43) are left out too: they are counts of the site's readers,
+/// not its content, a restore must not add a second copy to a site that keeps counting, and
+/// the day's salt must never leave the database.
 pub const TABLES: &[&str] = crate::content::tables!(archived_tables);
 
 macro_rules! archived_tables {

@@ -7,7 +7,8 @@
 //! 2. `store` (connections, migrations, and `changes`: what each write changed, told to the page
 //!    cache and the other instances) and `routes` (every public address, spelled once);
 //! 3. `media` (uploaded files, photo variants), then `content` (the tables and the site
-//!    settings), then `auth` (owner, sessions, second factor);
+//!    settings), then `auth` (owner, sessions, second factor) and `stats` (the counts of
+//!    readers: no cookie, daily aggregates);
 //! 4. `citations`, then `render` (pages and their cache), then `import`, `discovery` (feeds,
 //!    sitemap) and `cv_pdf` (the CV of /cv typeset as PDF);
 //! 5. `backup` (the archive and its restore), `tls` (HTTPS: certificates, ACME) and `scholarly`
@@ -32,6 +33,7 @@ pub mod render;
 pub mod routes;
 pub mod rules;
 pub mod scholarly;
+pub mod stats;
 pub mod store;
 pub mod tls;
 pub mod typescript;

@@ -243,6 +243,8 @@ pub async fn export_from(db: DatabaseConnection, files: Files, dir: &Path, base:
         certificate: None,
         // Exporting renders what is stored: it calls no outside source.
         scholarly: None,
+        // Nor is it a visitor to count.
+        stats: crate::stats::Stats::off(),
     };
     let paths = site_paths(&state).await?;
     let router = http::router(state);

@@ -1,6 +1,6 @@
 //! The command line: `vita [serve]`, `vita migrate`, `vita admin add`, `vita admin reset-2fa`,
 //! `vita import bibtex|doi|orcid`, `vita citations refresh`, `vita backup`, `vita restore`,
-//! `vita export`.
+//! `vita stats`, `vita export`.
 //!
 //! The static export (`export`) lives here, above the server: it asks the router for every
 //! page, as a visitor would, so it stands on `http` and nothing below uses it.
@@ -69,6 +69,18 @@ enum Command {
         /// Replace the content of a site that is not empty.
         #[arg(long)]
         force: bool,
+        #[command(flatten)]
+        store: StoreConfig,
+    },
+    /// Print the statistics of a span of days (what the dashboard's Statistics page shows):
+    /// visitors, views and downloads per day, then the pages, downloads and sources.
+    Stats {
+        /// The first day (YYYY-MM-DD); by default 29 days before the last.
+        #[arg(long)]
+        from: Option<String>,
+        /// The last day (YYYY-MM-DD); by default today (UTC).
+        #[arg(long)]
+        to: Option<String>,
         #[command(flatten)]
         store: StoreConfig,
     },
@@ -295,6 +307,15 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 summary.bytes,
                 file.display()
             );
+            Ok(())
+        }
+        Some(Command::Stats { from, to, store: store_config }) => {
+            let today = chrono::Utc::now().date_naive();
+            let (from, to) = crate::http::span_of(from.as_deref(), to.as_deref(), today).map_err(|e| anyhow::anyhow!("{e}"))?;
+            let (db, location) = open(&store_config).await?;
+            let result = crate::stats::report::report(&db, from, to).await;
+            store::close(db).await;
+            println!("Statistics of {from} to {to} in {location}:\n\n{}", result?.table());
             Ok(())
         }
         Some(Command::Export { dir, base_url, store: store_config }) => {

@@ -43,7 +43,35 @@ pub struct SiteSettings {
     pub cv_paper_size: PaperSize,
     /// What the home page's "Download CV" button and the "Download PDF" link of /cv open.
     pub cv_button: CvButton,
+    /// What the server counts of its readers, with no cookie and no script (issue 43,
+    /// `crate::stats`).
+    pub statistics: Statistics,
+    /// Months the counts per page and per source are kept; the daily totals and the downloads
+    /// per file are kept for good.
+    pub statistics_retention_months: RetentionMonths,
 }
+
+text_enum! {
+    /// `visitors`: views, downloads and daily visitors (a keyed hash that changes every day);
+    /// `views`: the same with no visitor key at all; `off`: nothing is counted.
+    Statistics { #[default] Visitors = "visitors", Views = "views", Off = "off" }
+}
+
+/// Months of statistics detail kept: 25 unless the owner chose otherwise (a month more than
+/// two years, so a year can be compared with the one before).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(transparent)]
+#[ts(type = "number")]
+pub struct RetentionMonths(pub u32);
+
+impl Default for RetentionMonths {
+    fn default() -> Self {
+        Self(25)
+    }
+}
+
+/// The retention the owner may choose, in months.
+pub const RETENTION_MONTHS: std::ops::RangeInclusive<u32> = 1..=120;
 
 text_enum! {
     /// A reference style the server writes with hayagriva (`crate::citations`).
@@ -161,6 +189,9 @@ impl SiteSettings {
                 Some(origin) if origin.eq_ignore_ascii_case(&self.analytics_own_origin) => self.analytics_own_origin = origin,
                 _ => check.fail("analytics_own_origin", "Your analytics domain must be like https://stats.example.org (no path)"),
             }
+        }
+        if !RETENTION_MONTHS.contains(&self.statistics_retention_months.0) {
+            check.fail("statistics_retention_months", "Statistics are kept for 1 to 120 months");
         }
         if let Err(reason) = self.allowed_analytics_script() {
             check.fail("analytics_script_url", reason);

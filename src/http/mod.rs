@@ -25,6 +25,7 @@
 //! | `POST /api/publications/import/preview` (.bib text), `POST /api/publications/import` | BibTeX import |
 //! | `POST /api/scholarly/doi-lookup` | the owner's "Fill from DOI": a DOI's metadata (`crate::scholarly`) |
 //! | `POST /api/scholarly/orcid/preview`, `POST /api/scholarly/orcid/import` | "Import from ORCID" |
+//! | `GET /api/admin/stats?from=&to=` | the owner's statistics: days, pages, downloads, sources, feed subscribers (`crate::stats`) |
 //! | `GET /api/admin/scholarly` | the dashboard's citations (total, h-index, by year) and the sources' last runs and errors |
 //! | `POST /api/uploads/<bucket>?filename=`, `DELETE /api/uploads/<bucket>/<name>` | owner uploads |
 //! | `GET /files/<bucket>/<name>` | uploaded files (`profile-photos`, `cv-files`; `paper-pdfs` for the owner only) |
@@ -57,6 +58,7 @@ mod backup_api;
 pub mod client;
 pub use auth::SetupStatus;
 mod content;
+mod counting;
 mod discovery;
 pub mod exports;
 mod extract;
@@ -70,6 +72,8 @@ pub use public::{PageHeaders, refresh_stale_pages};
 pub mod scholarly_api;
 pub mod session;
 mod settings_api;
+mod stats_api;
+pub use stats_api::span_of;
 mod uploads;
 
 use axum::Router;
@@ -120,6 +124,8 @@ pub struct AppState {
     pub certificate: Option<Arc<crate::tls::acme::Status>>,
     /// The outside scholarly sources; `None` with `--no-outside-calls`.
     pub scholarly: Option<Arc<crate::scholarly::Scholarly>>,
+    /// The counts of readers (`crate::stats`).
+    pub stats: crate::stats::Stats,
 }
 
 /// JSON bodies larger than this are refused with 413 before they are read.
@@ -155,7 +161,8 @@ pub fn router(state: AppState) -> Router {
         .route("/scholarly/doi-lookup", post(scholarly_api::lookup_doi))
         .route("/scholarly/orcid/preview", post(scholarly_api::orcid_preview))
         .route("/scholarly/orcid/import", post(scholarly_api::orcid_import))
-        .route("/admin/scholarly", get(scholarly_api::dashboard));
+        .route("/admin/scholarly", get(scholarly_api::dashboard))
+        .route("/admin/stats", get(stats_api::stats));
     macro_rules! every_table {
         ($($table:ident),*) => {
             [$(content_routes::<crate::content::$table::Entity>),*]
@@ -185,6 +192,7 @@ pub fn router(state: AppState) -> Router {
         .route(&Route::Robots.path(), get(discovery::robots_txt))
         .route(&Route::SocialCard.path(), get(discovery::social_card))
         .fallback(public::page)
+        .layer(from_fn_with_state(state.clone(), counting::count))
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY))
         .layer(from_fn_with_state(state.clone(), middleware::same_origin))
         .layer(from_fn_with_state(state.security.clone(), middleware::security_headers))

@@ -18,6 +18,7 @@ use chrono::NaiveDate;
 use tower::Service;
 
 use super::AppState;
+use super::counting;
 use super::exports;
 use super::files::{self, Encoding};
 use super::middleware::{SecurityHeaders, log_line};
@@ -269,7 +270,8 @@ fn cached_response(state: &AppState, request: &Request) -> Option<Response> {
         return None;
     }
     let path = request.uri().path();
-    let key = match Route::parse(path)? {
+    let route = Route::parse(path)?;
+    let key = match route {
         // A signed-in owner may see another student list: the full path checks the session.
         Route::Page(page) if page.depends_on_viewer() && session::carries_session_cookie(request.headers()) => return None,
         Route::Page(page) => page_key(page, &pages::Requested::parse(page, request.uri().query())),
@@ -289,6 +291,7 @@ fn cached_response(state: &AppState, request: &Request) -> Option<Response> {
         Lookup::Missing => return None,
     };
     let response = respond(state, &cached, StatusCode::OK, request.headers());
+    counting::cached(state, route, request, response.status());
     log_line(request.method(), request.uri().path(), response.status(), started);
     Some(response)
 }

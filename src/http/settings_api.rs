@@ -42,6 +42,8 @@ pub async fn save_site_settings(
     let write = state.changes.begin(&state.db, Sources::SETTINGS).await?;
     let saved = settings::save_site(write.txn(), site, &before).await?;
     write.commit().await?;
+    // This instance counts as the owner chose at once; the others at their next write.
+    state.stats.apply_settings(&saved);
     if adds_script {
         tracing::warn!(
             owner = %owner.user.email,

@@ -194,6 +194,32 @@ impl Files {
         }
     }
 
+    /// Bytes `range` of a stored file as a stream, with the file's whole size; `range` is
+    /// bounded by `size` first (`crate::http` answers a Range request it cannot satisfy with
+    /// 416 before asking).
+    pub async fn stream_range(&self, bucket: Bucket, name: &str, range: std::ops::Range<u64>) -> Result<(Body, u64), AppError> {
+        content_type(bucket, name).ok_or_else(|| AppError::not_found("file"))?;
+        let options = object_store::GetOptions { range: Some(object_store::GetRange::Bounded(range)), ..Default::default() };
+        match self.store.get_opts(&path(bucket, name), options).await {
+            Ok(result) => {
+                let size = result.meta.size;
+                Ok((Body::from_stream(result.into_stream()), size))
+            }
+            Err(object_store::Error::NotFound { .. }) => Err(AppError::not_found("file")),
+            Err(err) => Err(storage_unavailable(err)),
+        }
+    }
+
+    /// A stored file's size in bytes.
+    pub async fn size(&self, bucket: Bucket, name: &str) -> Result<u64, AppError> {
+        content_type(bucket, name).ok_or_else(|| AppError::not_found("file"))?;
+        match self.store.head(&path(bucket, name)).await {
+            Ok(meta) => Ok(meta.size),
+            Err(object_store::Error::NotFound { .. }) => Err(AppError::not_found("file")),
+            Err(err) => Err(storage_unavailable(err)),
+        }
+    }
+
     /// Removes a file, and a photo's variants with it. A variant alone is not a file one can
     /// remove (the photo would lose a size).
     pub async fn remove(&self, bucket: Bucket, name: &str) -> Result<(), AppError> {

@@ -27,6 +27,7 @@ impl MigratorTrait for Migrator {
             Box::new(M0014CvSections),
             Box::new(M0015BareDois),
             Box::new(M0016Posts),
+            Box::new(M0017Statistics),
         ]
     }
 }
@@ -937,5 +938,77 @@ impl MigrationTrait for M0016Posts {
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         manager.drop_table(Table::drop().table("post_tags").to_owned()).await?;
         manager.drop_table(Table::drop().table("posts").to_owned()).await
+    }
+}
+
+/// Issue 43: the counts of readers, daily aggregates only (`crate::stats`). No column holds an
+/// address or a user agent. `stats_keys` holds the day's visitor keys (an HMAC of the day's
+/// salt, see `stats::visitor`) until the day is over and they are rolled into the counts;
+/// `stats_salts` holds each day's salt until then. `vita backup` leaves these tables out.
+struct M0017Statistics;
+
+impl MigrationName for M0017Statistics {
+    fn name(&self) -> &str {
+        "m0017_statistics"
+    }
+}
+
+#[sea_orm_migration::async_trait::async_trait]
+impl MigrationTrait for M0017Statistics {
+    fn use_transaction(&self) -> Option<bool> {
+        Some(true)
+    }
+
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        let counts = |table: &'static str, key: &[&'static str], columns: &[&'static str]| {
+            let mut create = Table::create();
+            create.table(table).if_not_exists().col(date("day"));
+            for column in key {
+                create.col(string(*column));
+            }
+            for column in columns {
+                create.col(big_integer(*column).default(0));
+            }
+            let mut primary = Index::create();
+            primary.col("day");
+            for column in key {
+                primary.col(*column);
+            }
+            create.primary_key(&mut primary).to_owned()
+        };
+        for table in [
+            counts("stats_days", &[], &["views", "visitors", "downloads", "unique_downloads"]),
+            counts("stats_pages", &["path"], &["views", "visitors"]),
+            counts("stats_files", &["path"], &["downloads", "unique_downloads"]),
+            counts("stats_sources", &["source"], &["visitors"]),
+            counts("stats_feeds", &["reader", "feed"], &["subscribers"]),
+        ] {
+            manager.create_table(table).await?;
+        }
+        // One row per visitor and scope (`site`, `page:<path>`, `source:<name>`) of a day.
+        manager
+            .create_table(
+                Table::create()
+                    .table("stats_keys")
+                    .if_not_exists()
+                    .col(date("day"))
+                    .col(string("scope"))
+                    .col(big_integer("visitor"))
+                    .primary_key(Index::create().col("day").col("scope").col("visitor"))
+                    .to_owned(),
+            )
+            .await?;
+        manager
+            .create_table(
+                Table::create().table("stats_salts").if_not_exists().col(date("day").primary_key()).col(string("salt")).to_owned(),
+            )
+            .await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        for table in ["stats_salts", "stats_keys", "stats_feeds", "stats_sources", "stats_files", "stats_pages", "stats_days"] {
+            manager.drop_table(Table::drop().table(table).to_owned()).await?;
+        }
+        Ok(())
     }
 }

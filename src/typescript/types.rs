@@ -14,7 +14,9 @@ use crate::auth::{
 use crate::citations::Citations;
 use crate::content::citation_counts::{CitedBy, Summary, YearCount};
 use crate::content::homepage::{AboutContent, ContactContent, HeroContent, SectionRecord, StatsContent};
-use crate::content::settings::{CitationStyle, CvButton, PaperSize, ScriptSince, SiteSettings, SiteSettingsView};
+use crate::content::settings::{
+    CitationStyle, CvButton, PaperSize, RetentionMonths, ScriptSince, SiteSettings, SiteSettingsView, Statistics,
+};
 use crate::content::{ContentStatus, StringList, courses, cv_service, publications, students, talks};
 use crate::error::{ErrorBody, ErrorDetail, FieldErrors};
 use crate::http::SetupStatus;
@@ -32,6 +34,7 @@ use crate::render::{
 use crate::scholarly::DoiRecord;
 use crate::scholarly::orcid::CheckResult;
 use crate::scholarly::runs::SourceStatus;
+use crate::stats::report::{DayFigures, FileFigures, PageFigures, Report, SourceFigures};
 use crate::tls::acme::CertificateStatus;
 
 /// Where the generated file lives, relative to the repository root.
@@ -65,11 +68,12 @@ pub fn typescript() -> String {
         publications::PublicationKind, courses::CourseTerm, courses::CourseRole, students::StudentLevel, students::StudentStatus,
         talks::TalkType, cv_service::ServiceKind,
         Photo, CardImage, SiteInfo, HomeData, HomeStats, SectionPage<AboutContent>, Pagination, PublicationFilters, PublicationsData, ListedCitations, TagPageData, CvData, CvDocument, CvSection, CvPart, CvEntry, CvLine, CvLineStyle, CvText, CvReference, Citations, CitedBy, PaperData, PublicStudent, PageData, RenderInput,
-        CitationStyle, PaperSize, CvButton, SiteSettings, SiteSettingsView, ScriptSince, UploadedFile,
+        CitationStyle, PaperSize, CvButton, Statistics, RetentionMonths, SiteSettings, SiteSettingsView, ScriptSince, UploadedFile,
         EntryStatus, Mapped, DuplicateOf, PreviewEntry, ImportPreview, ImportRequest, ImportOutcome,
         CertificateStatus,
         DoiLookupRequest, DoiRecord, DoiLookup, OrcidPreviewRequest, OrcidImportRequest,
         YearCount, Summary, SourceStatus, CheckResult, ScholarlyDashboard,
+        Report, DayFigures, PageFigures, FileFigures, SourceFigures,
     );
     let declarations = declarations.into_iter().chain(crate::content::tables!(table_declarations; &cfg));
     let mut out = String::from("// Generated from the Rust types by `VITA_UPDATE_TYPES=1 cargo test types`. Do not edit.\n\n");

@@ -207,6 +207,8 @@ pub struct TestApp {
     pub test_db: TestDb,
     /// The app's page cache, to check what a write made stale.
     pub cache: std::sync::Arc<vita::render::cache::PageCache>,
+    /// The app's statistics, to write them now or move their clock.
+    pub stats: vita::stats::Stats,
     /// The first-run setup's token (`App::setup_token`), when the app started with no owner.
     pub setup_token: Option<String>,
     /// The S3 server holding the uploads, when not the data folder.
@@ -263,6 +265,7 @@ impl TestApp {
         let app = App::build_with(&config, test_db.db.clone()).await.expect("build app");
         let address = app.local_addr();
         let cache = app.state().cache.clone();
+        let stats = app.state().stats.clone();
         let setup_token = app.setup_token().map(str::to_owned);
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
         tokio::spawn(app.serve(async move {
@@ -271,7 +274,7 @@ impl TestApp {
         // Like a browser, the client says which site its requests come from.
         let origin = reqwest::header::HeaderMap::from_iter([(reqwest::header::ORIGIN, format!("http://{address}").parse().unwrap())]);
         let client = reqwest::Client::builder().cookie_store(true).default_headers(origin).build().unwrap();
-        Self { base: format!("http://{address}"), client, test_db, cache, setup_token, s3: None, shutdown: Some(tx), _data: data }
+        Self { base: format!("http://{address}"), client, test_db, cache, stats, setup_token, s3: None, shutdown: Some(tx), _data: data }
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -388,6 +391,12 @@ impl ServerProcess {
     pub fn rss_kb(&self) -> u64 {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).expect("the server process is alive");
         status.lines().find(|l| l.starts_with("VmRSS:")).and_then(|l| l.split_whitespace().nth(1)).and_then(|v| v.parse().ok()).unwrap()
+    }
+
+    /// Sends SIGTERM, as a service manager stops the server, and waits for it to exit.
+    pub fn terminate(&mut self) -> std::process::ExitStatus {
+        let _ = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status();
+        self.child.wait().unwrap()
     }
 
     pub async fn ready(&self) -> bool {

@@ -19,6 +19,8 @@ const LAYERS: &[(&str, u32)] = &[
     ("media", 4),
     ("content", 5),
     ("auth", 6),
+    // The counts of readers (issue 43): reads the settings and the papers' titles.
+    ("stats", 6),
     ("citations", 7),
     ("render", 8),
     ("import", 9),

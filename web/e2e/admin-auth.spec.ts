@@ -122,10 +122,11 @@ test.describe('the login page', () => {
     await signIn(page);
     await expect(page).toHaveURL(/\/admin$/);
     const cards = page.getByRole('main').getByRole('link');
-    await expect(cards).toHaveCount(20);
+    await expect(cards).toHaveCount(21);
     await expect(cards.first()).toHaveAttribute('href', '/admin/homepage');
     await expect(page.getByRole('main').getByRole('link', { name: /Open Calls/ })).toHaveAttribute('href', '/admin/open-calls');
     await expect(page.getByRole('main').getByRole('link', { name: /Site Settings/ })).toHaveAttribute('href', '/admin/settings');
+    await expect(page.getByRole('main').getByRole('link', { name: /Statistics/ })).toHaveAttribute('href', '/admin/statistics');
     await expect(headerEmail(page)).toBeVisible();
     await expect(page.getByRole('link', { name: 'View Site' })).toHaveAttribute('href', '/');
 

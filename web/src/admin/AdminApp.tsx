@@ -27,6 +27,7 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   contact: lazyScreen(() => import('./page-texts/ContactScreen'), 'ContactScreen'),
   account: lazyScreen(() => import('./pages/AccountPage'), 'AccountPage'),
   settings: lazyScreen(() => import('./page-texts/SettingsScreen'), 'SettingsScreen'),
+  statistics: lazyScreen(() => import('./pages/StatisticsPage'), 'StatisticsPage'),
 };
 
 /**

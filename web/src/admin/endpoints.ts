@@ -3,6 +3,7 @@ import type {
   CertificateStatus,
   ChangePasswordRequest,
   ScholarlyDashboard,
+  Report,
   CodeRequest,
   Confirmation,
   DisableRequest,
@@ -34,6 +35,7 @@ export const queryKeys = {
   siteSettings: ['settings'] as const,
   certificate: ['admin', 'certificate'] as const,
   scholarly: ['admin', 'scholarly'] as const,
+  stats: (from: string, to: string) => ['admin', 'stats', from, to] as const,
 };
 
 export const authApi = {
@@ -84,4 +86,9 @@ export const certificateApi = {
 /** Citation counts, the outside sources' last runs and errors, and the ORCID check. */
 export const scholarlyApi = {
   dashboard: () => api.get<ScholarlyDashboard>('/api/admin/scholarly'),
+};
+
+/** `GET /api/admin/stats?from=&to=` (src/http/stats_api.rs): days as YYYY-MM-DD, both included. */
+export const statsApi = {
+  report: (from: string, to: string) => api.get<Report>(`/api/admin/stats?from=${from}&to=${to}`),
 };

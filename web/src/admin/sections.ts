@@ -5,6 +5,7 @@ import {
   FileText,
   FlaskConical,
   FolderKanban,
+  Globe,
   GraduationCap,
   HandCoins,
   House,
@@ -141,5 +142,13 @@ export const SITE_SETTINGS_SECTION: AdminSection = {
   icon: Settings,
 };
 
+/** Who reads what (issue 43): counted by the server, no cookie, no script. */
+export const STATISTICS_SECTION: AdminSection = {
+  path: '/admin/statistics',
+  title: 'Statistics',
+  description: 'Page views, visitors, PDF downloads, sources and feed subscribers.',
+  icon: Globe,
+};
+
 /** Every card of the dashboard, in order. */
-export const DASHBOARD_CARDS: readonly AdminSection[] = [...ADMIN_SECTIONS, ...CV_SECTIONS, SITE_SETTINGS_SECTION];
+export const DASHBOARD_CARDS: readonly AdminSection[] = [...ADMIN_SECTIONS, ...CV_SECTIONS, STATISTICS_SECTION, SITE_SETTINGS_SECTION];

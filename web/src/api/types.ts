@@ -299,6 +299,10 @@ export type PaperSize = "a4" | "us-letter";
 
 export type CvButton = "uploaded" | "generated";
 
+export type Statistics = "visitors" | "views" | "off";
+
+export type RetentionMonths = number;
+
 export type SiteSettings = { 
 /**
  * A visitor-counter or analytics script, loaded on the home page only ("" for none):
@@ -341,7 +345,17 @@ cv_paper_size: PaperSize,
 /**
  * What the home page's "Download CV" button and the "Download PDF" link of /cv open.
  */
-cv_button: CvButton, };
+cv_button: CvButton, 
+/**
+ * What the server counts of its readers, with no cookie and no script (issue 43,
+ * `crate::stats`).
+ */
+statistics: Statistics, 
+/**
+ * Months the counts per page and per source are kept; the daily totals and the downloads
+ * per file are kept for good.
+ */
+statistics_retention_months: RetentionMonths, };
 
 export type SiteSettingsView = { 
 /**
@@ -393,7 +407,17 @@ cv_paper_size: PaperSize,
 /**
  * What the home page's "Download CV" button and the "Download PDF" link of /cv open.
  */
-cv_button: CvButton, };
+cv_button: CvButton, 
+/**
+ * What the server counts of its readers, with no cookie and no script (issue 43,
+ * `crate::stats`).
+ */
+statistics: Statistics, 
+/**
+ * Months the counts per page and per source are kept; the daily totals and the downloads
+ * per file are kept for good.
+ */
+statistics_retention_months: RetentionMonths, };
 
 export type ScriptSince = { origin: string, since: string, };
 
@@ -514,6 +538,40 @@ orcid: OrcidCheck | null,
  * Whether Vita may call the sources (`--no-outside-calls` turns it off).
  */
 outside_calls: boolean, };
+
+export type Report = { 
+/**
+ * Every day of the span, oldest first (zeros where nothing was counted).
+ */
+days: Array<DayFigures>, 
+/**
+ * Pages by views, most first.
+ */
+pages: Array<PageFigures>, 
+/**
+ * Paper PDFs and /cv.pdf by downloads, most first.
+ */
+downloads: Array<FileFigures>, 
+/**
+ * Where visitors came from, most first.
+ */
+sources: Array<SourceFigures>, 
+/**
+ * The latest figure of each feed reader in the span, summed.
+ */
+feed_subscribers: number, };
+
+export type DayFigures = { date: string, visitors: number, views: number, downloads: number, };
+
+export type PageFigures = { path: string, views: number, visitors: number, };
+
+export type FileFigures = { path: string, 
+/**
+ * The paper's title ("CV" for /cv.pdf; the path of a paper no longer there).
+ */
+title: string, downloads: number, unique_downloads: number, };
+
+export type SourceFigures = { source: string, visitors: number, };
 
 export type NewsItem = { id: string, title: string, content: string, 
 /**

@@ -8,7 +8,7 @@ import { longText, optionalLine } from '../entities/kit';
 import { ABOUT_FORM } from './AboutScreen';
 import { HERO_FORM } from './HomepageScreen';
 import { failedMessage, savedMessage, type SectionKey } from './section-api';
-import { CODE_NEEDED, CONFIRMATION_NEEDED, NOT_ALLOWED, addsScript, settingsSchema } from './SettingsScreen';
+import { CODE_NEEDED, CONFIRMATION_NEEDED, NOT_ALLOWED, RETENTION_MESSAGE, addsScript, settingsSchema } from './SettingsScreen';
 import { domPerTest, fakeServer, type SentRequest } from './testing';
 import { isSitePath } from '../entities/kit';
 import { LINK_MESSAGE, SectionForm, linkRule, urlRule, type SectionLayout } from './SectionForm';
@@ -184,6 +184,8 @@ describe('page-text rules', () => {
     cv_citation_style: 'ieee' as const,
     cv_paper_size: 'a4' as const,
     cv_button: 'uploaded' as const,
+    statistics: 'visitors' as const,
+    statistics_retention_months: 25,
   });
 
   it('takes http(s) links, site paths and blanks, as the server does', () => {
@@ -224,7 +226,14 @@ describe('page-text rules', () => {
     const stored = storedSettings('');
     const schema = settingsSchema(['https://plausible.io'], stored, false);
     const script = (url: string, own = '') =>
-      message(schema, { ...stored, analytics_script_url: url, analytics_own_origin: own, current_password: 'pw', code: '' } as never);
+      message(schema, {
+        ...stored,
+        statistics_retention_months: '25',
+        analytics_script_url: url,
+        analytics_own_origin: own,
+        current_password: 'pw',
+        code: '',
+      } as never);
     expect(script('')).toBe(true);
     expect(script('https://plausible.io/js/script.js')).toBe(true);
     expect(script('http://plausible.io/js/script.js')).toBe('The script URL must start with https://');
@@ -237,11 +246,21 @@ describe('page-text rules', () => {
 
   it('asks for the password, and the code with two-factor authentication on, only for a new script', () => {
     const stored = storedSettings('https://plausible.io/js/script.js');
-    const values = (changes: object) => ({ ...stored, current_password: '', code: '', ...changes }) as never;
+    const values = (changes: object) =>
+      ({
+        ...stored,
+        statistics_retention_months: String(stored.statistics_retention_months),
+        current_password: '',
+        code: '',
+        ...changes,
+      }) as never;
     const withoutCode = settingsSchema(['https://plausible.io'], stored, false);
     const withCode = settingsSchema(['https://plausible.io'], stored, true);
     expect(message(withoutCode, values({ show_students_publicly: true }))).toBe(true);
     expect(message(withoutCode, values({ analytics_script_url: '' }))).toBe(true);
+    expect(message(withoutCode, values({ statistics_retention_months: '0' }))).toBe(RETENTION_MESSAGE);
+    expect(message(withoutCode, values({ statistics_retention_months: '2.5' }))).toBe(RETENTION_MESSAGE);
+    expect(message(withoutCode, values({ statistics_retention_months: ' 120 ' }))).toBe(true);
     expect(message(withoutCode, values({ analytics_script_url: 'https://plausible.io/js/script.outbound.js' }))).toBe(CONFIRMATION_NEEDED);
     expect(message(withoutCode, values({ analytics_script_url: 'https://plausible.io/js/other.js', current_password: 'pw' }))).toBe(true);
     expect(message(withCode, values({ analytics_script_url: 'https://plausible.io/js/other.js', current_password: 'pw' }))).toBe(

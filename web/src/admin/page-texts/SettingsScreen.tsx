@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { z } from 'zod';
 import { CITATION_STYLES, CV_BUTTONS, PAPER_SIZES } from '../../api/rules';
-import type { CitationStyle, CvButton, PaperSize, SecondFactorStatus, SiteSettings, SiteSettingsView } from '../../api/types';
+import type { CitationStyle, CvButton, PaperSize, SecondFactorStatus, SiteSettings, SiteSettingsView, Statistics } from '../../api/types';
 import { Alert } from '../../components/ui/alert';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -26,6 +26,8 @@ export function httpsOrigin(url: string): string | null {
   const plain = /^[A-Za-z0-9.-]+$/.test(name) && /^\d+$/.test(port);
   return scheme?.toLowerCase() === 'https' && plain ? `https://${host.toLowerCase()}` : null;
 }
+
+export const RETENTION_MESSAGE = 'Statistics are kept for 1 to 120 months';
 
 export const NOT_ALLOWED = 'The script must come from a listed analytics provider, or from the domain you declared as your own';
 
@@ -71,6 +73,12 @@ export function settingsSchema(providerOrigins: readonly string[], stored: SiteS
       cv_citation_style: oneOf(CITATION_STYLES),
       cv_paper_size: oneOf(PAPER_SIZES),
       cv_button: oneOf(CV_BUTTONS),
+      statistics: oneOf(STATISTICS),
+      // Typed as text; as src/content/settings.rs: a whole number of 1 to 120 months.
+      statistics_retention_months: z
+        .string()
+        .trim()
+        .refine((months) => /^\d+$/.test(months) && Number(months) >= 1 && Number(months) <= 120, RETENTION_MESSAGE),
       current_password: z.string(),
       code: z.string(),
     })
@@ -98,10 +106,20 @@ export function settingsForm(
   return {
     schema: settingsSchema(providerOrigins, stored, codeAsked),
     // The confirmation goes only with a change that needs it.
-    toInput: ({ current_password, code, ...settings }) =>
-      addsScript(settings, stored) ? { ...settings, current_password, ...(code.trim() === '' ? {} : { code }) } : settings,
+    toInput: ({ current_password, code, statistics_retention_months, ...rest }) => {
+      const settings = { ...rest, statistics_retention_months: Number(statistics_retention_months) };
+      return addsScript(settings, stored) ? { ...settings, current_password, ...(code.trim() === '' ? {} : { code }) } : settings;
+    },
   };
 }
+
+/** What the server counts (src/stats), as `Statistics` in src/content/settings.rs. */
+export const STATISTICS = ['visitors', 'views', 'off'] as const satisfies readonly Statistics[];
+const STATISTICS_LABELS: Record<Statistics, string> = {
+  visitors: 'Views, downloads and daily visitors',
+  views: 'Views and downloads only (no visitor key)',
+  off: 'Nothing',
+};
 
 /** The reference styles the server writes (src/citations), for the CV page. */
 const CITATION_STYLE_LABELS: Record<CitationStyle, string> = { ieee: 'IEEE', apa: 'APA' };
@@ -112,6 +130,11 @@ const CV_BUTTON_LABELS: Record<CvButton, string> = {
 };
 
 const Field = fieldsFor<SettingsValues>();
+
+/** The stored settings as the form holds them: the months as typed text, no confirmation yet. */
+function formValues(settings: SiteSettings): SettingsValues {
+  return { ...settings, statistics_retention_months: String(settings.statistics_retention_months), current_password: '', code: '' };
+}
 
 export function SettingsScreen() {
   const settings = useQuery({ queryKey: queryKeys.siteSettings, queryFn: settingsApi.read });
@@ -141,7 +164,7 @@ function SettingsForm({ stored, secondFactor }: { stored: SiteSettingsView; seco
   });
   const providerOrigins = useMemo(() => stored.analytics_providers.map(([, origin]) => origin), [stored.analytics_providers]);
   const spec = useMemo(() => settingsForm(providerOrigins, stored, secondFactor.enabled), [providerOrigins, stored, secondFactor.enabled]);
-  const values = useMemo(() => ({ ...stored, current_password: '', code: '' }), [stored]);
+  const values = useMemo(() => formValues(stored), [stored]);
   const { form, onSubmit, pending } = useStoredForm({
     spec,
     stored: values,
@@ -184,6 +207,19 @@ function SettingsForm({ stored, secondFactor }: { stored: SiteSettingsView; seco
             type="url"
             inputMode="url"
             placeholder="https://stats.example.org"
+          />
+          <Field.Select
+            name="statistics"
+            label="Statistics"
+            hint="Vita counts page views, PDF downloads, where readers came from and feed subscribers itself, with no cookie and no script (the analytics script above is not needed for them). Stored: daily counts per page, file, source and feed reader, and for the current day only a keyed hash of each visitor's network and browser, deleted with its daily key at midnight; never an address or a user agent."
+            options={optionsOf(STATISTICS_LABELS)}
+          />
+          <Field.Text
+            name="statistics_retention_months"
+            label="Keep the counts per page and per source for (months)"
+            hint="25 by default; the daily totals and the downloads per paper are kept for good."
+            type="number"
+            inputMode="numeric"
           />
           {confirming ? (
             <fieldset className="grid gap-4 rounded-lg border border-border p-4">
