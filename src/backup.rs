@@ -110,6 +110,7 @@ pub const TABLES: &[&str] = &[
     "cv_grants",
     "cv_service",
     "cv_other",
+    "site_import_sources",
     // After the items and tags they link (foreign keys).
     "publication_tags",
     "project_tags",
@@ -126,6 +127,7 @@ const ADDED_BY: &[(&str, &str)] = &[
     ("cv_grants", "m0014_cv_sections"),
     ("cv_service", "m0014_cv_sections"),
     ("cv_other", "m0014_cv_sections"),
+    ("site_import_sources", "m0016_site_import_sources"),
 ];
 
 /// Whether an archive of database schema `schema` (a known migration) must hold `table`.
@@ -212,6 +214,10 @@ macro_rules! with_table {
             }
             "cv_other" => {
                 type $E = cv_other::Entity;
+                $body
+            }
+            "site_import_sources" => {
+                type $E = crate::import::site::sources::Entity;
                 $body
             }
             "publication_tags" => {
