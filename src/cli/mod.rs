@@ -364,9 +364,11 @@ async fn import_site(store_config: &StoreConfig, path: PathBuf, dry_run: bool, g
         print_site_report(&report);
         let total = |f: fn(&site::Counts) -> usize| site::Kind::ALL.iter().map(|k| f(&report.counts(*k))).sum::<usize>();
         let numbers = format!(
-            "{} created, {} updated, {} unchanged, {} duplicates, {} conflicts, {} skipped, {} errors",
+            "{} {}, {} {}, {} unchanged, {} duplicates, {} conflicts, {} skipped, {} errors",
             total(|c| c.created),
+            if dry_run { "new" } else { "created" },
             total(|c| c.updated),
+            if dry_run { "to update" } else { "updated" },
             total(|c| c.unchanged),
             total(|c| c.duplicates),
             total(|c| c.conflicts),

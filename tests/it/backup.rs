@@ -17,6 +17,7 @@ use vita::content::{
     courses, cv_appointments, cv_awards, cv_education, cv_grants, cv_other, cv_service, homepage, news, open_calls, projects, publications,
     research_areas, students, tags, talks,
 };
+use vita::import::site::sources as site_sources;
 use vita::media::files::Files;
 use vita::ops::config::StoreConfig;
 
@@ -114,6 +115,20 @@ async fn seed(app: &TestApp) {
     .await;
     post(app, "/api/cv-service", json!({ "role": "Editor", "body": "TCAD", "kind": "editorial-board", "start_year": 2020 })).await;
     post(app, "/api/cv-other", json!({ "title": "Languages", "content": "<p>Svenska &amp; English</p>" })).await;
+    // Where an item of `vita import site` came from (issue 42).
+    let at = chrono::DateTime::from_timestamp(1_700_000_000, 0).unwrap();
+    let source = site_sources::ActiveModel {
+        id: sea_orm::Set(uuid::Uuid::new_v4()),
+        generator: sea_orm::Set("alfolio".to_owned()),
+        kind: sea_orm::Set("news".to_owned()),
+        source: sea_orm::Set("_news/Württemberg.md".to_owned()),
+        hash: sea_orm::Set("ab".repeat(32)),
+        item_id: sea_orm::Set(uuid::Uuid::new_v4()),
+        item_updated_at: sea_orm::Set(at),
+        created_at: sea_orm::Set(at),
+        updated_at: sea_orm::Set(at),
+    };
+    sea_orm::ActiveModelTrait::insert(source, &app.test_db.db).await.unwrap();
 }
 
 /// Every row of a table in primary-key order, as its model.
@@ -137,6 +152,7 @@ async fn assert_same_rows(a: &DatabaseConnection, b: &DatabaseConnection) {
     same!(users, settings, homepage, news, research_areas, publications, projects, courses, students, talks, tags, open_calls);
     same!(publication_tags, project_tags, talk_tags, news_item_tags);
     same!(cv_appointments, cv_education, cv_awards, cv_grants, cv_service, cv_other);
+    same!(site_sources);
 }
 
 /// Every stored file, `bucket/name` → SHA-256.
@@ -206,7 +222,7 @@ async fn sqlite_to_postgres_and_back_restores_every_row_and_file_exactly() {
         }
     }
     let manifest: Value = serde_json::from_slice(&first["manifest.json"]).unwrap();
-    assert_eq!(manifest["schema"], "m0015_bare_dois");
+    assert_eq!(manifest["schema"], "m0016_site_import_sources");
     assert_eq!(manifest["tables"]["courses"]["rows"], 2);
     let session = rows::<sessions::Entity>(&source.test_db.db).await.remove(0);
     assert!(first.values().all(|data| !contains(data, session.token_hash.as_bytes())));

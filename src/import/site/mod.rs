@@ -287,6 +287,10 @@ impl Site {
 
     /// Notes a picture or file a content file refers to, as found in the site or missing.
     fn media(&mut self, tree: &Tree, path: &str, from: &str) -> Option<String> {
+        // A picture of another site (an absolute address) loads from there: nothing to bring.
+        if path.starts_with("http://") || path.starts_with("https://") || path.starts_with("//") || path.starts_with("data:") {
+            return None;
+        }
         let found = resolve(tree, path, from);
         self.media.push(Media { path: found.clone().unwrap_or_else(|| path.to_owned()), from: from.to_owned(), found: found.is_some() });
         found
