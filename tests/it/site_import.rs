@@ -357,6 +357,26 @@ async fn bad_files_are_named_and_the_rest_imported(test_db: TestDb) {
         |i| i.source == "content/talk/three/index.fr.md" && matches!(&i.outcome, Outcome::Skipped(e) if e.contains("second language"))
     ));
     assert_eq!(homepage::read::<HeroContent>(db).await.unwrap().content.name, "王小明");
+
+    // Two languages, each in its own folder: the default one is imported, the other reported.
+    let bilingual = tempfile::tempdir().unwrap();
+    let write = |path: &str, text: &str| {
+        let path = bilingual.path().join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write(
+        "config.toml",
+        "defaultContentLanguage = \"en\"\n[languages.en]\ncontentDir = \"content/en\"\nlanguageName = \"English\"\n[languages.de]\ncontentDir = \"content/de\"\nlanguageName = \"Deutsch\"\n",
+    );
+    write("content/en/talk/keynote/index.md", "---\ntitle: Keynote\ndate: 2024-05-01\nevent: Summit\n---\n");
+    write("content/de/talk/keynote/index.md", "---\ntitle: Hauptvortrag\ndate: 2024-05-01\nevent: Gipfel\n---\n");
+    let report = import(db, &files, bilingual.path(), false).await;
+    let talks: Vec<_> = report.items.iter().filter(|i| i.kind == Kind::Talk).map(|i| (i.source.as_str(), &i.outcome)).collect();
+    assert_eq!(talks.len(), 2, "{talks:?}");
+    assert!(talks.contains(&("content/en/talk/keynote/index.md", &Outcome::Created)), "{talks:?}");
+    assert!(talks.iter().any(|(source, outcome)| *source == "content/de/talk/keynote/index.md"
+        && matches!(outcome, Outcome::Skipped(why) if why.contains("second language (de)"))));
 }
 
 on_both_databases!(
@@ -382,6 +402,64 @@ fn zip_of(path: &Path, entries: &[(&str, &[u8])]) {
         zip.write_all(bytes).unwrap();
     }
     zip.finish().unwrap();
+}
+
+/// Every file of a folder, by path relative to it.
+fn files_of(root: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut pending = vec![root.to_owned()];
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                out.push((path.strip_prefix(root).unwrap().to_string_lossy().into_owned(), std::fs::read(&path).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// A site sent as a .zip or a .tar.gz (with the repository's own top folder, as GitHub makes
+/// them) reads as its folder does.
+#[test]
+fn a_site_in_an_archive_reads_as_its_folder() {
+    let folder = fixtures().join("02-alfolio-johanneshoerner");
+    let counts = |tree: &Tree| {
+        let site = site::read(tree, site::detect(tree).unwrap().generator);
+        (
+            site.papers.len(),
+            site.news.len(),
+            site.courses.len(),
+            site.cv_education.len(),
+            site.skipped.len(),
+            site.owner.map(|o| (o.name, o.photo)),
+        )
+    };
+    let expected = counts(&Tree::open(&folder).unwrap());
+    assert_eq!(expected.1, 14);
+    let dir = tempfile::tempdir().unwrap();
+    let files = files_of(&folder);
+    let zip = dir.path().join("site.zip");
+    let named: Vec<(String, &[u8])> = files.iter().map(|(p, b)| (format!("johanneshoerner.github.io-master/{p}"), b.as_slice())).collect();
+    zip_of(&zip, &named.iter().map(|(p, b)| (p.as_str(), *b)).collect::<Vec<_>>());
+    assert_eq!(counts(&Tree::open(&zip).unwrap()), expected);
+    let tgz = dir.path().join("site.tar.gz");
+    {
+        let encoder = flate2::write::GzEncoder::new(std::fs::File::create(&tgz).unwrap(), flate2::Compression::fast());
+        let mut tar = tar::Builder::new(encoder);
+        for (path, bytes) in &files {
+            let mut header = tar::Header::new_gnu();
+            header.set_size(bytes.len() as u64);
+            header.set_mode(0o644);
+            header.set_cksum();
+            tar.append_data(&mut header, format!("site/{path}"), bytes.as_slice()).unwrap();
+        }
+        tar.into_inner().unwrap().finish().unwrap();
+    }
+    assert_eq!(counts(&Tree::open(&tgz).unwrap()), expected);
 }
 
 #[test]

@@ -3,7 +3,6 @@
 //! talk or event, post, course, project and news item. Content of a second language
 //! (`index.fr.md`, `content/<lang>/`) is reported, never imported.
 
-use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -73,46 +72,54 @@ fn config(site: &mut Site, tree: &Tree) -> Value {
     Value::Object(merged)
 }
 
-/// The languages other than the default one: their content is not imported.
-fn other_languages(config: &Value) -> BTreeSet<String> {
+/// The site's languages: the default one's content folder (`content`, or its `contentDir`),
+/// and the others with their own folders where they have one. Only the default language is
+/// imported.
+struct Languages {
+    default: String,
+    content: String,
+    others: Vec<(String, Option<String>)>,
+}
+
+fn languages(config: &Value) -> Languages {
     let default = config.get("defaultContentLanguage").and_then(front::value_text).unwrap_or_else(|| "en".to_owned());
-    let mut languages = BTreeSet::new();
+    let mut content = "content".to_owned();
+    let mut others = Vec::new();
     for holder in [config.get("languages"), Some(config)].into_iter().flatten() {
-        if let Some(map) = holder.as_object() {
-            for (key, value) in map {
-                if value.get("languageCode").is_some() || value.get("languageName").is_some() || value.get("contentDir").is_some() {
-                    languages.insert(key.clone());
-                }
+        let Some(map) = holder.as_object() else { continue };
+        for (code, value) in map {
+            if value.get("languageCode").is_none() && value.get("languageName").is_none() && value.get("contentDir").is_none() {
+                continue;
+            }
+            let dir = value.get("contentDir").and_then(front::value_text).map(|d| d.trim_matches('/').to_owned());
+            if *code == default {
+                content = dir.unwrap_or(content);
+            } else if !others.iter().any(|(c, _)| c == code) {
+                others.push((code.clone(), dir));
             }
         }
     }
-    languages.remove(&default);
-    languages
+    Languages { default, content, others }
 }
 
-/// A file of another language: `index.fr.md`, `about.zh.md`, or under `content/<lang>/`.
-fn language_of(path: &str, others: &BTreeSet<String>) -> Option<String> {
+/// The language of a file named for one (`index.fr.md`, `about.zh-hans.md`) other than the
+/// default.
+fn language_of(path: &str, languages: &Languages) -> Option<String> {
     let name = path.rsplit('/').next().unwrap_or(path);
     let parts: Vec<&str> = name.split('.').collect();
-    if parts.len() >= 3 {
-        let code = parts[parts.len() - 2];
-        if code.len() >= 2 && code.len() <= 5 && code.chars().all(|c| c.is_ascii_alphabetic() || c == '-') && code != "index" {
-            return Some(code.to_owned());
-        }
-    }
-    let dir = path.strip_prefix("content/")?.split('/').next()?;
-    others.contains(dir).then(|| dir.to_owned())
+    let code = *parts.get(parts.len().checked_sub(2)?).filter(|_| parts.len() >= 3)?;
+    let looks_like_one = (2..=7).contains(&code.len()) && code.chars().all(|c| c.is_ascii_alphabetic() || c == '-');
+    (looks_like_one && !code.eq_ignore_ascii_case(&languages.default)).then(|| code.to_owned())
 }
 
 /// The pages of a section: bundles (`section/name/index.md`) and single files
 /// (`section/name.md`), not the list page `_index.md`; another language's copies skipped.
-fn section(site: &mut Site, tree: &Tree, names: &[&str], kind: Kind, others: &BTreeSet<String>) -> Vec<Doc> {
+fn section(site: &mut Site, tree: &Tree, names: &[&str], kind: Kind, languages: &Languages) -> Vec<Doc> {
     let mut paths = Vec::new();
-    let mut roots = vec![String::new()];
-    roots.extend(others.iter().map(|l| format!("{l}/")));
     for name in names {
-        for path in tree.under(&format!("content/{name}")) {
-            let relative = &path[format!("content/{name}/").len()..];
+        let root = format!("{}/{name}/", languages.content);
+        for path in tree.under(&root[..root.len() - 1]) {
+            let relative = &path[root.len()..];
             let depth = relative.matches('/').count();
             let file = relative.rsplit('/').next().unwrap_or(relative);
             if !is_page(path) || file.starts_with("_index") {
@@ -123,18 +130,23 @@ fn section(site: &mut Site, tree: &Tree, names: &[&str], kind: Kind, others: &BT
                 paths.push(path.to_owned());
             }
         }
-        for language in others {
-            for path in tree.under(&format!("content/{language}/{name}")) {
-                let title = site.doc(tree, path, Some(kind)).map(|d| d.title()).unwrap_or_default();
-                if is_page(path) && !path.contains("/_index") {
-                    site.skip(kind, path, &title, format!("a second language ({language}): the default language is imported"));
+        for (code, dir) in &languages.others {
+            let Some(dir) = dir else { continue };
+            for path in tree.under(&format!("{dir}/{name}")).map(str::to_owned).collect::<Vec<_>>() {
+                let file = path.rsplit('/').next().unwrap_or(&path);
+                if is_page(&path)
+                    && !file.starts_with("_index")
+                    && (file.starts_with("index.") || path.matches('/').count() == dir.matches('/').count() + 2)
+                {
+                    let title = site.doc(tree, &path, Some(kind)).map(|d| d.title()).unwrap_or_default();
+                    site.skip(kind, &path, &title, format!("a second language ({code}): the default language is imported"));
                 }
             }
         }
     }
     let mut kept = Vec::new();
     for path in paths {
-        if let Some(language) = language_of(&path, others) {
+        if let Some(language) = language_of(&path, languages) {
             let title = site.doc(tree, &path, Some(kind)).map(|d| d.title()).unwrap_or_default();
             site.skip(kind, &path, &title, format!("a second language ({language}): the default language is imported"));
         } else {
@@ -160,10 +172,11 @@ fn date_of(doc: &Doc) -> Option<chrono::NaiveDate> {
 
 /// The owner's profile: the author with `superuser: true` (or `is_owner`), else `admin`, else
 /// the only one; in `content/authors/<id>/_index.md` or Hugo Blox's `data/authors/<id>.yaml`.
-fn owner(site: &mut Site, tree: &Tree, links: &Links) -> Option<String> {
+fn owner(site: &mut Site, tree: &Tree, links: &Links, content: &str) -> Option<String> {
     let mut profiles: Vec<(String, Value, String, String)> = Vec::new();
-    for path in tree.under("content/authors").map(str::to_owned).collect::<Vec<_>>() {
-        let relative = &path["content/authors/".len()..];
+    let authors = format!("{content}/authors");
+    for path in tree.under(&authors).map(str::to_owned).collect::<Vec<_>>() {
+        let relative = &path[authors.len() + 1..];
         if relative.matches('/').count() == 1 && relative.ends_with("/_index.md") {
             let id = relative.split('/').next().unwrap_or("").to_owned();
             if let Some(doc) = site.doc(tree, &path, Some(Kind::Owner)) {
@@ -289,15 +302,15 @@ fn kind_of(types: &[String]) -> PublicationKind {
 pub fn read(tree: &Tree) -> Site {
     let mut site = Site::default();
     let config = config(&mut site, tree);
-    let others = other_languages(&config);
+    let languages = languages(&config);
     let links = Links::default();
-    let owner_name = owner(&mut site, tree, &links);
+    let owner_name = owner(&mut site, tree, &links, &languages.content);
     let author_names = |names: Vec<String>| -> Vec<String> {
         names.into_iter().map(|a| if a == "admin" || a == "me" { owner_name.clone().unwrap_or(a) } else { a }).collect()
     };
 
     // Publications: bundles with cite.bib (read as BibTeX), else their front matter.
-    for doc in section(&mut site, tree, &["publication", "publications"], Kind::Publication, &others) {
+    for doc in section(&mut site, tree, &["publication", "publications"], Kind::Publication, &languages) {
         let dir = doc.path.rsplit_once('/').map(|(d, _)| d.to_owned()).unwrap_or_default();
         let cite = format!("{dir}/cite.bib");
         let bib = doc.path.ends_with("/index.md").then(|| tree.text(&cite).ok()).flatten();
@@ -357,7 +370,7 @@ pub fn read(tree: &Tree) -> Site {
     }
 
     // Talks and events.
-    for doc in section(&mut site, tree, &["talk", "talks", "event", "events"], Kind::Talk, &others) {
+    for doc in section(&mut site, tree, &["talk", "talks", "event", "events"], Kind::Talk, &languages) {
         let title = doc.title();
         let Some(date) = doc.front.get("time_start").and_then(front::date).or_else(|| date_of(&doc)) else {
             site.skip(Kind::Talk, &doc.path, &title, "no date");
@@ -401,7 +414,7 @@ pub fn read(tree: &Tree) -> Site {
     }
 
     // Posts.
-    for doc in section(&mut site, tree, &["post", "posts", "blog"], Kind::Post, &others) {
+    for doc in section(&mut site, tree, &["post", "posts", "blog"], Kind::Post, &languages) {
         let title = doc.title();
         let Some(date) = date_of(&doc) else {
             site.skip(Kind::Post, &doc.path, &title, "no date");
@@ -426,7 +439,7 @@ pub fn read(tree: &Tree) -> Site {
     }
 
     // Courses.
-    for doc in section(&mut site, tree, &["teaching", "courses", "course"], Kind::Course, &others) {
+    for doc in section(&mut site, tree, &["teaching", "courses", "course"], Kind::Course, &languages) {
         let title = doc.title();
         let body = site.body(tree, &doc, Templates::Shortcodes, &links);
         let params = doc.front.get("params").cloned().unwrap_or(Value::Null);
@@ -464,7 +477,7 @@ pub fn read(tree: &Tree) -> Site {
     }
 
     // Projects.
-    for doc in section(&mut site, tree, &["project", "projects"], Kind::Project, &others) {
+    for doc in section(&mut site, tree, &["project", "projects"], Kind::Project, &languages) {
         let title = doc.title();
         let body = site.body(tree, &doc, Templates::Shortcodes, &links);
         let summary = doc.text("summary").filter(|s| !s.trim().is_empty()).unwrap_or_else(|| text::first_paragraph(&body.plain.text));
@@ -491,7 +504,7 @@ pub fn read(tree: &Tree) -> Site {
     }
 
     // News.
-    for doc in section(&mut site, tree, &["news"], Kind::News, &others) {
+    for doc in section(&mut site, tree, &["news"], Kind::News, &languages) {
         let title = doc.title();
         let Some(date) = date_of(&doc) else {
             site.skip(Kind::News, &doc.path, &title, "no date");
