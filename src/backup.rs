@@ -49,10 +49,7 @@ use zip::write::SimpleFileOptions;
 
 use crate::auth::{sessions, users};
 use crate::content::settings;
-use crate::content::{
-    courses, cv_appointments, cv_awards, cv_education, cv_grants, cv_other, cv_service, homepage, news, open_calls, projects, publications,
-    research_areas, students, tagging, tags, talks,
-};
+use crate::content::{homepage, tagging};
 use crate::media::files::{Files, StoredKey};
 use crate::store::changes::{Changes, Sources};
 use crate::store::migrations::Migrator;
@@ -91,32 +88,26 @@ pub struct Entry {
 /// Every table in the archive, in an order that inserts parents first (no table here refers
 /// to another today; sessions, which refer to users, are left out, and so is `tls_state`: the
 /// HTTPS certificate, its key and the ACME account belong to the host, not the site).
-pub const TABLES: &[&str] = &[
-    "users",
-    "settings",
-    "homepage_content",
-    "news_items",
-    "research_areas",
-    "publications",
-    "projects",
-    "courses",
-    "students",
-    "talks",
-    "tags",
-    "open_calls",
-    "cv_appointments",
-    "cv_education",
-    "cv_awards",
-    "cv_grants",
-    "cv_service",
-    "cv_other",
-    "site_import_sources",
-    // After the items and tags they link (foreign keys).
-    "publication_tags",
-    "project_tags",
-    "talk_tags",
-    "news_item_tags",
-];
+pub const TABLES: &[&str] = crate::content::tables!(archived_tables);
+
+macro_rules! archived_tables {
+    ($($table:ident),*) => {
+        &[
+            "users",
+            "settings",
+            "homepage_content",
+            $(crate::content::$table::TABLE,)*
+            // Where `vita import site` found each item (issue 42).
+            "site_import_sources",
+            // After the items and tags they link (foreign keys).
+            "publication_tags",
+            "project_tags",
+            "talk_tags",
+            "news_item_tags",
+        ]
+    };
+}
+use archived_tables;
 
 /// Tables that came after the first archive format, with the migration that added each: an
 /// archive taken before that migration has none of them, and they are restored empty.
@@ -143,6 +134,12 @@ fn archived_by(schema: &str, table: &str, known: &[String]) -> bool {
 /// name to its model.
 macro_rules! with_table {
     ($name:expr, $E:ident => $body:expr) => {
+        crate::content::tables!(match_table; $name, $E => $body)
+    };
+}
+
+macro_rules! match_table {
+    ($($table:ident),*; $name:expr, $E:ident => $body:expr) => {
         match $name {
             "users" => {
                 type $E = users::Entity;
@@ -156,66 +153,10 @@ macro_rules! with_table {
                 type $E = homepage::Entity;
                 $body
             }
-            "news_items" => {
-                type $E = news::Entity;
+            $(name if name == crate::content::$table::TABLE => {
+                type $E = crate::content::$table::Entity;
                 $body
-            }
-            "research_areas" => {
-                type $E = research_areas::Entity;
-                $body
-            }
-            "publications" => {
-                type $E = publications::Entity;
-                $body
-            }
-            "projects" => {
-                type $E = projects::Entity;
-                $body
-            }
-            "courses" => {
-                type $E = courses::Entity;
-                $body
-            }
-            "students" => {
-                type $E = students::Entity;
-                $body
-            }
-            "talks" => {
-                type $E = talks::Entity;
-                $body
-            }
-            "tags" => {
-                type $E = tags::Entity;
-                $body
-            }
-            "open_calls" => {
-                type $E = open_calls::Entity;
-                $body
-            }
-            "cv_appointments" => {
-                type $E = cv_appointments::Entity;
-                $body
-            }
-            "cv_education" => {
-                type $E = cv_education::Entity;
-                $body
-            }
-            "cv_awards" => {
-                type $E = cv_awards::Entity;
-                $body
-            }
-            "cv_grants" => {
-                type $E = cv_grants::Entity;
-                $body
-            }
-            "cv_service" => {
-                type $E = cv_service::Entity;
-                $body
-            }
-            "cv_other" => {
-                type $E = cv_other::Entity;
-                $body
-            }
+            })*
             "site_import_sources" => {
                 type $E = crate::import::site::sources::Entity;
                 $body

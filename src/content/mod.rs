@@ -27,6 +27,176 @@ macro_rules! text_enum {
     };
 }
 
+/// One content table, each field named once with its rule. A rule is a method of
+/// `rules::validate::Check` (or of a trait the table's module brings into scope) taking the
+/// field's name, its label, the value sent and then any earlier field it depends on; a field
+/// without a rule is stored as sent. From the one list come the SeaORM entity (`Model`, which
+/// adds the `id` key and the two timestamps), the write payload (`Input`; `[input T]` when it is
+/// sent as another type than it is stored, e.g. an optional year that defaults), `active_model`
+/// (every rule in the order of the list, so a rule may use the fields above it) and the
+/// `Content` impl: the first attribute names the table, its TypeScript types, its noun and its
+/// API path; the second what a write makes stale (`Sources`), the list's order, the list
+/// filters it has (both when not given) and, with `tags`, the join table of its tags (a `tags`
+/// list on the model, `tag_ids` on the input). An `impl Content` block adds or overrides items.
+macro_rules! content_table {
+    (
+        #[table = $table:literal, model = $model:literal, input = $input:literal, noun = $noun:literal, path = $path:literal]
+        #[sources = $sources:ident, order = [$($key:ident $dir:ident),*] $(, filters = [$($filter:ident),*])?, tags = $tags:literal]
+        $(impl Content { $($content:tt)* })?
+        fields { $($fields:tt)* }
+    ) => {
+        /// The links of these items to their tags.
+        pub const TAG_LINKS: $crate::content::tagging::TagLinks = $crate::content::tagging::TagLinks { table: $tags };
+
+        content_table! {
+            @table [$table, $model, $input] fields { $($fields)* }
+            model {
+                /// Its tags, by name: kept in its join table (`TAG_LINKS`), filled in by every
+                /// read (`tagging::attach`).
+                #[sea_orm(ignore)]
+                #[serde(default)]
+                pub tags: Vec<$crate::content::tags::Model>,
+            }
+            input {
+                /// The ids of its tags; an unknown one is refused.
+                pub tag_ids: Vec<Uuid>,
+            }
+            content {
+                content_table!(@constants $noun, $path, $sources, [$($key $dir),*] $(, [$($filter),*])?);
+                $($($content)*)?
+                const TAG_LINKS: Option<$crate::content::tagging::TagLinks> = Some(TAG_LINKS);
+
+                fn take_tag_ids(input: &mut Input) -> Vec<Uuid> {
+                    std::mem::take(&mut input.tag_ids)
+                }
+
+                fn tags_mut(model: &mut Model) -> Option<&mut Vec<$crate::content::tags::Model>> {
+                    Some(&mut model.tags)
+                }
+            }
+        }
+    };
+    (
+        #[table = $table:literal, model = $model:literal, input = $input:literal, noun = $noun:literal, path = $path:literal]
+        #[sources = $sources:ident, order = [$($key:ident $dir:ident),*] $(, filters = [$($filter:ident),*])?]
+        $(impl Content { $($content:tt)* })?
+        fields { $($fields:tt)* }
+    ) => {
+        content_table! {
+            @table [$table, $model, $input] fields { $($fields)* }
+            model {}
+            input {}
+            content {
+                content_table!(@constants $noun, $path, $sources, [$($key $dir),*] $(, [$($filter),*])?);
+                $($($content)*)?
+            }
+        }
+    };
+    (@constants $noun:literal, $path:literal, $sources:ident, [$($key:ident $dir:ident),*] $(, [$($filter:ident),*])?) => {
+        const NOUN: &'static str = $noun;
+        const PATH: &'static str = $path;
+        const SOURCES: $crate::store::changes::Sources = $crate::store::changes::Sources::$sources;
+        const ORDER: &'static [(&'static str, sea_orm::Order)] = &[$((stringify!($key), sea_orm::Order::$dir)),*];
+        $(const FILTERS: $crate::content::Filters = $crate::content::Filters { $($filter: true,)* ..$crate::content::Filters::NONE };)?
+    };
+    (
+        @table [$table:literal, $model:literal, $input:literal]
+        fields {
+            $(
+                $(#[doc = $doc:literal])*
+                $(#[sea_orm($($column:tt)*)])*
+                $(#[serde($($serde:tt)*)])*
+                $(#[ts($($ts:tt)*)])*
+                $field:ident: $ty:ty $([input $input_ty:ty])? $(= $rule:ident($label:literal $(, $arg:expr)*))?
+            ),* $(,)?
+        }
+        model { $($model_extra:tt)* }
+        input { $($input_extra:tt)* }
+        content { $($content_extra:tt)* }
+    ) => {
+        /// The table's name in the database.
+        pub const TABLE: &str = $table;
+
+        #[derive(Clone, Debug, PartialEq, sea_orm::DeriveEntityModel, serde::Serialize, serde::Deserialize, ts_rs::TS)]
+        #[sea_orm(table_name = $table)]
+        #[ts(rename = $model)]
+        pub struct Model {
+            #[sea_orm(primary_key, auto_increment = false)]
+            pub id: Uuid,
+            $(
+                $(#[doc = $doc])* $(#[sea_orm($($column)*)])* $(#[serde($($serde)*)])* $(#[ts($($ts)*)])*
+                pub $field: $ty,
+            )*
+            pub created_at: DateTimeUtc,
+            pub updated_at: DateTimeUtc,
+            $($model_extra)*
+        }
+
+        #[derive(Copy, Clone, Debug, sea_orm::EnumIter, sea_orm::DeriveRelation)]
+        pub enum Relation {}
+
+        impl sea_orm::ActiveModelBehavior for ActiveModel {}
+
+        #[derive(Debug, Default, serde::Deserialize, ts_rs::TS)]
+        #[serde(deny_unknown_fields, default)]
+        #[ts(rename = $input)]
+        pub struct Input {
+            $(
+                $(#[doc = $doc])* $(#[serde($($serde)*)])* $(#[ts($($ts)*)])*
+                pub $field: content_table!(@input_type $ty $(, $input_ty)?),
+            )*
+            $($input_extra)*
+        }
+
+        impl $crate::content::Content for Entity {
+            type Input = Input;
+            $($content_extra)*
+
+            fn active_model(input: Input) -> Result<ActiveModel, $crate::error::AppError> {
+                let mut check = $crate::rules::validate::Check::new();
+                $(let $field = content_table!(@value check, input, $field $(, $rule($label $(, $arg)*))?);)*
+                check.finish()?;
+                Ok(ActiveModel {
+                    $($field: sea_orm::ActiveValue::Set(Into::into($field)),)*
+                    id: sea_orm::ActiveValue::NotSet,
+                    created_at: sea_orm::ActiveValue::NotSet,
+                    updated_at: sea_orm::ActiveValue::NotSet,
+                })
+            }
+        }
+    };
+    (@input_type $ty:ty) => { $ty };
+    (@input_type $ty:ty, $input_ty:ty) => { $input_ty };
+    (@value $check:ident, $input:ident, $field:ident) => { $input.$field };
+    (@value $check:ident, $input:ident, $field:ident, $rule:ident($label:literal $(, $arg:expr)*)) => {
+        $check.$rule($crate::content::field_name(stringify!($field)), $label, $input.$field $(, $arg)*)
+    };
+}
+
+/// Every content table the owner edits through the admin, in the admin's order: `$callback!`
+/// is called with their modules (then with the arguments after `;`). The router, the backup, the
+/// TypeScript types and the schema test expand this one list, so a new table is its module, one
+/// line here and its migration.
+#[macro_export]
+macro_rules! content_tables {
+    ($callback:ident $(; $($args:tt)*)?) => {
+        $callback!(
+            news, publications, research_areas, projects, courses, students, talks, tags, open_calls,
+            cv_appointments, cv_education, cv_awards, cv_grants, cv_service, cv_other
+            $(; $($args)*)?
+        )
+    };
+}
+
+/// `content_tables!` where it belongs (`content::tables!`): exported macros live at the crate's
+/// root, outside the layers.
+pub use content_tables as tables;
+
+/// A field's name as the API spells it (`r#abstract` is `abstract`).
+pub fn field_name(ident: &'static str) -> &'static str {
+    ident.trim_start_matches("r#")
+}
+
 pub mod citation_counts;
 pub mod courses;
 pub mod cv_appointments;
@@ -69,6 +239,12 @@ use crate::store::changes::Sources;
 #[serde(transparent)]
 #[ts(type = "Array<string>")]
 pub struct StringList(pub Vec<String>);
+
+impl From<Vec<String>> for StringList {
+    fn from(list: Vec<String>) -> Self {
+        Self(list)
+    }
+}
 
 text_enum! {
     /// Whether an item is on the public pages: drafts are kept but never shown there.
@@ -117,6 +293,10 @@ pub struct Filters {
     pub status: bool,
     /// A `featured` column that `?featured=` filters on.
     pub featured: bool,
+}
+
+impl Filters {
+    pub const NONE: Self = Self { status: false, featured: false };
 }
 
 /// A table of content that the owner edits through the admin. The bounds on the model and the

@@ -83,11 +83,8 @@ use std::sync::Arc;
 
 use sea_orm::DatabaseConnection;
 
+use crate::content::Content;
 use crate::content::homepage::{AboutContent, ContactContent, HeroContent, StatsContent};
-use crate::content::{
-    Content, courses, cv_appointments, cv_awards, cv_education, cv_grants, cv_other, cv_service, news, open_calls, projects, publications,
-    research_areas, students, tags, talks,
-};
 use crate::media::files::Files;
 use crate::render::Renderer;
 use crate::render::cache::PageCache;
@@ -158,25 +155,12 @@ pub fn router(state: AppState) -> Router {
         .route("/scholarly/orcid/preview", post(scholarly_api::orcid_preview))
         .route("/scholarly/orcid/import", post(scholarly_api::orcid_import))
         .route("/admin/scholarly", get(scholarly_api::dashboard));
-    let api = [
-        content_routes::<news::Entity>,
-        content_routes::<publications::Entity>,
-        content_routes::<research_areas::Entity>,
-        content_routes::<projects::Entity>,
-        content_routes::<courses::Entity>,
-        content_routes::<students::Entity>,
-        content_routes::<talks::Entity>,
-        content_routes::<tags::Entity>,
-        content_routes::<open_calls::Entity>,
-        content_routes::<cv_appointments::Entity>,
-        content_routes::<cv_education::Entity>,
-        content_routes::<cv_awards::Entity>,
-        content_routes::<cv_grants::Entity>,
-        content_routes::<cv_service::Entity>,
-        content_routes::<cv_other::Entity>,
-    ]
-    .into_iter()
-    .fold(api, |api, add| add(api));
+    macro_rules! every_table {
+        ($($table:ident),*) => {
+            [$(content_routes::<crate::content::$table::Entity>),*]
+        };
+    }
+    let api = crate::content::tables!(every_table).into_iter().fold(api, |api, add| add(api));
 
     Router::new()
         .route("/healthz", get(health::healthz))
@@ -243,23 +227,12 @@ mod tests {
     #[test]
     fn the_route_documentation_lists_every_table() {
         let documented = include_str!("mod.rs").split("## Writes").next().unwrap_or_default();
-        for path in [
-            news::Entity::PATH,
-            publications::Entity::PATH,
-            research_areas::Entity::PATH,
-            projects::Entity::PATH,
-            courses::Entity::PATH,
-            students::Entity::PATH,
-            talks::Entity::PATH,
-            tags::Entity::PATH,
-            open_calls::Entity::PATH,
-            cv_appointments::Entity::PATH,
-            cv_education::Entity::PATH,
-            cv_awards::Entity::PATH,
-            cv_grants::Entity::PATH,
-            cv_service::Entity::PATH,
-            cv_other::Entity::PATH,
-        ] {
+        macro_rules! paths {
+            ($($table:ident),*) => {
+                [$(crate::content::$table::Entity::PATH),*]
+            };
+        }
+        for path in crate::content::tables!(paths) {
             assert!(documented.contains(&format!("`{path}`")), "{path} is served but not documented");
         }
     }

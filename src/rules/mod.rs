@@ -148,10 +148,10 @@ mod tests {
                 c.optional_email("email", "Email", Some(s));
             }),
             ("hex_color", &v.hex_color, |c, s| {
-                c.color("color", Some(s), DEFAULT_COLOR);
+                c.color("color", "Color", Some(s), DEFAULT_COLOR);
             }),
             ("slug", &v.slug, |c, s| {
-                c.slug(Some(s), "", crate::rules::validate::slugify);
+                c.slug("slug", "Slug", Some(s), "", crate::rules::validate::slugify);
             }),
         ];
         for (name, cases, rule) in suites {

@@ -83,7 +83,7 @@ impl Check {
 
     /// An optional DOI, stored bare and lower case however it was typed or pasted (`doi`):
     /// every reader takes the stored value as it is.
-    pub fn optional_doi(&mut self, field: &str, value: Option<String>) -> Option<String> {
+    pub fn optional_doi(&mut self, field: &str, _label: &str, value: Option<String>) -> Option<String> {
         let value = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())?;
         match doi(&value) {
             Ok(bare) => Some(bare),
@@ -114,7 +114,7 @@ impl Check {
     }
 
     /// A `#rrggbb` colour; blank takes the default.
-    pub fn color(&mut self, field: &str, value: Option<String>, default: &str) -> String {
+    pub fn color(&mut self, field: &str, _label: &str, value: Option<String>, default: &str) -> String {
         let value = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
         match value {
             None => default.to_owned(),
@@ -134,6 +134,31 @@ impl Check {
         value
     }
 
+    /// An optional whole number within a sensible range.
+    pub fn optional_int_range(
+        &mut self,
+        field: &str,
+        label: &str,
+        value: Option<i32>,
+        range: std::ops::RangeInclusive<i32>,
+    ) -> Option<i32> {
+        value.map(|value| self.int_range(field, label, value, range))
+    }
+
+    /// A year within `rules::YEAR`; missing is the current year.
+    pub fn year_or_current(&mut self, field: &str, label: &str, value: Option<i32>) -> i32 {
+        self.int_range(field, label, value.unwrap_or_else(crate::ops::clock::current_year), rules::YEAR)
+    }
+
+    /// An optional year within `rules::YEAR`, not before `start` (a graduation after its start).
+    pub fn year_not_before(&mut self, field: &str, label: &str, value: Option<i32>, start: i32) -> Option<i32> {
+        let year = self.optional_int_range(field, label, value, rules::YEAR)?;
+        if year < start {
+            self.fail(field, format!("{label} must not be before the start year"));
+        }
+        Some(year)
+    }
+
     /// A year of a CV section, within `rules::CV_YEARS`; missing is refused.
     pub fn cv_year(&mut self, field: &str, label: &str, value: Option<i32>) -> i32 {
         let Some(year) = value else {
@@ -145,7 +170,7 @@ impl Check {
 
     /// The end of a span of years: `None` is "present" (still going on); a year must be a CV
     /// year and not before `start`.
-    pub fn end_year(&mut self, field: &str, label: &str, start: i32, value: Option<i32>) -> Option<i32> {
+    pub fn end_year(&mut self, field: &str, label: &str, value: Option<i32>, start: i32) -> Option<i32> {
         let year = value?;
         if !rules::CV_YEARS.contains(&year) {
             self.int_range(field, label, year, rules::CV_YEARS);
@@ -155,23 +180,28 @@ impl Check {
         Some(year)
     }
 
-    /// An amount of money and its currency: the amount not negative, the currency an ISO 4217
-    /// code, required with an amount (and kept alone, upper-cased, without one).
-    pub fn amount(&mut self, amount: Option<f64>, currency: Option<String>) -> (Option<f64>, Option<String>) {
-        if let Some(a) = amount
+    /// An amount of money, not negative.
+    pub fn amount(&mut self, field: &str, label: &str, value: Option<f64>) -> Option<f64> {
+        if let Some(a) = value
             && (!a.is_finite() || !rules::AMOUNT.contains(&a))
         {
-            self.fail("amount", "Amount must be a number of at least 0");
+            self.fail(field, format!("{label} must be a number of at least 0"));
         }
-        let currency = currency.map(|c| c.trim().to_owned()).filter(|c| !c.is_empty());
+        value
+    }
+
+    /// The currency of `amount`: an ISO 4217 code, required with an amount (and kept alone
+    /// without one).
+    pub fn currency(&mut self, field: &str, label: &str, value: Option<String>, amount: Option<f64>) -> Option<String> {
+        let currency = value.map(|c| c.trim().to_owned()).filter(|c| !c.is_empty());
         match &currency {
             Some(code) if !rules::CURRENCY.is_match(code) => {
-                self.fail("currency", "Currency must be an ISO 4217 code of three capital letters, e.g. EUR");
+                self.fail(field, format!("{label} must be an ISO 4217 code of three capital letters, e.g. EUR"));
             }
-            None if amount.is_some() => self.fail("currency", "Currency is required with an amount"),
+            None if amount.is_some() => self.fail(field, format!("{label} is required with an amount")),
             _ => {}
         }
-        (amount, currency)
+        currency
     }
 
     /// A date within `rules::DATE_YEARS` (year 0 or 10000 is a typing mistake).
@@ -186,6 +216,35 @@ impl Check {
         value
     }
 
+    /// A required date (within `rules::DATE_YEARS`).
+    pub fn required_date(&mut self, field: &str, label: &str, value: Option<chrono::NaiveDate>) -> chrono::NaiveDate {
+        if value.is_none() {
+            self.fail(field, format!("{label} is required"));
+        }
+        self.date(field, label, value).unwrap_or_default()
+    }
+
+    /// A date (within `rules::DATE_YEARS`); missing is today.
+    pub fn date_or_today(&mut self, field: &str, label: &str, value: Option<chrono::NaiveDate>) -> chrono::NaiveDate {
+        self.date(field, label, value).unwrap_or_else(crate::ops::clock::today)
+    }
+
+    /// The optional end of a span of dates: not before its `start`, when both are given.
+    pub fn end_date(
+        &mut self,
+        field: &str,
+        label: &str,
+        value: Option<chrono::NaiveDate>,
+        start: Option<chrono::NaiveDate>,
+    ) -> Option<chrono::NaiveDate> {
+        if let (Some(start), Some(end)) = (start, value)
+            && end < start
+        {
+            self.fail(field, format!("{label} must not be before the start date"));
+        }
+        self.date(field, label, value)
+    }
+
     pub fn number_range(&mut self, field: &str, label: &str, value: f64, range: std::ops::RangeInclusive<f64>) -> f64 {
         if !range.contains(&value) {
             self.fail(field, format!("{label} must be between {} and {}", range.start(), range.end()));
@@ -193,24 +252,68 @@ impl Check {
         value
     }
 
-    /// A slug: the one given (which must already be in slug form), or one derived by `derive`.
-    pub fn slug(&mut self, value: Option<String>, source: &str, derive: fn(&str) -> String) -> String {
+    /// An optional number within a sensible range.
+    pub fn optional_number_range(
+        &mut self,
+        field: &str,
+        label: &str,
+        value: Option<f64>,
+        range: std::ops::RangeInclusive<f64>,
+    ) -> Option<f64> {
+        value.map(|value| self.number_range(field, label, value, range))
+    }
+
+    /// A single-line text that may be blank; blank becomes `default`.
+    pub fn optional_or(&mut self, field: &str, label: &str, value: Option<String>, default: &str) -> String {
+        self.optional(field, label, value).unwrap_or_else(|| default.to_owned())
+    }
+
+    /// A list of short texts: each trimmed, the blank ones dropped (spec section 5).
+    pub fn entries(&mut self, field: &str, label: &str, values: Vec<String>) -> Vec<String> {
+        let kept: Vec<String> = values.into_iter().map(|v| v.trim().to_owned()).filter(|v| !v.is_empty()).collect();
+        for value in &kept {
+            self.max_len(field, label, value, MAX_SHORT);
+        }
+        kept
+    }
+
+    /// Optional page numbers, their range written with an en dash (`page_range`).
+    pub fn optional_pages(&mut self, field: &str, label: &str, value: Option<String>) -> Option<String> {
+        self.optional(field, label, value).map(|pages| page_range(&pages))
+    }
+
+    /// A slug: the one given (which must already be in slug form), or one derived from `source`
+    /// by `derive`.
+    pub fn slug(&mut self, field: &str, label: &str, value: Option<String>, source: &str, derive: fn(&str) -> String) -> String {
         let given = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
         match given {
             Some(slug) => {
-                if !is_slug(&slug) {
-                    self.fail("slug", "Slug may contain only lower-case letters, digits and single hyphens");
-                }
-                self.max_len("slug", "Slug", &slug, MAX_SHORT);
+                self.slug_form(field, label, &slug);
+                self.max_len(field, label, &slug, MAX_SHORT);
                 slug
             }
             None => {
                 let slug = derive(source);
                 if slug.is_empty() && !source.trim().is_empty() {
-                    self.fail("slug", "Slug is required");
+                    self.fail(field, format!("{label} is required"));
                 }
                 slug
             }
+        }
+    }
+
+    /// A slug the owner must give (no deriving it).
+    pub fn required_slug(&mut self, field: &str, label: &str, value: String) -> String {
+        let slug = self.required(field, label, value);
+        if !slug.is_empty() {
+            self.slug_form(field, label, &slug);
+        }
+        slug
+    }
+
+    fn slug_form(&mut self, field: &str, label: &str, slug: &str) {
+        if !is_slug(slug) {
+            self.fail(field, format!("{label} may contain only lower-case letters, digits and single hyphens"));
         }
     }
 

@@ -15,10 +15,7 @@ use crate::citations::Citations;
 use crate::content::citation_counts::{CitedBy, Summary, YearCount};
 use crate::content::homepage::{AboutContent, ContactContent, HeroContent, SectionRecord, StatsContent};
 use crate::content::settings::{CitationStyle, CvButton, PaperSize, ScriptSince, SiteSettings, SiteSettingsView};
-use crate::content::{
-    ContentStatus, StringList, courses, cv_appointments, cv_awards, cv_education, cv_grants, cv_other, cv_service, news, open_calls,
-    projects, publications, research_areas, students, tags, talks,
-};
+use crate::content::{ContentStatus, StringList, courses, cv_service, publications, students, talks};
 use crate::error::{ErrorBody, ErrorDetail, FieldErrors};
 use crate::http::SetupStatus;
 use crate::http::scholarly_api::{DoiLookup, DoiLookupRequest, OrcidImportRequest, OrcidPreviewRequest, ScholarlyDashboard};
@@ -40,6 +37,16 @@ use crate::tls::acme::CertificateStatus;
 /// Where the generated file lives, relative to the repository root.
 pub const TYPES_FILE: &str = "web/src/api/types.ts";
 
+/// The stored item and the write payload of every content table.
+macro_rules! table_declarations {
+    ($($table:ident),*; $cfg:expr) => {
+        vec![$(
+            format!("export {}", <crate::content::$table::Model as TS>::decl($cfg)),
+            format!("export {}", <crate::content::$table::Input as TS>::decl($cfg)),
+        )*]
+    };
+}
+
 macro_rules! declarations {
     ($cfg:expr; $($ty:ty),* $(,)?) => {
         vec![$(format!("export {}", <$ty as TS>::decl($cfg))),*]
@@ -55,21 +62,8 @@ pub fn typescript() -> String {
         SignInResponse, SecondFactorChallenge, SecondFactorSignInRequest, SecondFactorSignIn,
         SecondFactorStatus, StartEnrolmentRequest, Enrolment, CodeRequest, RecoveryCodes, DisableRequest, Confirmation,
         SectionRecord<HeroContent>, HeroContent, StatsContent, AboutContent, ContactContent,
-        news::Model, news::Input,
-        publications::PublicationKind, publications::Model, publications::Input,
-        research_areas::Model, research_areas::Input,
-        projects::Model, projects::Input,
-        courses::CourseTerm, courses::CourseRole, courses::Model, courses::Input,
-        students::StudentLevel, students::StudentStatus, students::Model, students::Input,
-        talks::TalkType, talks::Model, talks::Input,
-        tags::Model, tags::Input,
-        open_calls::Model, open_calls::Input,
-        cv_appointments::Model, cv_appointments::Input,
-        cv_education::Model, cv_education::Input,
-        cv_awards::Model, cv_awards::Input,
-        cv_grants::Model, cv_grants::Input,
-        cv_service::ServiceKind, cv_service::Model, cv_service::Input,
-        cv_other::Model, cv_other::Input,
+        publications::PublicationKind, courses::CourseTerm, courses::CourseRole, students::StudentLevel, students::StudentStatus,
+        talks::TalkType, cv_service::ServiceKind,
         Photo, CardImage, SiteInfo, HomeData, HomeStats, SectionPage<AboutContent>, Pagination, PublicationFilters, PublicationsData, ListedCitations, TagPageData, CvData, CvDocument, CvSection, CvPart, CvEntry, CvLine, CvLineStyle, CvText, CvReference, Citations, CitedBy, PaperData, PublicStudent, PageData, RenderInput,
         CitationStyle, PaperSize, CvButton, SiteSettings, SiteSettingsView, ScriptSince, UploadedFile,
         EntryStatus, Mapped, DuplicateOf, PreviewEntry, ImportPreview, ImportRequest, ImportOutcome,
@@ -77,6 +71,7 @@ pub fn typescript() -> String {
         DoiLookupRequest, DoiRecord, DoiLookup, OrcidPreviewRequest, OrcidImportRequest,
         YearCount, Summary, SourceStatus, CheckResult, ScholarlyDashboard,
     );
+    let declarations = declarations.into_iter().chain(crate::content::tables!(table_declarations; &cfg));
     let mut out = String::from("// Generated from the Rust types by `VITA_UPDATE_TYPES=1 cargo test types`. Do not edit.\n\n");
     for declaration in declarations {
         out.push_str(&declaration);

@@ -34,6 +34,7 @@ mod pagination;
 mod paper_pdfs;
 mod pebble;
 mod photos;
+mod schema;
 mod scholarly;
 mod second_factor;
 mod security_review;

@@ -90,192 +90,19 @@ export type AboutContent = { title: string, bio: string, background: string, res
 
 export type ContactContent = { title: string, subtitle: string, office_address: string, mailing_address: string, phone: string, email: string, office_hours: string, additional_info: string, };
 
-export type NewsItem = { id: string, title: string, content: string, date: string, link_url: string | null, link_text: string | null, featured: boolean, status: ContentStatus, created_at: string, updated_at: string, 
-/**
- * Its tags, by name: kept in `news_item_tags`, filled in by every read (`tagging::attach`).
- */
-tags: Array<Tag>, };
-
-export type NewsItemInput = { title: string, content: string, 
-/**
- * Defaults to today.
- */
-date: string | null, link_url: string | null, link_text: string | null, featured: boolean, status: ContentStatus, 
-/**
- * The ids of its tags; an unknown one is refused.
- */
-tag_ids: Array<string>, };
-
 export type PublicationKind = "journal-article" | "conference-paper" | "preprint" | "book" | "book-chapter" | "thesis" | "report" | "other";
-
-export type Publication = { id: string, title: string, slug: string, authors: StringList, kind: PublicationKind, venue: string, year: number, 
-/**
- * 1 to 12, when known.
- */
-month: number | null, abstract: string | null, pdf_url: string | null, 
-/**
- * The uploaded PDF: its object name in the `paper-pdfs` bucket, served at
- * `/publications/<slug>/<slug>.pdf` while the paper is published.
- */
-pdf_file: string | null, url: string | null, doi: string | null, pages: string | null, volume: string | null, issue: string | null, publisher: string | null, bibtex: string | null, featured: boolean, status: ContentStatus, created_at: string, updated_at: string, 
-/**
- * Its tags, by name: kept in `publication_tags`, filled in by every read (`tagging::attach`).
- */
-tags: Array<Tag>, };
-
-export type PublicationInput = { title: string, slug: string | null, authors: Array<string>, kind: PublicationKind, venue: string, year: number | null, month: number | null, abstract: string | null, pdf_url: string | null, 
-/**
- * The `name` an upload to `paper-pdfs` answered.
- */
-pdf_file: string | null, url: string | null, doi: string | null, pages: string | null, volume: string | null, issue: string | null, publisher: string | null, bibtex: string | null, featured: boolean, status: ContentStatus, 
-/**
- * The ids of its tags; an unknown one is refused.
- */
-tag_ids: Array<string>, };
-
-export type ResearchArea = { id: string, title: string, slug: string, description: string | null, content: string | null, color: string, icon: string, featured: boolean, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
-
-export type ResearchAreaInput = { title: string, slug: string | null, description: string | null, 
-/**
- * Rich text (HTML); sanitised before it is stored.
- */
-content: string | null, color: string | null, 
-/**
- * An icon name (Shield, Cpu, Brain, …); free text.
- */
-icon: string | null, featured: boolean, sort_order: number, status: ContentStatus, };
-
-export type Project = { id: string, title: string, slug: string, summary: string, content: string | null, tech_stack: StringList, collaborators: StringList, repository_url: string | null, demo_url: string | null, funding_source: string | null, funding_amount: string | null, start_date: string | null, end_date: string | null, featured: boolean, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, 
-/**
- * Its tags, by name: kept in `project_tags`, filled in by every read (`tagging::attach`).
- */
-tags: Array<Tag>, };
-
-export type ProjectInput = { title: string, slug: string | null, summary: string, content: string | null, tech_stack: Array<string>, collaborators: Array<string>, repository_url: string | null, demo_url: string | null, funding_source: string | null, funding_amount: string | null, start_date: string | null, end_date: string | null, featured: boolean, sort_order: number, status: ContentStatus, 
-/**
- * The ids of its tags; an unknown one is refused.
- */
-tag_ids: Array<string>, };
 
 export type CourseTerm = "spring" | "summer" | "fall" | "winter";
 
 export type CourseRole = "instructor" | "co-instructor" | "lecturer" | "teaching-assistant";
 
-export type Course = { id: string, code: string, title: string, slug: string, year: number, term: CourseTerm, role: CourseRole, description: string | null, 
-/**
- * Fractional: 7.5 credits is common (ECTS).
- */
-credits: number | null, students_count: number | null, course_url: string | null, syllabus_url: string | null, status: ContentStatus, featured: boolean, created_at: string, updated_at: string, };
-
-export type CourseInput = { code: string, title: string, slug: string | null, 
-/**
- * Defaults to the current year.
- */
-year: number | null, term: CourseTerm, role: CourseRole, description: string | null, credits: number | null, students_count: number | null, course_url: string | null, syllabus_url: string | null, status: ContentStatus, featured: boolean, };
-
 export type StudentLevel = "bachelor" | "master" | "phd";
 
 export type StudentStatus = "current" | "graduated";
 
-export type Student = { id: string, name: string, level: StudentLevel, status: StudentStatus, bio: string | null, thesis_title: string | null, start_year: number, graduation_year: number | null, current_position: string | null, email: string | null, linkedin_url: string | null, website_url: string | null, profile_image_url: string | null, sort_order: number, created_at: string, updated_at: string, };
-
-export type StudentInput = { name: string, level: StudentLevel, status: StudentStatus, bio: string | null, thesis_title: string | null, 
-/**
- * Defaults to the current year.
- */
-start_year: number | null, graduation_year: number | null, current_position: string | null, email: string | null, linkedin_url: string | null, website_url: string | null, profile_image_url: string | null, sort_order: number, };
-
 export type TalkType = "invited" | "keynote" | "conference" | "workshop" | "seminar" | "webinar";
 
-export type Talk = { id: string, title: string, slug: string, event_name: string, event_location: string | null, date: string, type: TalkType, abstract: string | null, slides_url: string | null, video_url: string | null, status: ContentStatus, featured: boolean, created_at: string, updated_at: string, 
-/**
- * Its tags, by name: kept in `talk_tags`, filled in by every read (`tagging::attach`).
- */
-tags: Array<Tag>, };
-
-export type TalkInput = { title: string, slug: string | null, event_name: string, event_location: string | null, date: string | null, type: TalkType, abstract: string | null, slides_url: string | null, video_url: string | null, status: ContentStatus, featured: boolean, 
-/**
- * The ids of its tags; an unknown one is refused.
- */
-tag_ids: Array<string>, };
-
-export type Tag = { id: string, name: string, slug: string, color: string, created_at: string, updated_at: string, };
-
-export type TagInput = { name: string, slug: string | null, color: string | null, };
-
-export type OpenCall = { id: string, title: string, slug: string, description: string | null, content: string | null, requirements: string | null, contact_email: string | null, contact_info: string | null, application_url: string | null, funding_amount: string | null, duration: string | null, funding_agency: string | null, deadline: string | null, status: ContentStatus, featured: boolean, created_at: string, updated_at: string, };
-
-export type OpenCallInput = { title: string, 
-/**
- * Required for open calls: the form derives it from the title only when creating.
- */
-slug: string, description: string | null, content: string | null, requirements: string | null, contact_email: string | null, contact_info: string | null, application_url: string | null, funding_amount: string | null, duration: string | null, funding_agency: string | null, deadline: string | null, status: ContentStatus, featured: boolean, };
-
-export type CvAppointment = { id: string, title: string, institution: string, place: string | null, start_year: number, 
-/**
- * `None`: to the present.
- */
-end_year: number | null, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
-
-export type CvAppointmentInput = { title: string, institution: string, place: string | null, start_year: number | null, 
-/**
- * Empty for "present".
- */
-end_year: number | null, sort_order: number, status: ContentStatus, };
-
-export type CvEducation = { id: string, degree: string, field: string | null, institution: string, year: number, thesis_title: string | null, advisor: string | null, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
-
-export type CvEducationInput = { degree: string, field: string | null, institution: string, year: number | null, thesis_title: string | null, advisor: string | null, sort_order: number, status: ContentStatus, };
-
-export type CvAward = { id: string, name: string, awarding_body: string | null, year: number, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
-
-export type CvAwardInput = { name: string, awarding_body: string | null, year: number | null, sort_order: number, status: ContentStatus, };
-
-export type CvGrant = { id: string, title: string, funder: string, 
-/**
- * The owner's role: principal investigator, co-investigator, …; free text.
- */
-role: string | null, amount: number | null, 
-/**
- * ISO 4217, present whenever `amount` is.
- */
-currency: string | null, start_year: number, 
-/**
- * `None`: to the present.
- */
-end_year: number | null, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
-
-export type CvGrantInput = { title: string, funder: string, role: string | null, amount: number | null, currency: string | null, start_year: number | null, 
-/**
- * Empty for "present".
- */
-end_year: number | null, sort_order: number, status: ContentStatus, };
-
 export type ServiceKind = "committee" | "editorial-board" | "reviewing" | "other";
-
-export type CvService = { id: string, role: string, body: string, kind: ServiceKind, start_year: number, 
-/**
- * `None`: to the present.
- */
-end_year: number | null, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
-
-export type CvServiceInput = { role: string, body: string, kind: ServiceKind, start_year: number | null, 
-/**
- * Empty for "present".
- */
-end_year: number | null, sort_order: number, status: ContentStatus, };
-
-export type CvOther = { id: string, title: string, 
-/**
- * Sanitised rich text (HTML).
- */
-content: string | null, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
-
-export type CvOtherInput = { title: string, 
-/**
- * Rich text (HTML); sanitised before it is stored.
- */
-content: string | null, sort_order: number, status: ContentStatus, };
 
 export type Photo = { 
 /**
@@ -687,3 +514,321 @@ orcid: OrcidCheck | null,
  * Whether Vita may call the sources (`--no-outside-calls` turns it off).
  */
 outside_calls: boolean, };
+
+export type NewsItem = { id: string, title: string, content: string, 
+/**
+ * Sent empty: today.
+ */
+date: string, link_url: string | null, link_text: string | null, featured: boolean, status: ContentStatus, created_at: string, updated_at: string, 
+/**
+ * Its tags, by name: kept in its join table (`TAG_LINKS`), filled in by every
+ * read (`tagging::attach`).
+ */
+tags: Array<Tag>, };
+
+export type NewsItemInput = { title: string, content: string, 
+/**
+ * Sent empty: today.
+ */
+date: string | null, link_url: string | null, link_text: string | null, featured: boolean, status: ContentStatus, 
+/**
+ * The ids of its tags; an unknown one is refused.
+ */
+tag_ids: Array<string>, };
+
+export type Publication = { id: string, title: string, 
+/**
+ * Sent empty: made from the title.
+ */
+slug: string, 
+/**
+ * Empty rows are dropped on save; at least one must remain.
+ */
+authors: StringList, kind: PublicationKind, 
+/**
+ * May be empty: an imported entry that names no venue is stored without one rather
+ * than with an invented one (issue 27, item 6). The admin form still asks for one
+ * whenever the owner saves the paper (`web/src/admin/entities/publications/schema.ts`).
+ */
+venue: string, 
+/**
+ * Sent empty: the current year.
+ */
+year: number, 
+/**
+ * 1 to 12, when known.
+ */
+month: number | null, abstract: string | null, pdf_url: string | null, 
+/**
+ * The uploaded PDF: the `name` an upload to the `paper-pdfs` bucket answered, served at
+ * `/publications/<slug>/<slug>.pdf` while the paper is published.
+ */
+pdf_file: string | null, url: string | null, 
+/**
+ * Bare and lower case (`rules::validate::doi`), however it was typed.
+ */
+doi: string | null, pages: string | null, volume: string | null, issue: string | null, publisher: string | null, bibtex: string | null, featured: boolean, status: ContentStatus, created_at: string, updated_at: string, 
+/**
+ * Its tags, by name: kept in its join table (`TAG_LINKS`), filled in by every
+ * read (`tagging::attach`).
+ */
+tags: Array<Tag>, };
+
+export type PublicationInput = { title: string, 
+/**
+ * Sent empty: made from the title.
+ */
+slug: string | null, 
+/**
+ * Empty rows are dropped on save; at least one must remain.
+ */
+authors: Array<string>, kind: PublicationKind, 
+/**
+ * May be empty: an imported entry that names no venue is stored without one rather
+ * than with an invented one (issue 27, item 6). The admin form still asks for one
+ * whenever the owner saves the paper (`web/src/admin/entities/publications/schema.ts`).
+ */
+venue: string, 
+/**
+ * Sent empty: the current year.
+ */
+year: number | null, 
+/**
+ * 1 to 12, when known.
+ */
+month: number | null, abstract: string | null, pdf_url: string | null, 
+/**
+ * The uploaded PDF: the `name` an upload to the `paper-pdfs` bucket answered, served at
+ * `/publications/<slug>/<slug>.pdf` while the paper is published.
+ */
+pdf_file: string | null, url: string | null, 
+/**
+ * Bare and lower case (`rules::validate::doi`), however it was typed.
+ */
+doi: string | null, pages: string | null, volume: string | null, issue: string | null, publisher: string | null, bibtex: string | null, featured: boolean, status: ContentStatus, 
+/**
+ * The ids of its tags; an unknown one is refused.
+ */
+tag_ids: Array<string>, };
+
+export type ResearchArea = { id: string, title: string, 
+/**
+ * Sent empty: made from the title.
+ */
+slug: string, description: string | null, 
+/**
+ * Rich text (HTML), sanitised before it is stored.
+ */
+content: string | null, 
+/**
+ * `#rrggbb`; sent empty: the default colour.
+ */
+color: string, 
+/**
+ * An icon name (Shield, Cpu, Brain, …); free text; sent empty: `DEFAULT_ICON`.
+ */
+icon: string, featured: boolean, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
+
+export type ResearchAreaInput = { title: string, 
+/**
+ * Sent empty: made from the title.
+ */
+slug: string | null, description: string | null, 
+/**
+ * Rich text (HTML), sanitised before it is stored.
+ */
+content: string | null, 
+/**
+ * `#rrggbb`; sent empty: the default colour.
+ */
+color: string | null, 
+/**
+ * An icon name (Shield, Cpu, Brain, …); free text; sent empty: `DEFAULT_ICON`.
+ */
+icon: string | null, featured: boolean, sort_order: number, status: ContentStatus, };
+
+export type Project = { id: string, title: string, 
+/**
+ * Sent empty: made from the title.
+ */
+slug: string, summary: string, content: string | null, tech_stack: StringList, collaborators: StringList, repository_url: string | null, demo_url: string | null, funding_source: string | null, funding_amount: string | null, start_date: string | null, end_date: string | null, featured: boolean, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, 
+/**
+ * Its tags, by name: kept in its join table (`TAG_LINKS`), filled in by every
+ * read (`tagging::attach`).
+ */
+tags: Array<Tag>, };
+
+export type ProjectInput = { title: string, 
+/**
+ * Sent empty: made from the title.
+ */
+slug: string | null, summary: string, content: string | null, tech_stack: Array<string>, collaborators: Array<string>, repository_url: string | null, demo_url: string | null, funding_source: string | null, funding_amount: string | null, start_date: string | null, end_date: string | null, featured: boolean, sort_order: number, status: ContentStatus, 
+/**
+ * The ids of its tags; an unknown one is refused.
+ */
+tag_ids: Array<string>, };
+
+export type Course = { id: string, code: string, title: string, 
+/**
+ * Sent empty: made from the title.
+ */
+slug: string, 
+/**
+ * Sent empty: the current year.
+ */
+year: number, term: CourseTerm, role: CourseRole, description: string | null, 
+/**
+ * Fractional: 7.5 credits is common (ECTS).
+ */
+credits: number | null, students_count: number | null, course_url: string | null, syllabus_url: string | null, status: ContentStatus, featured: boolean, created_at: string, updated_at: string, };
+
+export type CourseInput = { code: string, title: string, 
+/**
+ * Sent empty: made from the title.
+ */
+slug: string | null, 
+/**
+ * Sent empty: the current year.
+ */
+year: number | null, term: CourseTerm, role: CourseRole, description: string | null, 
+/**
+ * Fractional: 7.5 credits is common (ECTS).
+ */
+credits: number | null, students_count: number | null, course_url: string | null, syllabus_url: string | null, status: ContentStatus, featured: boolean, };
+
+export type Student = { id: string, name: string, level: StudentLevel, status: StudentStatus, bio: string | null, thesis_title: string | null, 
+/**
+ * Sent empty: the current year.
+ */
+start_year: number, graduation_year: number | null, current_position: string | null, email: string | null, linkedin_url: string | null, website_url: string | null, profile_image_url: string | null, sort_order: number, created_at: string, updated_at: string, };
+
+export type StudentInput = { name: string, level: StudentLevel, status: StudentStatus, bio: string | null, thesis_title: string | null, 
+/**
+ * Sent empty: the current year.
+ */
+start_year: number | null, graduation_year: number | null, current_position: string | null, email: string | null, linkedin_url: string | null, website_url: string | null, profile_image_url: string | null, sort_order: number, };
+
+export type Talk = { id: string, title: string, 
+/**
+ * Sent empty: made from the title.
+ */
+slug: string, event_name: string, event_location: string | null, date: string, type: TalkType, abstract: string | null, slides_url: string | null, video_url: string | null, status: ContentStatus, featured: boolean, created_at: string, updated_at: string, 
+/**
+ * Its tags, by name: kept in its join table (`TAG_LINKS`), filled in by every
+ * read (`tagging::attach`).
+ */
+tags: Array<Tag>, };
+
+export type TalkInput = { title: string, 
+/**
+ * Sent empty: made from the title.
+ */
+slug: string | null, event_name: string, event_location: string | null, date: string | null, type: TalkType, abstract: string | null, slides_url: string | null, video_url: string | null, status: ContentStatus, featured: boolean, 
+/**
+ * The ids of its tags; an unknown one is refused.
+ */
+tag_ids: Array<string>, };
+
+export type Tag = { id: string, name: string, 
+/**
+ * Sent empty: made from the name.
+ */
+slug: string, 
+/**
+ * `#rrggbb`; sent empty: the default colour.
+ */
+color: string, created_at: string, updated_at: string, };
+
+export type TagInput = { name: string, 
+/**
+ * Sent empty: made from the name.
+ */
+slug: string | null, 
+/**
+ * `#rrggbb`; sent empty: the default colour.
+ */
+color: string | null, };
+
+export type OpenCall = { id: string, title: string, 
+/**
+ * Required for open calls: the form derives it from the title only when creating.
+ */
+slug: string, description: string | null, content: string | null, requirements: string | null, contact_email: string | null, contact_info: string | null, application_url: string | null, funding_amount: string | null, duration: string | null, funding_agency: string | null, deadline: string | null, status: ContentStatus, featured: boolean, created_at: string, updated_at: string, };
+
+export type OpenCallInput = { title: string, 
+/**
+ * Required for open calls: the form derives it from the title only when creating.
+ */
+slug: string, description: string | null, content: string | null, requirements: string | null, contact_email: string | null, contact_info: string | null, application_url: string | null, funding_amount: string | null, duration: string | null, funding_agency: string | null, deadline: string | null, status: ContentStatus, featured: boolean, };
+
+export type CvAppointment = { id: string, title: string, institution: string, place: string | null, start_year: number, 
+/**
+ * Empty: to the present.
+ */
+end_year: number | null, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
+
+export type CvAppointmentInput = { title: string, institution: string, place: string | null, start_year: number | null, 
+/**
+ * Empty: to the present.
+ */
+end_year: number | null, sort_order: number, status: ContentStatus, };
+
+export type CvEducation = { id: string, degree: string, field: string | null, institution: string, year: number, thesis_title: string | null, advisor: string | null, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
+
+export type CvEducationInput = { degree: string, field: string | null, institution: string, year: number | null, thesis_title: string | null, advisor: string | null, sort_order: number, status: ContentStatus, };
+
+export type CvAward = { id: string, name: string, awarding_body: string | null, year: number, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
+
+export type CvAwardInput = { name: string, awarding_body: string | null, year: number | null, sort_order: number, status: ContentStatus, };
+
+export type CvGrant = { id: string, title: string, funder: string, 
+/**
+ * The owner's role: principal investigator, co-investigator, …; free text.
+ */
+role: string | null, amount: number | null, 
+/**
+ * ISO 4217, present whenever `amount` is.
+ */
+currency: string | null, start_year: number, 
+/**
+ * Empty: to the present.
+ */
+end_year: number | null, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
+
+export type CvGrantInput = { title: string, funder: string, 
+/**
+ * The owner's role: principal investigator, co-investigator, …; free text.
+ */
+role: string | null, amount: number | null, 
+/**
+ * ISO 4217, present whenever `amount` is.
+ */
+currency: string | null, start_year: number | null, 
+/**
+ * Empty: to the present.
+ */
+end_year: number | null, sort_order: number, status: ContentStatus, };
+
+export type CvService = { id: string, role: string, body: string, kind: ServiceKind, start_year: number, 
+/**
+ * Empty: to the present.
+ */
+end_year: number | null, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
+
+export type CvServiceInput = { role: string, body: string, kind: ServiceKind, start_year: number | null, 
+/**
+ * Empty: to the present.
+ */
+end_year: number | null, sort_order: number, status: ContentStatus, };
+
+export type CvOther = { id: string, title: string, 
+/**
+ * Rich text (HTML), sanitised before it is stored.
+ */
+content: string | null, sort_order: number, status: ContentStatus, created_at: string, updated_at: string, };
+
+export type CvOtherInput = { title: string, 
+/**
+ * Rich text (HTML), sanitised before it is stored.
+ */
+content: string | null, sort_order: number, status: ContentStatus, };
