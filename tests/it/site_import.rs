@@ -198,6 +198,9 @@ async fn imports_as_expected(test_db: TestDb, id: &str) {
     let names: Vec<&str> =
         std::iter::once(&want["owner_name"]).chain(want["owner_name_accept"].as_array().unwrap()).map(|v| v.as_str().unwrap()).collect();
     assert!(names.contains(&hero.name.as_str()), "{id}: owner {}", hero.name);
+    let example = HeroContent::default();
+    assert!(hero.institution != example.institution && hero.bio != example.bio, "{id}: nothing of the built-in example owner stays");
+    assert!(hero.bio.is_empty() || hero.bio.chars().count() >= 60, "{id}: the bio is a paragraph, not a greeting: {}", hero.bio);
     assert!(hero.profile_image_url.starts_with("/files/profile-photos/"), "{id}: photo {}", hero.profile_image_url);
     let photo = hero.profile_image_url.rsplit('/').next().unwrap();
     assert!(files.read(vita::media::buckets::Bucket::ProfilePhotos, photo).await.is_ok(), "{id}: the photo is stored");

@@ -421,7 +421,14 @@ impl Writer<'_> {
                 return Ok(());
             }
         }
-        let mut hero = homepage::read::<HeroContent>(self.txn).await?.content;
+        let stored = homepage::read::<HeroContent>(self.txn).await?;
+        let mut hero = stored.content;
+        if stored.updated_at.is_none() {
+            // Never saved: the built-in example owner's texts are not the site's.
+            for field in [&mut hero.name, &mut hero.title, &mut hero.institution, &mut hero.bio] {
+                field.clear();
+            }
+        }
         let set = |field: &mut String, value: &str| {
             if !value.trim().is_empty() {
                 *field = value.trim().to_owned();

@@ -454,7 +454,10 @@ fn without_comments(markdown: &str) -> String {
 
 /// The first paragraph of a plain text, for a hero's short bio or a project's summary.
 pub fn first_paragraph(text: &str) -> String {
-    text.split("\n\n").map(str::trim).find(|p| !p.is_empty()).unwrap_or("").to_owned()
+    let paragraphs: Vec<&str> = text.split("\n\n").map(str::trim).filter(|p| !p.is_empty()).collect();
+    // A greeting or a heading ("Hey there! 👋") is not a bio: the first paragraph that says
+    // something, else the first.
+    paragraphs.iter().find(|p| p.chars().count() >= 60).or(paragraphs.first()).map(|p| (*p).to_owned()).unwrap_or_default()
 }
 
 /// A title made from a text that has none (al-folio's inline news): its first sentence, at
