@@ -430,7 +430,7 @@ fn print_site_report(report: &site::Report) {
     }
     let unplaced: Vec<_> = report.problems.iter().filter(|p| p.kind.is_none()).collect();
     if !unplaced.is_empty() {
-        println!("\nFiles that could not be read:");
+        println!("\nFiles that could not be read or stored:");
         for problem in unplaced {
             println!("  {problem}");
         }

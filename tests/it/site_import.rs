@@ -314,7 +314,11 @@ async fn bad_files_are_named_and_the_rest_imported(test_db: TestDb) {
         std::fs::write(path, bytes).unwrap();
     };
     write("_config.yml", "first_name: Ada\nlast_name: Lovelace\nscholar:\n  bibliography: papers.bib\n".as_bytes());
-    write("_bibliography/papers.bib", b"@article{a, title={An Engine}, author={Lovelace, Ada}, journal={Notes}, year={1843}}\n");
+    write(
+        "_bibliography/papers.bib",
+        b"@article{a, title={An Engine}, author={Lovelace, Ada}, journal={Notes}, year={1843}, pdf={engine.pdf}}\n",
+    );
+    write("assets/pdf/engine.pdf", b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
     write("_news/binary.md", b"---\ntitle: x\n---\n\x00\x01\x02");
     write("_news/truncated.md", b"---\ntitle: Cut\ndate: 2020-01-01\n");
     write("_news/invalid.md", b"---\ntitle: Bad\ndate: 2020-01-01\ntags: [a, b\n---\nText\n");
@@ -333,6 +337,10 @@ async fn bad_files_are_named_and_the_rest_imported(test_db: TestDb) {
     assert!(errors.iter().any(|e| e.starts_with("_news/invalid.md: line ") && e.contains("invalid YAML")), "{errors:?}");
     assert_eq!(report.counts(Kind::News).created, 1);
     assert_eq!(report.counts(Kind::Publication).created, 1);
+    // The paper's PDF of the repository is the paper's PDF.
+    let paper = publications::Entity::find().one(db).await.unwrap().unwrap();
+    let pdf = paper.pdf_file.unwrap_or_else(|| panic!("the PDF stored: {:?}", report.problems));
+    assert!(files.read(vita::media::buckets::Bucket::PaperPdfs, &pdf).await.is_ok());
     let news = news::Entity::find().all(db).await.unwrap();
     assert_eq!((news[0].title.as_str(), news[0].date.to_string().as_str()), ("A real announcement — 你好", "2021-07-28"));
 

@@ -359,7 +359,7 @@ fn papers(site: &mut Site, tree: &Tree, config: &Value) -> Links {
 /// The `pdf = {name.pdf}` of an al-folio entry when it names a file of the site.
 fn local_pdf(entry: &str) -> Option<String> {
     static PDF: std::sync::LazyLock<regex::Regex> =
-        std::sync::LazyLock::new(|| regex::Regex::new(r#"(?im)^\s*pdf\s*=\s*[{"]\s*([^}"]+?)\s*[}"]"#).unwrap());
+        std::sync::LazyLock::new(|| regex::Regex::new(r#"(?i)(?:^|[,\s])pdf\s*=\s*[{"]\s*([^}"]+?)\s*[}"]"#).unwrap());
     let name = PDF.captures(entry)?[1].to_owned();
     (!name.starts_with("http://") && !name.starts_with("https://")).then_some(name)
 }

@@ -16,7 +16,7 @@ use sea_orm::{
 };
 use uuid::Uuid;
 
-use super::{Generator, Item, ItemReport, Kind, Outcome, Owner, Paper, Report, Site, Social, Tree, sources};
+use super::{Generator, Item, ItemReport, Kind, Outcome, Owner, Paper, Problem, Report, Site, Social, Tree, sources};
 use crate::content::homepage::{self, AboutContent, HeroContent};
 use crate::content::{self, Content, courses, cv_appointments, cv_education, cv_other, news, projects, publications, tags, talks};
 use crate::error::AppError;
@@ -169,6 +169,8 @@ struct Writer<'a> {
     /// Files uploaded so far: removed again if the import fails.
     uploaded: Vec<(Bucket, String)>,
     items: Vec<ItemReport>,
+    /// Files of the site that could not be stored (a picture the photo pipeline refuses).
+    problems: Vec<Problem>,
     rows: HashMap<(String, String), sources::Model>,
     tags: Option<HashMap<String, Uuid>>,
 }
@@ -215,11 +217,13 @@ pub(super) async fn run(
             dry_run,
             uploaded: Vec::new(),
             items: Vec::new(),
+            problems: Vec::new(),
             rows: HashMap::new(),
             tags: None,
         };
         let result = writer.all(site, &mut report.social_placed).await;
         report.items = std::mem::take(&mut writer.items);
+        report.problems.append(&mut writer.problems);
         (result, writer.uploaded)
     };
     let committed = match result {
@@ -393,7 +397,7 @@ impl Writer<'_> {
                 Some((uploaded.name, uploaded.url))
             }
             Err(err) => {
-                tracing::warn!(file = path, error = %err, "a file of the site could not be stored");
+                self.problems.push(Problem { kind: None, file: path.to_owned(), line: 0, message: format!("not stored: {err}") });
                 None
             }
         }
