@@ -100,6 +100,8 @@ macro_rules! archived_tables {
             "settings",
             "homepage_content",
             $(crate::content::$table::TABLE,)*
+            // Where `vita import site` found each item (issue 42).
+            "site_import_sources",
             // After the items and tags they link (foreign keys).
             "publication_tags",
             "project_tags",
@@ -122,6 +124,7 @@ const ADDED_BY: &[(&str, &str)] = &[
     ("cv_other", "m0014_cv_sections"),
     ("posts", "m0016_posts"),
     ("post_tags", "m0016_posts"),
+    ("site_import_sources", "m0018_site_import_sources"),
 ];
 
 /// Whether an archive of database schema `schema` (a known migration) must hold `table`.
@@ -160,6 +163,10 @@ macro_rules! match_table {
                 type $E = crate::content::$table::Entity;
                 $body
             })*
+            "site_import_sources" => {
+                type $E = crate::import::site::sources::Entity;
+                $body
+            }
             "publication_tags" => {
                 type $E = tagging::publication_tags::Entity;
                 $body

@@ -1,5 +1,5 @@
 //! The command line: `vita [serve]`, `vita migrate`, `vita admin add`, `vita admin reset-2fa`,
-//! `vita import bibtex|doi|orcid`, `vita citations refresh`, `vita backup`, `vita restore`,
+//! `vita import bibtex|doi|orcid|site`, `vita citations refresh`, `vita backup`, `vita restore`,
 //! `vita stats`, `vita export`.
 //!
 //! The static export (`export`) lives here, above the server: it asks the router for every
@@ -15,6 +15,7 @@ use clap::{Parser, Subcommand};
 
 use crate::app::{self, App};
 use crate::import::bibtex::RawEntry;
+use crate::import::site;
 use crate::import::{self, DuplicateOf, EntryStatus, ImportPreview};
 use crate::media::files::Files;
 use crate::ops::config::{Config, OutsideConfig, StoreConfig};
@@ -100,6 +101,23 @@ enum Command {
 
 #[derive(Subcommand)]
 enum ImportCommand {
+    /// Import a whole al-folio, Hugo Blox / Wowchemy or academicpages site: the owner and
+    /// photo, the about page, publications, news, projects, talks, courses and the CV. Prints
+    /// what each file becomes (created, updated, unchanged, duplicate, conflict, skipped and
+    /// why, error with file and line), then imports it all in one transaction. Safe to run
+    /// again: an unchanged site changes nothing.
+    Site {
+        /// The site: a folder (a clone of its repository), a .zip or a .tar.gz of it.
+        path: PathBuf,
+        /// Only print what would be imported; nothing is written.
+        #[arg(long)]
+        dry_run: bool,
+        /// The generator, when the marker files do not say it (or say it wrong).
+        #[arg(long, value_enum)]
+        generator: Option<site::Generator>,
+        #[command(flatten)]
+        store: StoreConfig,
+    },
     /// Import the entries of a .bib file as publications: prints what each entry is (new,
     /// duplicate, invalid) and imports the new ones in one transaction. Exits non-zero when
     /// nothing could be imported.
@@ -250,6 +268,9 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             store::close(db).await;
             result
         }
+        Some(Command::Import(ImportCommand::Site { path, dry_run, generator, store: store_config })) => {
+            import_site(&store_config, path, dry_run, generator).await
+        }
         Some(Command::Import(ImportCommand::Doi { dois, dry_run, sources, store: store_config })) => {
             let (db, location) = open(&store_config).await?;
             let result = import_dois(&db, &location, &sources, &dois, dry_run).await;
@@ -325,6 +346,136 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             println!("Exported {} pages and {} other files from {location} to {}.", summary.pages, summary.files, dir.display());
             Ok(())
         }
+    }
+}
+
+/// `vita import site`: reads the site (refusing a hostile archive before the database is even
+/// opened), says which generator it is, then prints the report of the import or dry run.
+async fn import_site(store_config: &StoreConfig, path: PathBuf, dry_run: bool, generator: Option<site::Generator>) -> anyhow::Result<()> {
+    let shown = path.display().to_string();
+    let tree = tokio::task::spawn_blocking(move || site::Tree::open(&path)).await?.map_err(|e| anyhow::anyhow!("{e}"))?;
+    let detected = site::detect(&tree);
+    let generator = match (generator, &detected) {
+        (Some(asked), Some(found)) if asked != found.generator => {
+            println!("Generator: {} (as asked; the marker files say {}: {})", asked.as_str(), found.generator.as_str(), found.reason);
+            asked
+        }
+        (Some(asked), _) => {
+            println!("Generator: {} (as asked)", asked.as_str());
+            asked
+        }
+        (None, Some(found)) => {
+            println!("Detected: {} ({})", found.generator.as_str(), found.reason);
+            found.generator
+        }
+        (None, None) => bail!(
+            "{shown} is not a site Vita recognises: no al-folio, academicpages or Hugo marker files (_config.yml with _bibliography/ or _publications/, content/ with a Hugo config). Name it with --generator"
+        ),
+    };
+    let (tree, read) = tokio::task::spawn_blocking(move || {
+        let read = site::read(&tree, generator);
+        (tree, read)
+    })
+    .await?;
+    let (db, location) = open(store_config).await?;
+    let result = async {
+        let files = Files::open(store_config)?;
+        let changes = Changes::for_database(&db).await?;
+        let report = site::import(&db, &files, &changes, &tree, generator, read, dry_run).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+        print_site_report(&report);
+        let total = |f: fn(&site::Counts) -> usize| site::Kind::ALL.iter().map(|k| f(&report.counts(*k))).sum::<usize>();
+        let numbers = format!(
+            "{} {}, {} {}, {} unchanged, {} duplicates, {} conflicts, {} skipped, {} errors",
+            total(|c| c.created),
+            if dry_run { "new" } else { "created" },
+            total(|c| c.updated),
+            if dry_run { "to update" } else { "updated" },
+            total(|c| c.unchanged),
+            total(|c| c.duplicates),
+            total(|c| c.conflicts),
+            total(|c| c.skipped),
+            total(|c| c.errors)
+        );
+        if dry_run {
+            println!("Dry run on {location}: {numbers} (nothing was written)");
+        } else {
+            println!("Imported {shown} into {location}: {numbers}");
+        }
+        anyhow::Ok(())
+    }
+    .await;
+    store::close(db).await;
+    result
+}
+
+fn print_site_report(report: &site::Report) {
+    let verb = |outcome: &site::Outcome| match (outcome, report.dry_run) {
+        (site::Outcome::Created, true) => "new".to_owned(),
+        (site::Outcome::Created, false) => "created".to_owned(),
+        (site::Outcome::Updated, true) => "update".to_owned(),
+        (site::Outcome::Updated, false) => "updated".to_owned(),
+        (site::Outcome::Unchanged, _) => "unchanged".to_owned(),
+        (site::Outcome::Duplicate(of), _) => format!("duplicate of {of}"),
+        (site::Outcome::Conflict, _) => "conflict: edited in Vita since the last import, left alone".to_owned(),
+        (site::Outcome::Skipped(why), _) => format!("skipped: {why}"),
+        (site::Outcome::Error(why), _) => format!("error: {why}"),
+    };
+    for kind in site::Kind::ALL {
+        let items: Vec<_> = report.items.iter().filter(|i| i.kind == kind).collect();
+        if items.is_empty() {
+            continue;
+        }
+        let c = report.counts(kind);
+        println!(
+            "\n{}: {} {}, {} {}, {} unchanged, {} duplicates, {} conflicts, {} skipped, {} errors",
+            kind.plural(),
+            c.created,
+            if report.dry_run { "new" } else { "created" },
+            c.updated,
+            if report.dry_run { "to update" } else { "updated" },
+            c.unchanged,
+            c.duplicates,
+            c.conflicts,
+            c.skipped,
+            c.errors
+        );
+        for item in items {
+            let date = item.date.map(|d| format!(" ({d})")).unwrap_or_default();
+            println!(
+                "  {}{date}  [{}]  {}",
+                if item.title.is_empty() { "(untitled)" } else { &item.title },
+                item.source,
+                verb(&item.outcome)
+            );
+        }
+    }
+    let unplaced: Vec<_> = report.problems.iter().filter(|p| p.kind.is_none()).collect();
+    if !unplaced.is_empty() {
+        println!("\nFiles that could not be read or stored:");
+        for problem in unplaced {
+            println!("  {problem}");
+        }
+    }
+    if !report.removed.is_empty() {
+        println!("\nTemplate code removed (it has no meaning outside the generator):");
+        for (file, code) in &report.removed {
+            println!("  {file}: {code}");
+        }
+    }
+    let missing: Vec<_> = report.media.iter().filter(|m| !m.found).collect();
+    println!("\nPictures and files referred to: {} found, {} missing", report.media.len() - missing.len(), missing.len());
+    for media in missing {
+        println!("  missing: {} (in {})", media.path, media.from);
+    }
+    if !report.social.is_empty() {
+        let listed: Vec<String> =
+            report.social.iter().filter(|s| !report.social_placed.contains(&s.key)).map(|s| format!("{} ({})", s.key, s.url)).collect();
+        println!(
+            "\nSocial links: {} (on the home page: {}; listed only: {})",
+            report.social.len(),
+            if report.social_placed.is_empty() { "none".to_owned() } else { report.social_placed.join(", ") },
+            if listed.is_empty() { "none".to_owned() } else { listed.join(", ") }
+        );
     }
 }
 

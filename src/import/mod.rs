@@ -8,6 +8,7 @@
 //! entry still has the status the owner saw, so nothing is written from a stale preview.
 
 pub mod bibtex;
+pub mod site;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -95,14 +96,14 @@ pub struct ImportOutcome {
 }
 
 /// One entry as classified: the preview line and what an import would write.
-struct Classified {
-    preview: PreviewEntry,
+pub(crate) struct Classified {
+    pub(crate) preview: PreviewEntry,
     raw_text: String,
-    mapped: Option<Mapped>,
+    pub(crate) mapped: Option<Mapped>,
 }
 
 impl Classified {
-    fn bibtex(&self) -> Option<&str> {
+    pub(crate) fn bibtex(&self) -> Option<&str> {
         stored_bibtex(&self.raw_text)
     }
 }
@@ -279,7 +280,7 @@ pub fn too_large() -> AppError {
 
 /// Decides each entry's status against the store and the entries before it; also returns the
 /// stored papers' slugs, which an import must not reuse.
-async fn classify(db: &impl ConnectionTrait, entries: Vec<RawEntry>) -> Result<(Vec<Classified>, HashSet<String>), AppError> {
+pub(crate) async fn classify(db: &impl ConnectionTrait, entries: Vec<RawEntry>) -> Result<(Vec<Classified>, HashSet<String>), AppError> {
     let stored = publications::Entity::find().all(db).await?;
     let slugs = stored.iter().map(|p| p.slug.clone()).collect();
     let mut by_doi: HashMap<String, (Stored, Option<u32>)> = HashMap::new();
@@ -430,7 +431,7 @@ fn validate(mapped: &Mapped, bibtex: Option<&str>) -> Result<(), String> {
     }
 }
 
-fn input(m: &Mapped, slug: Option<String>, bibtex: Option<&str>) -> publications::Input {
+pub(crate) fn input(m: &Mapped, slug: Option<String>, bibtex: Option<&str>) -> publications::Input {
     publications::Input {
         title: m.title.clone(),
         slug,
@@ -484,7 +485,7 @@ async fn update_stored(db: &impl ConnectionTrait, id: Uuid, m: &Mapped, bibtex: 
 }
 
 /// The title's slug, or the first of `-2`, `-3`, … that no paper (stored or imported) has.
-fn unique_slug(title: &str, taken: &mut HashSet<String>) -> String {
+pub(crate) fn unique_slug(title: &str, taken: &mut HashSet<String>) -> String {
     let base = slugify_variant(title);
     let base = if base.is_empty() { "publication".to_owned() } else { base };
     let mut slug = base.clone();

@@ -28,6 +28,7 @@ impl MigratorTrait for Migrator {
             Box::new(M0015BareDois),
             Box::new(M0016Posts),
             Box::new(M0017Statistics),
+            Box::new(M0018SiteImportSources),
         ]
     }
 }
@@ -1010,5 +1011,41 @@ impl MigrationTrait for M0017Statistics {
             manager.drop_table(Table::drop().table(table).to_owned()).await?;
         }
         Ok(())
+    }
+}
+
+/// Where each item of `vita import site` came from (issue 42): the source file and a hash of
+/// it, so a second import of the same site changes nothing and an edited file updates its one
+/// item.
+struct M0018SiteImportSources;
+
+impl MigrationName for M0018SiteImportSources {
+    fn name(&self) -> &str {
+        "m0018_site_import_sources"
+    }
+}
+
+#[sea_orm_migration::async_trait::async_trait]
+impl MigrationTrait for M0018SiteImportSources {
+    fn use_transaction(&self) -> Option<bool> {
+        Some(true)
+    }
+
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        let table = "site_import_sources";
+        let columns = vec![
+            string("generator"),
+            string("kind"),
+            string("source"),
+            string("hash"),
+            uuid("item_id"),
+            timestamp_with_time_zone("item_updated_at"),
+        ];
+        manager.create_table(content_table(table, columns)).await?;
+        manager.create_index(index(table, &["kind", "source"], true)).await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager.drop_table(Table::drop().table("site_import_sources").to_owned()).await
     }
 }

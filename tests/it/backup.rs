@@ -18,6 +18,7 @@ use vita::content::{
     courses, cv_appointments, cv_awards, cv_education, cv_grants, cv_other, cv_service, homepage, news, open_calls, posts, projects,
     publications, research_areas, students, tags, talks,
 };
+use vita::import::site::sources as site_sources;
 use vita::media::files::Files;
 use vita::ops::config::StoreConfig;
 
@@ -122,6 +123,20 @@ async fn seed(app: &TestApp) {
         "cover_image": photo["url"], "featured": true, "tag_ids": [tag] }),
     )
     .await;
+    // Where an item of `vita import site` came from (issue 42).
+    let at = chrono::DateTime::from_timestamp(1_700_000_000, 0).unwrap();
+    let source = site_sources::ActiveModel {
+        id: sea_orm::Set(uuid::Uuid::new_v4()),
+        generator: sea_orm::Set("alfolio".to_owned()),
+        kind: sea_orm::Set("news".to_owned()),
+        source: sea_orm::Set("_news/Württemberg.md".to_owned()),
+        hash: sea_orm::Set("ab".repeat(32)),
+        item_id: sea_orm::Set(uuid::Uuid::new_v4()),
+        item_updated_at: sea_orm::Set(at),
+        created_at: sea_orm::Set(at),
+        updated_at: sea_orm::Set(at),
+    };
+    sea_orm::ActiveModelTrait::insert(source, &app.test_db.db).await.unwrap();
 }
 
 /// Every row of a table in primary-key order, as its model.
@@ -145,6 +160,7 @@ async fn assert_same_rows(a: &DatabaseConnection, b: &DatabaseConnection) {
     same!(users, settings, homepage, news, research_areas, publications, projects, courses, students, talks, tags, open_calls);
     same!(publication_tags, project_tags, talk_tags, news_item_tags, post_tags, posts);
     same!(cv_appointments, cv_education, cv_awards, cv_grants, cv_service, cv_other);
+    same!(site_sources);
 }
 
 /// Every stored file, `bucket/name` → SHA-256.

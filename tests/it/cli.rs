@@ -27,6 +27,7 @@ fn every_command_has_help_and_bad_flags_are_explained() {
         &["import", "bibtex", "--help"],
         &["import", "doi", "--help"],
         &["import", "orcid", "--help"],
+        &["import", "site", "--help"],
         &["citations", "refresh", "--help"],
         &["backup", "--help"],
         &["restore", "--help"],

@@ -40,6 +40,7 @@ mod scholarly;
 mod second_factor;
 mod security_review;
 mod sign_in_lock;
+mod site_import;
 mod static_export;
 mod stats;
 mod store;
