@@ -18,7 +18,7 @@ use uuid::Uuid;
 
 use super::{Generator, Item, ItemReport, Kind, Outcome, Owner, Paper, Problem, Report, Site, Social, Tree, sources};
 use crate::content::homepage::{self, AboutContent, HeroContent};
-use crate::content::{self, Content, courses, cv_appointments, cv_education, cv_other, news, projects, publications, tags, talks};
+use crate::content::{self, Content, courses, cv_appointments, cv_education, cv_other, news, posts, projects, publications, tags, talks};
 use crate::error::AppError;
 use crate::import::{self, EntryStatus};
 use crate::media::buckets::Bucket;
@@ -48,6 +48,25 @@ impl Imported for news::Entity {
         m.title.clone()
     }
     fn set_tags(input: &mut news::Input, ids: Vec<Uuid>) {
+        input.tag_ids = ids;
+    }
+}
+
+impl Imported for posts::Entity {
+    const KIND: Kind = Kind::Post;
+    fn key(m: &posts::Model) -> String {
+        super::key(&m.title, Some(m.date))
+    }
+    fn title(m: &posts::Model) -> String {
+        m.title.clone()
+    }
+    fn slug(m: &posts::Model) -> Option<String> {
+        Some(m.slug.clone())
+    }
+    fn set_slug(input: &mut posts::Input, slug: String) {
+        input.slug = Some(slug);
+    }
+    fn set_tags(input: &mut posts::Input, ids: Vec<Uuid>) {
         input.tag_ids = ids;
     }
 }
@@ -276,10 +295,7 @@ impl Writer<'_> {
         self.items::<cv_education::Entity>(site.cv_education).await?;
         self.items::<cv_appointments::Entity>(site.cv_appointments).await?;
         self.items::<cv_other::Entity>(site.cv_sections).await?;
-        for post in site.posts {
-            let outcome = Outcome::Skipped("the blog is not here yet: posts are imported once Vita has one".to_owned());
-            self.report(Kind::Post, &post.source, &post.title, post.date, outcome);
-        }
+        self.items::<posts::Entity>(site.posts).await?;
         Ok(())
     }
 

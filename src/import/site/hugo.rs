@@ -12,8 +12,8 @@ use serde_json::Value;
 
 use super::text::{self, Links};
 use super::{
-    About, Doc, Item, Kind, Owner, Paper, Post, Site, Social, Templates, Tree, course_code, front, hash, http, is_page, jekyll, key,
-    talk_type, term_in, term_of_month,
+    About, Doc, Item, Kind, Owner, Paper, Site, Social, Templates, Tree, course_code, front, hash, http, is_page, jekyll, key, talk_type,
+    term_in, term_of_month,
 };
 use crate::content::publications::PublicationKind;
 use crate::content::{ContentStatus, courses, cv_education, news, projects, talks};
@@ -430,11 +430,7 @@ pub fn read(tree: &Tree) -> Site {
             title: title.clone(),
             date: Some(date),
             tags,
-            input: Post {
-                slug: crate::rules::validate::slugify_variant(&doc.stem()),
-                html: text::html(&body.markdown),
-                summary: doc.text("summary"),
-            },
+            input: super::post(&title, date, text::html(&body.markdown), doc.text("summary")),
         });
     }
 

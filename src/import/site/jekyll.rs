@@ -5,7 +5,7 @@ use chrono::Datelike;
 use serde_json::Value;
 
 use super::text::{self, Links};
-use super::{Item, Kind, Post, Site, Templates, Tree, front, hash, key, pages_in};
+use super::{Item, Kind, Site, Templates, Tree, front, hash, key, pages_in};
 use crate::content::{ContentStatus, cv_appointments, cv_education, cv_other};
 
 /// Jekyll posts: `_posts/YYYY-MM-DD-slug.md`; a post whose name has no date is not published
@@ -31,14 +31,15 @@ pub fn posts(site: &mut Site, tree: &Tree, links: &Links, demo: impl Fn(&str) ->
         let summary = doc.text("description").or_else(|| doc.text("excerpt"));
         let mut tags = front::list(&doc.front, "tags");
         tags.extend(front::list(&doc.front, "categories"));
+        let title = if title.is_empty() { slug } else { title };
         site.posts.push(Item {
             source: doc.path.clone(),
             hash: doc.hash.clone(),
             key: key(&title, Some(date)),
-            title: if title.is_empty() { slug.clone() } else { title },
+            input: super::post(&title, date, text::html(&body.markdown), summary),
+            title,
             date: Some(date),
             tags,
-            input: Post { slug, html: text::html(&body.markdown), summary },
         });
     }
 }

@@ -27,7 +27,7 @@ use sea_orm::DatabaseConnection;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use crate::content::{courses, cv_appointments, cv_education, cv_other, news, projects, talks};
+use crate::content::{ContentStatus, courses, cv_appointments, cv_education, cv_other, news, posts, projects, talks};
 use crate::error::AppError;
 use crate::import::bibtex::RawEntry;
 use crate::media::files::Files;
@@ -183,11 +183,17 @@ pub struct Paper {
     pub pdf: Option<String>,
 }
 
-/// A blog post as read, waiting for the blog (issue 42, item 9).
-pub struct Post {
-    pub slug: String,
-    pub html: String,
-    pub summary: Option<String>,
+/// A blog post: the post's write payload (issue 42, item 9), its content the page's Markdown as
+/// HTML (sanitised by the post's own rules when it is stored).
+pub fn post(title: &str, date: NaiveDate, html: String, summary: Option<String>) -> posts::Input {
+    posts::Input {
+        title: title.to_owned(),
+        date: Some(date),
+        summary,
+        content: Some(html),
+        status: ContentStatus::Published,
+        ..Default::default()
+    }
 }
 
 /// The owner as the site shows them: to the home page's hero.
@@ -265,7 +271,7 @@ pub struct Site {
     pub projects: Vec<Item<projects::Input>>,
     pub talks: Vec<Item<talks::Input>>,
     pub courses: Vec<Item<courses::Input>>,
-    pub posts: Vec<Item<Post>>,
+    pub posts: Vec<Item<posts::Input>>,
     pub cv_education: Vec<Item<cv_education::Input>>,
     pub cv_appointments: Vec<Item<cv_appointments::Input>>,
     pub cv_sections: Vec<Item<cv_other::Input>>,
