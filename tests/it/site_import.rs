@@ -150,6 +150,12 @@ async fn imports_as_expected(test_db: TestDb, id: &str) {
     accepted("talks", talks::Entity::find().count(db).await.unwrap() as usize);
     accepted("courses", courses::Entity::find().count(db).await.unwrap() as usize);
     accepted("posts", posts::Entity::find().count(db).await.unwrap() as usize);
+    // A post keeps the slug its file gave it, so the site's links to it keep working.
+    for post in posts::Entity::find().all(db).await.unwrap() {
+        let source = created(&real, Kind::Post).into_iter().find(|i| i.title == post.title).map(|i| i.source.to_lowercase());
+        let source = source.unwrap_or_else(|| panic!("{id}: {} was not created by the import", post.title));
+        assert!(source.contains(&post.slug), "{id}: the post of {source} is at /blog/{}", post.slug);
+    }
 
     // Each stored item has its file's title and date.
     for item in created(&real, Kind::News).into_iter().chain(created(&real, Kind::Talk)) {

@@ -342,7 +342,10 @@ fn papers(site: &mut Site, tree: &Tree, config: &Value) -> Links {
             });
             if let Ok(mapped) = &entry.mapped {
                 if let Some(key) = &entry.key {
-                    links.papers.insert(key.clone(), format!("/publications/{}", crate::rules::validate::slugify_variant(&mapped.title)));
+                    links.papers.insert(
+                        key.clone(),
+                        crate::routes::Route::Paper(&crate::rules::validate::slugify_variant(&mapped.title)).path().into_owned(),
+                    );
                 }
                 if mapped.authors.iter().any(|a| a.contains("Einstein")) && mapped.title.contains("Quantum") {
                     site.skip(Kind::Publication, &file, &mapped.title, "the template's demo content");

@@ -36,6 +36,10 @@ trait Imported: Content {
         None
     }
     fn set_slug(_input: &mut Self::Input, _slug: String) {}
+    /// The slug the site gave the item (a post's file name), kept so its links keep working.
+    fn site_slug(_input: &Self::Input) -> Option<String> {
+        None
+    }
     fn set_tags(_input: &mut Self::Input, _ids: Vec<Uuid>) {}
 }
 
@@ -65,6 +69,9 @@ impl Imported for posts::Entity {
     }
     fn set_slug(input: &mut posts::Input, slug: String) {
         input.slug = Some(slug);
+    }
+    fn site_slug(input: &posts::Input) -> Option<String> {
+        input.slug.clone()
     }
     fn set_tags(input: &mut posts::Input, ids: Vec<Uuid>) {
         input.tag_ids = ids;
@@ -664,7 +671,10 @@ impl Writer<'_> {
             }
             match update.and_then(|id| by_id.get(&id)).and_then(E::slug) {
                 Some(slug) => E::set_slug(&mut item.input, slug),
-                None => E::set_slug(&mut item.input, unique(&item.title, E::KIND.as_str(), &mut taken)),
+                None => {
+                    let base = E::site_slug(&item.input).unwrap_or_else(|| item.title.clone());
+                    E::set_slug(&mut item.input, unique(&base, E::KIND.as_str(), &mut taken));
+                }
             }
             let ids = self.tag_ids(&item.tags).await?;
             E::set_tags(&mut item.input, ids);

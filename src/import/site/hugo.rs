@@ -430,7 +430,13 @@ pub fn read(tree: &Tree) -> Site {
             title: title.clone(),
             date: Some(date),
             tags,
-            input: super::post(&title, date, text::html(&body.markdown), doc.text("summary")),
+            input: super::post(
+                &title,
+                crate::rules::validate::slugify_variant(&doc.stem()),
+                date,
+                text::html(&body.markdown),
+                doc.text("summary"),
+            ),
         });
     }
 

@@ -31,12 +31,12 @@ pub fn posts(site: &mut Site, tree: &Tree, links: &Links, demo: impl Fn(&str) ->
         let summary = doc.text("description").or_else(|| doc.text("excerpt"));
         let mut tags = front::list(&doc.front, "tags");
         tags.extend(front::list(&doc.front, "categories"));
-        let title = if title.is_empty() { slug } else { title };
+        let title = if title.is_empty() { slug.clone() } else { title };
         site.posts.push(Item {
             source: doc.path.clone(),
             hash: doc.hash.clone(),
             key: key(&title, Some(date)),
-            input: super::post(&title, date, text::html(&body.markdown), summary),
+            input: super::post(&title, slug, date, text::html(&body.markdown), summary),
             title,
             date: Some(date),
             tags,

@@ -185,9 +185,10 @@ pub struct Paper {
 
 /// A blog post: the post's write payload (issue 42, item 9), its content the page's Markdown as
 /// HTML (sanitised by the post's own rules when it is stored).
-pub fn post(title: &str, date: NaiveDate, html: String, summary: Option<String>) -> posts::Input {
+pub fn post(title: &str, slug: String, date: NaiveDate, html: String, summary: Option<String>) -> posts::Input {
     posts::Input {
         title: title.to_owned(),
+        slug: Some(slug),
         date: Some(date),
         summary,
         content: Some(html),

@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
+use crate::routes::{PublicPage, Route};
 use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 use regex::Regex;
 
@@ -135,7 +136,7 @@ pub fn liquid(text: &str, links: &Links) -> Converted {
                     let stem = target.rsplit('/').next().unwrap_or(&target);
                     let stem = stem.rsplit_once('.').map(|(s, _)| s).unwrap_or(stem);
                     match super::front::date_in_name(&format!("{stem}.md")) {
-                        Some((_, slug)) => format!("/blog/{slug}"),
+                        Some((_, slug)) => Route::Post(&slug).path().into_owned(),
                         None => site_path(target.trim_start_matches('_')),
                     }
                 }
@@ -252,10 +253,10 @@ fn reference(target: &str, links: &Links) -> String {
     let section = parts.next().unwrap_or("");
     let name = parts.next_back().unwrap_or("");
     match section {
-        "post" | "posts" | "blog" => format!("/blog/{}", crate::rules::validate::slugify_variant(name)),
-        "publication" | "publications" => links.papers.get(name).cloned().unwrap_or_else(|| "/publications".to_owned()),
-        "talk" | "talks" | "event" => "/talks".to_owned(),
-        _ => "/".to_owned(),
+        "post" | "posts" | "blog" => Route::Post(&crate::rules::validate::slugify_variant(name)).path().into_owned(),
+        "publication" | "publications" => links.papers.get(name).cloned().unwrap_or_else(|| PublicPage::Publications.path().to_owned()),
+        "talk" | "talks" | "event" => PublicPage::Talks.path().to_owned(),
+        _ => PublicPage::Home.path().to_owned(),
     }
 }
 
