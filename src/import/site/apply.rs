@@ -214,7 +214,9 @@ fn changed() -> Sources {
         | Sources::CV
 }
 
-pub(super) async fn run(
+/// Imports `site` (read from a site of `generator`) into `db`, or with `dry_run` does all of
+/// it in a transaction that is rolled back, uploading nothing.
+pub async fn run(
     db: &DatabaseConnection,
     files: &Files,
     changes: &Changes,

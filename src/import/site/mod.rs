@@ -23,15 +23,11 @@ pub mod tree;
 use std::fmt;
 
 use chrono::NaiveDate;
-use sea_orm::DatabaseConnection;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::content::{ContentStatus, courses, cv_appointments, cv_education, cv_other, news, posts, projects, talks};
-use crate::error::AppError;
 use crate::import::bibtex::RawEntry;
-use crate::media::files::Files;
-use crate::store::changes::Changes;
 pub use tree::Tree;
 
 /// The static site generators an import reads.
@@ -433,19 +429,7 @@ impl Report {
     }
 }
 
-/// Imports `site` (read from a site of `generator`) into `db`, or with `dry_run` does all of
-/// it in a transaction that is rolled back, uploading nothing.
-pub async fn import(
-    db: &DatabaseConnection,
-    files: &Files,
-    changes: &Changes,
-    tree: &Tree,
-    generator: Generator,
-    site: Site,
-    dry_run: bool,
-) -> Result<Report, AppError> {
-    apply::run(db, files, changes, tree, generator, site, dry_run).await
-}
+pub use apply::run as import;
 
 /// A content file of the site, read and split.
 struct Doc {
