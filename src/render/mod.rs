@@ -133,8 +133,32 @@ pub struct TagPageData {
     pub projects: Vec<projects::Model>,
     pub talks: Vec<talks::Model>,
     pub news: Vec<news::Model>,
-    pub posts: Vec<posts::Model>,
+    pub posts: Vec<PublicPost>,
     pub pagination: Pagination,
+}
+
+/// A post as public pages show it: a cover uploaded as a photo comes in its sizes (its
+/// original is the owner's only), a cover elsewhere stays the address it is.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct PublicPost {
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub post: posts::Model,
+    pub cover: Option<Photo>,
+}
+
+impl From<posts::Model> for PublicPost {
+    fn from(post: posts::Model) -> Self {
+        let cover = post.cover_image.as_deref().and_then(Photo::of_url);
+        PublicPost { post, cover }
+    }
+}
+
+impl PublicPost {
+    /// The picture a link preview or a search engine gets: the cover's largest size.
+    pub fn preview_image(&self) -> Option<&str> {
+        self.cover.as_ref().map(|photo| photo.largest.as_str()).or(self.post.cover_image.as_deref())
+    }
 }
 
 /// A student as the public page shows them: never the e-mail address.
@@ -187,11 +211,11 @@ pub enum PageData {
         pagination: Pagination,
     },
     Blog {
-        posts: Vec<posts::Model>,
+        posts: Vec<PublicPost>,
         pagination: Pagination,
     },
     /// One post, `/blog/<slug>`. Boxed: its body is the largest text of any page.
-    Post(Box<posts::Model>),
+    Post(Box<PublicPost>),
     OpenCalls {
         calls: Vec<open_calls::Model>,
         pagination: Pagination,

@@ -9,7 +9,8 @@ use uuid::Uuid;
 use super::cv::{CvData, CvDocument, CvItems};
 use super::filters::PublicationFilters;
 use super::{
-    HomeData, HomeStats, ListedCitations, PageData, Pagination, PaperData, PublicStudent, PublicationsData, SectionPage, TagPageData,
+    HomeData, HomeStats, ListedCitations, PageData, Pagination, PaperData, PublicPost, PublicStudent, PublicationsData, SectionPage,
+    TagPageData,
 };
 use crate::content::homepage::{self, AboutContent, ContactContent, HeroContent, StatsContent};
 use crate::content::settings::{CvButton, SiteSettings};
@@ -242,6 +243,7 @@ pub async fn load_tag(db: &DatabaseConnection, slug: &str, requested: u32) -> Re
         tagging::published_with::<news::Entity>(db, tag.id, news.0, news.1),
         tagging::published_with::<posts::Entity>(db, tag.id, posts.0, posts.1),
     )?;
+    let posts = posts.into_iter().map(PublicPost::from).collect();
     Ok(Some(TagPageData { tag, publications, projects, talks, news, posts, pagination }))
 }
 
@@ -381,7 +383,7 @@ pub async fn load(
         }
         PublicPage::Blog => {
             let (posts, pagination) = published_page::<posts::Entity>(db, requested.page, per_page).await?;
-            PageData::Blog { posts, pagination }
+            PageData::Blog { posts: posts.into_iter().map(PublicPost::from).collect(), pagination }
         }
         PublicPage::OpenCalls => {
             let (calls, pagination) = published_page::<open_calls::Entity>(db, requested.page, per_page).await?;
@@ -455,7 +457,7 @@ pub async fn load_paper(db: &DatabaseConnection, slug: &str) -> Result<Option<Pa
 }
 
 /// A published post with its tags; `None` for a draft or an unknown slug.
-pub async fn load_post(db: &DatabaseConnection, slug: &str) -> Result<Option<posts::Model>, AppError> {
+pub async fn load_post(db: &DatabaseConnection, slug: &str) -> Result<Option<PublicPost>, AppError> {
     let found = posts::Entity::find()
         .filter(posts::Column::Slug.eq(slug))
         .filter(posts::Column::Status.eq(ContentStatus::Published))
@@ -465,7 +467,7 @@ pub async fn load_post(db: &DatabaseConnection, slug: &str) -> Result<Option<pos
     let mut posts = [post];
     tagging::attach::<posts::Entity>(db, &mut posts).await?;
     let [post] = posts;
-    Ok(Some(post))
+    Ok(Some(post.into()))
 }
 
 /// The years that have published papers, newest first (the filter form's choices).

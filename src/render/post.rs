@@ -4,19 +4,20 @@
 
 use serde_json::{Value, json};
 
+use super::PublicPost;
 use super::escape_json_for_script;
 use super::paper::absolute_url;
 use crate::content::homepage::HeroContent;
-use crate::content::posts;
 use crate::routes::Route;
 
 /// The `<script type="application/ld+json">` block, safe inside HTML whatever the texts hold.
-pub fn json_ld_script(post: &posts::Model, owner: &HeroContent, base_url: &str) -> String {
+pub fn json_ld_script(post: &PublicPost, owner: &HeroContent, base_url: &str) -> String {
     let json = serde_json::to_string(&json_ld(post, owner, base_url)).expect("a JSON value serialises");
     format!("<script type=\"application/ld+json\">{}</script>", escape_json_for_script(&json))
 }
 
-fn json_ld(post: &posts::Model, owner: &HeroContent, base_url: &str) -> Value {
+fn json_ld(public: &PublicPost, owner: &HeroContent, base_url: &str) -> Value {
+    let post = &public.post;
     let url = absolute_url(base_url, &Route::Post(&post.slug).path());
     let mut posting = json!({
         "@context": "https://schema.org",
@@ -32,8 +33,8 @@ fn json_ld(post: &posts::Model, owner: &HeroContent, base_url: &str) -> Value {
     if let Some(summary) = &post.summary {
         fields.insert("description".into(), summary.clone().into());
     }
-    if let Some(image) = &post.cover_image {
-        let image = if image.starts_with('/') { absolute_url(base_url, image) } else { image.clone() };
+    if let Some(image) = public.preview_image() {
+        let image = if image.starts_with('/') { absolute_url(base_url, image) } else { image.to_owned() };
         fields.insert("image".into(), image.into());
     }
     if !post.tags.is_empty() {

@@ -28,8 +28,8 @@ use crate::media::photos::Photo;
 use crate::render::cv::{CvData, CvDocument, CvEntry, CvLine, CvLineStyle, CvPart, CvReference, CvSection, CvText};
 use crate::render::filters::PublicationFilters;
 use crate::render::{
-    CardImage, HomeData, HomeStats, ListedCitations, PageData, Pagination, PaperData, PublicStudent, PublicationsData, RenderInput,
-    SectionPage, SiteInfo, TagPageData,
+    CardImage, HomeData, HomeStats, ListedCitations, PageData, Pagination, PaperData, PublicPost, PublicStudent, PublicationsData,
+    RenderInput, SectionPage, SiteInfo, TagPageData,
 };
 use crate::scholarly::DoiRecord;
 use crate::scholarly::orcid::CheckResult;
@@ -67,7 +67,7 @@ pub fn typescript() -> String {
         SectionRecord<HeroContent>, HeroContent, StatsContent, AboutContent, ContactContent,
         publications::PublicationKind, courses::CourseTerm, courses::CourseRole, students::StudentLevel, students::StudentStatus,
         talks::TalkType, cv_service::ServiceKind,
-        Photo, CardImage, SiteInfo, HomeData, HomeStats, SectionPage<AboutContent>, Pagination, PublicationFilters, PublicationsData, ListedCitations, TagPageData, CvData, CvDocument, CvSection, CvPart, CvEntry, CvLine, CvLineStyle, CvText, CvReference, Citations, CitedBy, PaperData, PublicStudent, PageData, RenderInput,
+        Photo, CardImage, SiteInfo, HomeData, HomeStats, SectionPage<AboutContent>, Pagination, PublicationFilters, PublicationsData, ListedCitations, TagPageData, CvData, CvDocument, CvSection, CvPart, CvEntry, CvLine, CvLineStyle, CvText, CvReference, Citations, CitedBy, PaperData, PublicPost, PublicStudent, PageData, RenderInput,
         CitationStyle, PaperSize, CvButton, Statistics, RetentionMonths, SiteSettings, SiteSettingsView, ScriptSince, UploadedFile,
         EntryStatus, Mapped, DuplicateOf, PreviewEntry, ImportPreview, ImportRequest, ImportOutcome,
         CertificateStatus,

@@ -15,6 +15,7 @@ use vita::content::homepage::{self, AboutContent, HeroContent};
 use vita::content::{courses, cv_appointments, cv_education, cv_other, news, posts, projects, publications, talks};
 use vita::import::site::tree::{Limits, Tree};
 use vita::import::site::{self, Generator, Kind, Outcome, Report};
+use vita::media::buckets::Bucket;
 use vita::media::files::Files;
 use vita::ops::config::StoreConfig;
 use vita::store::changes::Changes;
@@ -390,7 +391,82 @@ async fn bad_files_are_named_and_the_rest_imported(test_db: TestDb) {
         && matches!(outcome, Outcome::Skipped(why) if why.contains("second language (de)"))));
 }
 
+/// A PNG of `width` × `height` pixels, for the photo pipeline to read.
+fn png(width: u32, height: u32) -> Vec<u8> {
+    let mut bytes = std::io::Cursor::new(Vec::new());
+    image::RgbImage::from_pixel(width, height, image::Rgb([200, 80, 40])).write_to(&mut bytes, image::ImageFormat::Png).unwrap();
+    bytes.into_inner()
+}
+
+/// A post's pictures (Markdown, a Liquid figure, raw HTML), the PDF it links to and its cover
+/// are stored (a picture used twice once) and the post points at them; a visitor gets the
+/// photos' sizes; a missing picture is reported and left as it was. A dry run stores nothing,
+/// a second import nothing more.
+async fn a_post_brings_its_pictures_and_files(test_db: TestDb) {
+    let db = &test_db.db;
+    let store = tempfile::tempdir().unwrap();
+    let files = files(store.path());
+    let site = tempfile::tempdir().unwrap();
+    let write = |path: &str, bytes: &[u8]| {
+        let path = site.path().join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, bytes).unwrap();
+    };
+    write("_config.yml", b"first_name: Ada\nlast_name: Lovelace\n");
+    write("_news/a.md", b"---\ndate: 2021-07-28\ninline: true\n---\nNews.\n");
+    write("assets/img/a.png", &png(800, 600));
+    write("assets/img/b.png", &png(300, 200));
+    write("assets/img/cover.png", &png(1600, 900));
+    write("assets/pdf/slides.pdf", b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+    write(
+        "_posts/2024-03-01-figures.md",
+        b"---\ntitle: Figures\nthumbnail: assets/img/cover.png\n---\n\
+          ![A plot](/assets/img/a.png)\n\n\
+          {% include figure.liquid path=\"assets/img/b.png\" %}\n\n\
+          <img src=\"{{ site.baseurl }}/assets/img/a.png\" alt=\"again\">\n\n\
+          See [the slides]({{ '/assets/pdf/slides.pdf' | relative_url }}) and ![gone](/assets/img/missing.png).\n",
+    );
+
+    let dry = import(db, &files, site.path(), true).await;
+    assert_eq!(files.list().await.unwrap().len(), 0, "a dry run stores nothing");
+    let missing: Vec<_> = dry.media.iter().filter(|m| !m.found).map(|m| m.path.as_str()).collect();
+    assert_eq!(missing, ["/assets/img/missing.png"]);
+
+    let report = import(db, &files, site.path(), false).await;
+    assert_eq!(report.counts(Kind::Post).created, 1, "{:?}", report.problems);
+    let post = posts::Entity::find().one(db).await.unwrap().unwrap();
+    let content = post.content.clone().unwrap();
+    let photo = regex::Regex::new(r#"src="(/files/profile-photos/[0-9a-z-]+-(\d+)x(\d+)-(\d+)\.jpg)""#).unwrap();
+    let shown: Vec<(String, String)> =
+        photo.captures_iter(&content).map(|c| (c[1].to_owned(), format!("{}x{} at {}", &c[2], &c[3], &c[4]))).collect();
+    assert_eq!(
+        shown.iter().map(|(_, size)| size.as_str()).collect::<Vec<_>>(),
+        ["800x600 at 800", "300x200 at 300", "800x600 at 800"],
+        "{content}"
+    );
+    assert_eq!(shown[0].0, shown[2].0, "a picture used twice is stored once");
+    assert!(!content.contains("/assets/img/a.png") && !content.contains("/assets/img/b.png"), "{content}");
+    assert!(content.contains(r#"src="/assets/img/missing.png""#), "a missing picture is left as it was: {content}");
+    let pdf =
+        regex::Regex::new(r#"href="/files/cv-files/([^"]+\.pdf)""#).unwrap().captures(&content).expect("the PDF linked")[1].to_owned();
+    assert!(files.read(Bucket::CvFiles, &pdf).await.is_ok());
+    for (url, _) in &shown {
+        let name = url.strip_prefix("/files/profile-photos/").unwrap();
+        assert!(files.read(Bucket::ProfilePhotos, name).await.is_ok(), "{url} is stored");
+    }
+    // The cover is the photo itself (its page shows its sizes), never a path of the old site.
+    let cover = post.cover_image.clone().expect("a cover");
+    let sizes = vita::media::photos::Photo::of_url(&cover).unwrap_or_else(|| panic!("{cover} is an uploaded photo"));
+    assert!(sizes.largest.ends_with("-1280.jpg"), "{}", sizes.largest);
+    // Three pictures and a PDF (and the pictures' sizes): nothing more after a second import.
+    let stored = files.list().await.unwrap().len();
+    let again = import(db, &files, site.path(), false).await;
+    assert!(!again.changes_anything());
+    assert_eq!(files.list().await.unwrap().len(), stored);
+}
+
 on_both_databases!(
+    a_post_brings_its_pictures_and_files,
     alfolio_recent,
     alfolio_older,
     hugo_blox,

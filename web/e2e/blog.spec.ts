@@ -10,10 +10,13 @@
  * The tables used are emptied before and after each test.
  */
 import type { Page } from '@playwright/test';
-import { cleanTables, expectNoAxeViolations, signInTo, toast } from './admin';
+import { answerNextConfirm, cleanTables, expectNoAxeViolations, signInTo, toast } from './admin';
 import { expect, test } from './server';
 
 const { seed } = cleanTables(['posts', 'tags'] as const);
+
+/** A 1×1 PNG: the photo pipeline makes its one size (1 px wide). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 const LONG_WORD = 'Pneumonoultramicroscopicsilicovolcanoconiosis-and-supercalifragilisticexpialidocious';
 
@@ -43,7 +46,7 @@ test('a post written in the admin is on /blog, on its own page and on its tag’
   const content = dialog.getByRole('textbox', { name: 'Content', exact: true });
   await content.click();
   await page.keyboard.type('Every secret is split into $d+1$ shares.');
-  await dialog.getByLabel('Cover Image').fill('/social-card.png');
+  await dialog.getByLabel('Cover Image URL').fill('/social-card.png');
   await dialog.getByRole('group', { name: 'Tags' }).getByRole('checkbox', { name: 'Side channels' }).check();
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Create' }).click();
@@ -106,6 +109,40 @@ test('a post written in the admin is on /blog, on its own page and on its tag’
       }
     }
   }
+});
+
+test('a cover photo uploaded in the dialog is shown in its sizes, previewed at its largest, and removed with the post', async ({ page, vita }) => {
+  await signInTo(page, '/admin/blog');
+  await page.getByRole('button', { name: 'Add Blog Post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Blog Post' });
+  await dialog.getByLabel('Title', { exact: true }).fill('A post with a photo');
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('group', { name: 'Cover Image' }).getByRole('button', { name: 'Choose file' }).click();
+  await (await chooser).setFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
+  await expect(toast(page, 'Success', 'Cover Image uploaded successfully')).toBeVisible();
+  const url = await dialog.getByLabel('Cover Image URL').inputValue();
+  expect(url).toMatch(/^\/files\/profile-photos\/\d+-[a-z0-9]+-1x1\.png$/);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(toast(page, 'Success', /created successfully/)).toBeVisible();
+
+  // Visitors get the photo's sizes (its original is the owner's only); the preview its largest.
+  const variant = url.replace(/\.png$/, '-1');
+  for (const path of ['/blog', '/blog/a-post-with-a-photo']) {
+    await page.goto(path);
+    const picture = page.locator('main picture.aspect-video');
+    await expect(picture.locator('source[type="image/webp"]')).toHaveAttribute('srcset', `${variant}.webp 1w`);
+    await expect(picture.locator('img')).toHaveAttribute('src', `${variant}.jpg`);
+    await expectCoverLoaded(page);
+    expect(await page.content()).not.toContain(`"${url}"`);
+  }
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', `${vita.url}${variant}.jpg`);
+
+  await page.goto('/admin/blog');
+  const confirmed = answerNextConfirm(page, true);
+  await page.getByRole('button', { name: /^Delete/ }).first().click();
+  await confirmed;
+  await expect(toast(page, 'Success', /deleted successfully/)).toBeVisible();
+  await expect.poll(async () => (await page.request.get(`${variant}.jpg`)).status()).toBe(404);
 });
 
 test('an empty blog says so in the spec’s words', async ({ page }) => {

@@ -6,8 +6,8 @@ use serde_json::Value;
 
 use super::text::{self, Links};
 use super::{
-    About, Item, Kind, Owner, Paper, Site, Social, Templates, Tree, course_code, front, http, jekyll, key, pages_in, talk_type, term_in,
-    term_of_month,
+    About, Item, Kind, Owner, Paper, Site, Social, Templates, Tree, course_code, front, http, jekyll, key, pages_in, social_url, talk_type,
+    term_in, term_of_month,
 };
 use crate::content::courses::CourseRole;
 use crate::content::publications::PublicationKind;
@@ -24,25 +24,6 @@ fn demo(title: &str) -> bool {
         || title.starts_with("blog post number")
         || title == "future blog post"
         || title == "draft post"
-}
-
-/// An `author:` key of `_config.yml` as a link.
-fn social_url(key: &str, value: &str) -> String {
-    if value.starts_with("http://") || value.starts_with("https://") {
-        return value.to_owned();
-    }
-    match key {
-        "email" => format!("mailto:{value}"),
-        "github" => format!("https://github.com/{value}"),
-        "linkedin" => format!("https://www.linkedin.com/in/{value}"),
-        "twitter" => format!("https://x.com/{value}"),
-        "bitbucket" => format!("https://bitbucket.org/{value}"),
-        "stackoverflow" => format!("https://stackoverflow.com/users/{value}"),
-        "orcid" => format!("https://orcid.org/{value}"),
-        "instagram" => format!("https://instagram.com/{value}"),
-        "youtube" => format!("https://youtube.com/{value}"),
-        _ => value.to_owned(),
-    }
 }
 
 /// `author:` keys that are not links.
@@ -178,15 +159,14 @@ pub fn read(tree: &Tree) -> Site {
         let abstract_text = body.plain.text.lines().filter(|l| l.trim() != "PDF").collect::<Vec<_>>().join("\n");
         let talk_kind = talk_type(&venue, &doc.text("type").unwrap_or_default());
         let event_name = if venue.is_empty() { doc.text("location").unwrap_or_else(|| "Talk".to_owned()) } else { venue };
-        site.talks.push(Item {
-            source: doc.path.clone(),
-            hash: doc.hash.clone(),
+        site.talks.push(Item::of(
             // The same talk given at two events is two talks.
-            key: key(&format!("{title} {event_name}"), Some(date)),
-            title: title.clone(),
-            date: Some(date),
-            tags: front::list(&doc.front, "tags"),
-            input: talks::Input {
+            &doc,
+            title.clone(),
+            Some(date),
+            key(&format!("{title} {event_name}"), Some(date)),
+            front::list(&doc.front, "tags"),
+            talks::Input {
                 talk_type: talk_kind,
                 title,
                 event_name,
@@ -198,7 +178,7 @@ pub fn read(tree: &Tree) -> Site {
                 status: ContentStatus::Published,
                 ..Default::default()
             },
-        });
+        ));
     }
 
     // Teaching.
@@ -222,14 +202,13 @@ pub fn read(tree: &Tree) -> Site {
         if !body.plain.text.trim().is_empty() {
             description.push(body.plain.text.clone());
         }
-        site.courses.push(Item {
-            source: doc.path.clone(),
-            hash: doc.hash.clone(),
-            key: key(&format!("{code} {course_title} {} {}", date.map(|d| d.year()).unwrap_or_default(), term.as_str()), None),
-            title: course_title.clone(),
+        site.courses.push(Item::of(
+            &doc,
+            course_title.clone(),
             date,
-            tags: Vec::new(),
-            input: courses::Input {
+            key(&format!("{code} {course_title} {} {}", date.map(|d| d.year()).unwrap_or_default(), term.as_str()), None),
+            Vec::new(),
+            courses::Input {
                 code,
                 title: course_title,
                 year: date.map(|d| d.year()),
@@ -239,7 +218,7 @@ pub fn read(tree: &Tree) -> Site {
                 status: ContentStatus::Published,
                 ..Default::default()
             },
-        });
+        ));
     }
 
     // Portfolio items are projects.
@@ -255,21 +234,20 @@ pub fn read(tree: &Tree) -> Site {
             .map(|e| text::html_text(&e))
             .filter(|e| !e.trim().is_empty())
             .unwrap_or_else(|| text::first_paragraph(&body.plain.text));
-        site.projects.push(Item {
-            source: doc.path.clone(),
-            hash: doc.hash.clone(),
-            key: key(&title, None),
-            title: title.clone(),
-            date: None,
-            tags: doc.text("collection").filter(|c| c != "portfolio").into_iter().collect(),
-            input: projects::Input {
+        site.projects.push(Item::of(
+            &doc,
+            title.clone(),
+            None,
+            key(&title, None),
+            doc.text("collection").filter(|c| c != "portfolio").into_iter().collect(),
+            projects::Input {
                 summary: if summary.trim().is_empty() { title.clone() } else { summary },
                 title,
                 content: Some(body.plain.text.clone()).filter(|c| !c.trim().is_empty()),
                 status: ContentStatus::Published,
                 ..Default::default()
             },
-        });
+        ));
     }
 
     jekyll::posts(&mut site, tree, &links, demo);

@@ -12,7 +12,8 @@ use serde_json::Value;
 
 use super::text::{self, Links};
 use super::{
-    About, Item, Kind, Owner, Paper, Site, Social, Templates, Tree, course_code, front, hash, http, jekyll, key, pages_in, term_in,
+    About, Item, Kind, Owner, Paper, Site, Social, Templates, Tree, course_code, front, hash, http, jekyll, key, pages_in, social_url,
+    term_in,
 };
 use crate::content::{ContentStatus, courses, news, projects};
 use crate::import::bibtex;
@@ -41,36 +42,6 @@ const DEMO_NEWS: [&str; 3] = [
     "A simple inline announcement with Markdown emoji!",
     "Announcements and news can be much longer than just quick inline posts",
 ];
-
-/// Social keys of `_config.yml` before `_data/socials.yml` (v0.13): each with the address it
-/// stands for.
-fn social_url(key: &str, value: &str) -> String {
-    let value = value.trim();
-    if value.starts_with("http://") || value.starts_with("https://") {
-        return value.to_owned();
-    }
-    match key {
-        "email" => format!("mailto:{value}"),
-        "github_username" => format!("https://github.com/{value}"),
-        "gitlab_username" => format!("https://gitlab.com/{value}"),
-        "linkedin_username" => format!("https://www.linkedin.com/in/{value}"),
-        "scholar_userid" => format!("https://scholar.google.com/citations?user={value}"),
-        "orcid_id" => format!("https://orcid.org/{value}"),
-        "x_username" | "twitter_username" => format!("https://x.com/{value}"),
-        "medium_username" => format!("https://medium.com/@{value}"),
-        "research_gate_profile" => format!("https://www.researchgate.net/profile/{value}"),
-        "publons_id" => format!("https://www.webofscience.com/wos/author/record/{value}"),
-        "semanticscholar_id" => format!("https://www.semanticscholar.org/author/{value}"),
-        "dblp_url" | "work_url" | "blogger_url" | "bluesky_url" => value.to_owned(),
-        "youtube_id" => format!("https://youtube.com/@{value}"),
-        "instagram_id" => format!("https://instagram.com/{value}"),
-        "kaggle_id" => format!("https://www.kaggle.com/{value}"),
-        "stackoverflow_id" => format!("https://stackoverflow.com/users/{value}"),
-        "mastodon_username" => format!("https://{value}"),
-        "inspirehep_id" => format!("https://inspirehep.net/authors/{value}"),
-        _ => value.to_owned(),
-    }
-}
 
 /// Whether a top-level key of an older `_config.yml` is a social link.
 fn social_key(key: &str) -> bool {
@@ -158,14 +129,13 @@ pub fn read(tree: &Tree) -> Site {
             _ => (None, None),
         };
         let content = if body.plain.text.trim().is_empty() { title.clone() } else { body.plain.text.clone() };
-        site.news.push(Item {
-            source: doc.path.clone(),
-            hash: doc.hash.clone(),
-            key: key(&title, Some(date)),
-            title: title.clone(),
-            date: Some(date),
-            tags: front::list(&doc.front, "tags"),
-            input: news::Input {
+        site.news.push(Item::of(
+            &doc,
+            title.clone(),
+            Some(date),
+            key(&title, Some(date)),
+            front::list(&doc.front, "tags"),
+            news::Input {
                 title,
                 content,
                 date: Some(date),
@@ -175,7 +145,7 @@ pub fn read(tree: &Tree) -> Site {
                 status: ContentStatus::Published,
                 tag_ids: Vec::new(),
             },
-        });
+        ));
     }
 
     // Projects; the template's `_projects/N_project.md` demos are skipped even when their
@@ -215,14 +185,13 @@ pub fn read(tree: &Tree) -> Site {
             .unwrap_or_else(|| text::first_paragraph(&body.plain.text));
         let summary = if summary.trim().is_empty() { title.clone() } else { summary };
         let order = doc.front.get("importance").and_then(Value::as_i64).unwrap_or(0) as i32;
-        site.projects.push(Item {
-            source: doc.path.clone(),
-            hash: doc.hash.clone(),
-            key: key(&title, None),
-            title: title.clone(),
-            date: None,
-            tags: doc.text("category").into_iter().collect(),
-            input: projects::Input {
+        site.projects.push(Item::of(
+            &doc,
+            title.clone(),
+            None,
+            key(&title, None),
+            doc.text("category").into_iter().collect(),
+            projects::Input {
                 title,
                 summary,
                 content: Some(body.plain.text.clone()).filter(|c| !c.trim().is_empty()),
@@ -232,7 +201,7 @@ pub fn read(tree: &Tree) -> Site {
                 status: ContentStatus::Published,
                 ..Default::default()
             },
-        });
+        ));
     }
 
     // Courses: `_teachings` (v0.14) or a site's own `_teaching` collection.
@@ -259,14 +228,13 @@ pub fn read(tree: &Tree) -> Site {
             .unwrap_or_else(|| (doc.text("course_id").or(doc.text("code")).unwrap_or_else(|| doc.stem()), title.clone()));
         let term = term_in(&when).or_else(|| term_in(&doc.stem())).unwrap_or_default();
         let description = Some(body.plain.text.clone()).filter(|d| d.trim() != title.trim() && !d.trim().is_empty());
-        site.courses.push(Item {
-            source: doc.path.clone(),
-            hash: doc.hash.clone(),
-            key: key(&format!("{code} {course_title} {} {}", year.unwrap_or_default(), term.as_str()), None),
-            title: course_title.clone(),
-            date: year.and_then(|y| chrono::NaiveDate::from_ymd_opt(y, 1, 1)),
-            tags: Vec::new(),
-            input: courses::Input {
+        site.courses.push(Item::of(
+            &doc,
+            course_title.clone(),
+            year.and_then(|y| chrono::NaiveDate::from_ymd_opt(y, 1, 1)),
+            key(&format!("{code} {course_title} {} {}", year.unwrap_or_default(), term.as_str()), None),
+            Vec::new(),
+            courses::Input {
                 code,
                 title: course_title,
                 year,
@@ -276,7 +244,7 @@ pub fn read(tree: &Tree) -> Site {
                 status: ContentStatus::Published,
                 ..Default::default()
             },
-        });
+        ));
     }
 
     jekyll::posts(&mut site, tree, &links, demo_post);

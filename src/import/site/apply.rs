@@ -23,6 +23,7 @@ use crate::error::AppError;
 use crate::import::{self, EntryStatus};
 use crate::media::buckets::Bucket;
 use crate::media::files::Files;
+use crate::media::photos::Photo;
 use crate::rules::validate::slugify_variant;
 use crate::store::changes::{Changes, Sources};
 
@@ -41,6 +42,20 @@ trait Imported: Content {
         None
     }
     fn set_tags(_input: &mut Self::Input, _ids: Vec<Uuid>) {}
+    /// Points the item's references to files of the site (a post's pictures, its cover) at
+    /// the files as stored; `stored` answers `None` for a file that could not be stored.
+    fn link_files(_input: &mut Self::Input, _stored: &dyn Fn(&str) -> Option<Stored>) {}
+}
+
+/// A file of the site as the import stored it.
+#[derive(Clone)]
+struct Stored {
+    /// The upload's own address (a photo's original: what a cover field keeps, so the page
+    /// can offer the photo's sizes).
+    url: String,
+    /// What a page's text links to: a photo's largest variant (its original is private), any
+    /// other file itself.
+    public: String,
 }
 
 impl Imported for news::Entity {
@@ -76,6 +91,25 @@ impl Imported for posts::Entity {
     fn set_tags(input: &mut posts::Input, ids: Vec<Uuid>) {
         input.tag_ids = ids;
     }
+    fn link_files(input: &mut posts::Input, stored: &dyn Fn(&str) -> Option<Stored>) {
+        if let Some(html) = &mut input.content {
+            *html = relink(html, |reference| stored(reference).map(|file| file.public));
+        }
+        input.cover_image = input.cover_image.take().and_then(|cover| {
+            if cover.starts_with("http://") || cover.starts_with("https://") { Some(cover) } else { stored(&cover).map(|file| file.url) }
+        });
+    }
+}
+
+/// `html` with each `src` and `href` that `to` knows pointed at its answer. The HTML is the
+/// sanitiser's output, so its attributes are double-quoted with their entities escaped.
+fn relink(html: &str, to: impl Fn(&str) -> Option<String>) -> String {
+    static LINK: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| regex::Regex::new(r#"\b(src|href)="([^"]*)""#).unwrap());
+    LINK.replace_all(html, |found: &regex::Captures| match to(&super::text::decode_entities(&found[2])) {
+        Some(url) => format!(r#"{}="{}""#, &found[1], url.replace('&', "&amp;").replace('"', "&quot;")),
+        None => found[0].to_owned(),
+    })
+    .into_owned()
 }
 
 impl Imported for talks::Entity {
@@ -199,6 +233,10 @@ struct Writer<'a> {
     problems: Vec<Problem>,
     rows: HashMap<(String, String), sources::Model>,
     tags: Option<HashMap<String, Uuid>>,
+    /// The files each content file refers to that are in the site: source → (reference, path).
+    files_of: HashMap<String, Vec<(String, String)>>,
+    /// The site's files stored so far by this import, by path (`None`: could not be).
+    stored: HashMap<String, Option<Stored>>,
 }
 
 /// Everything an import may change.
@@ -212,6 +250,7 @@ fn changed() -> Sources {
         | Sources::TALKS
         | Sources::TAGS
         | Sources::CV
+        | Sources::POSTS
 }
 
 /// Imports `site` (read from a site of `generator`) into `db`, or with `dry_run` does all of
@@ -248,7 +287,12 @@ pub async fn run(
             problems: Vec::new(),
             rows: HashMap::new(),
             tags: None,
+            files_of: HashMap::new(),
+            stored: HashMap::new(),
         };
+        for media in site.media.iter().filter(|m| m.found) {
+            writer.files_of.entry(media.from.clone()).or_default().push((media.reference.clone(), media.path.clone()));
+        }
         let result = writer.all(site, &mut report.social_placed).await;
         report.items = std::mem::take(&mut writer.items);
         report.problems.append(&mut writer.problems);
@@ -426,6 +470,29 @@ impl Writer<'_> {
                 None
             }
         }
+    }
+
+    /// Stores a picture (through the photo pipeline, which makes its sizes) or a PDF a content
+    /// file refers to, once per import however many files refer to it.
+    async fn store_file(&mut self, path: &str) -> Option<Stored> {
+        if let Some(stored) = self.stored.get(path) {
+            return stored.clone();
+        }
+        let extension = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
+        let stored = match extension.as_str() {
+            "jpg" | "jpeg" | "png" | "webp" | "gif" => self
+                .upload(Bucket::ProfilePhotos, path)
+                .await
+                .map(|(_, url)| Stored { public: Photo::of_url(&url).map_or_else(|| url.clone(), |photo| photo.largest), url }),
+            "pdf" => self.upload(Bucket::CvFiles, path).await.map(|(_, url)| Stored { public: url.clone(), url }),
+            _ => {
+                let message = "not stored: only pictures (JPEG, PNG, WebP, GIF) and PDFs are brought along; the link is left as it was";
+                self.problems.push(Problem { kind: None, file: path.to_owned(), line: 0, message: message.to_owned() });
+                None
+            }
+        };
+        self.stored.insert(path.to_owned(), stored.clone());
+        stored
     }
 
     async fn owner(&mut self, owner: Owner, placed: &mut Vec<String>) -> Result<(), AppError> {
@@ -680,6 +747,13 @@ impl Writer<'_> {
             }
             let ids = self.tag_ids(&item.tags).await?;
             E::set_tags(&mut item.input, ids);
+            let mut stored = HashMap::new();
+            for (reference, path) in self.files_of.get(&item.source).cloned().unwrap_or_default() {
+                if let Some(file) = self.store_file(&path).await {
+                    stored.insert(reference, file);
+                }
+            }
+            E::link_files(&mut item.input, &|reference| stored.get(reference).cloned());
             let savepoint = self.txn.begin().await?;
             let written = match update {
                 Some(id) => content::update::<E>(&savepoint, id, item.input).await,

@@ -231,7 +231,7 @@ fn owner(site: &mut Site, tree: &Tree, links: &Links, content: &str) -> Option<S
         .chain(["jpg", "png", "jpeg", "webp"].iter().map(|e| format!("assets/media/authors/{id}.{e}")))
         .find(|p| tree.exists(p));
     if let Some(photo) = &photo {
-        site.media.push(super::Media { path: photo.clone(), from: path.clone(), found: true });
+        site.media.push(super::Media { path: photo.clone(), reference: photo.clone(), from: path.clone(), found: true });
     }
     let mut social = Vec::new();
     for key in ["social", "profiles", "links"] {
@@ -389,15 +389,14 @@ pub fn read(tree: &Tree) -> Site {
             .or_else(|| Some(body.plain.text.clone()).filter(|t| !t.trim().is_empty()));
         let talk_kind = talk_type(&event, "");
         let event_name = if event.is_empty() { location.clone().unwrap_or_else(|| "Talk".to_owned()) } else { event };
-        site.talks.push(Item {
-            source: doc.path.clone(),
-            hash: doc.hash.clone(),
+        site.talks.push(Item::of(
             // The same talk given at two events is two talks.
-            key: key(&format!("{title} {event_name}"), Some(date)),
-            title: title.clone(),
-            date: Some(date),
-            tags: front::list(&doc.front, "tags"),
-            input: talks::Input {
+            &doc,
+            title.clone(),
+            Some(date),
+            key(&format!("{title} {event_name}"), Some(date)),
+            front::list(&doc.front, "tags"),
+            talks::Input {
                 talk_type: talk_kind,
                 title,
                 event_name,
@@ -410,7 +409,7 @@ pub fn read(tree: &Tree) -> Site {
                 status: ContentStatus::Published,
                 ..Default::default()
             },
-        });
+        ));
     }
 
     // Posts.
@@ -421,23 +420,24 @@ pub fn read(tree: &Tree) -> Site {
             continue;
         };
         let body = site.body(tree, &doc, Templates::Shortcodes, &links);
+        let cover = site.cover(tree, &doc);
         let mut tags = front::list(&doc.front, "tags");
         tags.extend(front::list(&doc.front, "categories"));
-        site.posts.push(Item {
-            source: doc.path.clone(),
-            hash: doc.hash.clone(),
-            key: key(&title, Some(date)),
-            title: title.clone(),
-            date: Some(date),
+        site.posts.push(Item::of(
+            &doc,
+            title.clone(),
+            Some(date),
+            key(&title, Some(date)),
             tags,
-            input: super::post(
+            super::post(
                 &title,
                 crate::rules::validate::slugify_variant(&doc.stem()),
                 date,
                 text::html(&body.markdown),
                 doc.text("summary"),
+                cover,
             ),
-        });
+        ));
     }
 
     // Courses.
@@ -458,14 +458,13 @@ pub fn read(tree: &Tree) -> Site {
             .filter(|t| !t.trim().is_empty())
             .collect::<Vec<_>>()
             .join("\n\n");
-        site.courses.push(Item {
-            source: doc.path.clone(),
-            hash: doc.hash.clone(),
-            key: key(&format!("{code} {course_title} {} {}", year.unwrap_or_default(), term.as_str()), None),
-            title: course_title.clone(),
+        site.courses.push(Item::of(
+            &doc,
+            course_title.clone(),
             date,
-            tags: Vec::new(),
-            input: courses::Input {
+            key(&format!("{code} {course_title} {} {}", year.unwrap_or_default(), term.as_str()), None),
+            Vec::new(),
+            courses::Input {
                 code,
                 title: course_title,
                 year,
@@ -475,7 +474,7 @@ pub fn read(tree: &Tree) -> Site {
                 status: ContentStatus::Published,
                 ..Default::default()
             },
-        });
+        ));
     }
 
     // Projects.
@@ -484,14 +483,13 @@ pub fn read(tree: &Tree) -> Site {
         let body = site.body(tree, &doc, Templates::Shortcodes, &links);
         let summary = doc.text("summary").filter(|s| !s.trim().is_empty()).unwrap_or_else(|| text::first_paragraph(&body.plain.text));
         let order = doc.front.get("weight").and_then(Value::as_i64).unwrap_or(0) as i32;
-        site.projects.push(Item {
-            source: doc.path.clone(),
-            hash: doc.hash.clone(),
-            key: key(&title, None),
-            title: title.clone(),
-            date: None,
-            tags: front::list(&doc.front, "tags"),
-            input: projects::Input {
+        site.projects.push(Item::of(
+            &doc,
+            title.clone(),
+            None,
+            key(&title, None),
+            front::list(&doc.front, "tags"),
+            projects::Input {
                 summary: if summary.trim().is_empty() { title.clone() } else { summary },
                 title,
                 content: Some(body.plain.text.clone()).filter(|c| !c.trim().is_empty()),
@@ -502,7 +500,7 @@ pub fn read(tree: &Tree) -> Site {
                 status: ContentStatus::Published,
                 ..Default::default()
             },
-        });
+        ));
     }
 
     // News.
@@ -515,15 +513,14 @@ pub fn read(tree: &Tree) -> Site {
         let body = site.body(tree, &doc, Templates::Shortcodes, &links);
         let content =
             if body.plain.text.trim().is_empty() { doc.text("summary").unwrap_or_else(|| title.clone()) } else { body.plain.text.clone() };
-        site.news.push(Item {
-            source: doc.path.clone(),
-            hash: doc.hash.clone(),
-            key: key(&title, Some(date)),
-            title: title.clone(),
-            date: Some(date),
-            tags: front::list(&doc.front, "tags"),
-            input: news::Input { title, content, date: Some(date), status: ContentStatus::Published, ..Default::default() },
-        });
+        site.news.push(Item::of(
+            &doc,
+            title.clone(),
+            Some(date),
+            key(&title, Some(date)),
+            front::list(&doc.front, "tags"),
+            news::Input { title, content, date: Some(date), status: ContentStatus::Published, ..Default::default() },
+        ));
     }
 
     // A CV as JSON Resume, when the site keeps one.

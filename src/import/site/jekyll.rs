@@ -28,19 +28,19 @@ pub fn posts(site: &mut Site, tree: &Tree, links: &Links, demo: impl Fn(&str) ->
         }
         let date = doc.front.get("date").and_then(front::date).unwrap_or(named);
         let body = site.body(tree, &doc, Templates::Liquid, links);
+        let cover = site.cover(tree, &doc);
         let summary = doc.text("description").or_else(|| doc.text("excerpt"));
         let mut tags = front::list(&doc.front, "tags");
         tags.extend(front::list(&doc.front, "categories"));
         let title = if title.is_empty() { slug.clone() } else { title };
-        site.posts.push(Item {
-            source: doc.path.clone(),
-            hash: doc.hash.clone(),
-            key: key(&title, Some(date)),
-            input: super::post(&title, slug, date, text::html(&body.markdown), summary),
-            title,
-            date: Some(date),
+        site.posts.push(Item::of(
+            &doc,
+            title.clone(),
+            Some(date),
+            key(&title, Some(date)),
             tags,
-        });
+            super::post(&title, slug, date, text::html(&body.markdown), summary, cover),
+        ));
     }
 }
 

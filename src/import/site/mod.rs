@@ -167,6 +167,13 @@ pub struct Item<T> {
     pub input: T,
 }
 
+impl<T> Item<T> {
+    /// An item read from one content file, which is its source.
+    fn of(doc: &Doc, title: String, date: Option<NaiveDate>, key: String, tags: Vec<String>, input: T) -> Self {
+        Item { source: doc.path.clone(), hash: doc.hash.clone(), title, date, key, tags, input }
+    }
+}
+
 /// A publication: a BibTeX entry (a site's .bib file or a Hugo bundle's cite.bib) or one
 /// made from front matter, read by the BibTeX importer's reader, so duplicates follow its
 /// rules.
@@ -180,14 +187,16 @@ pub struct Paper {
 }
 
 /// A blog post: the post's write payload (issue 42, item 9), its content the page's Markdown as
-/// HTML (sanitised by the post's own rules when it is stored).
-pub fn post(title: &str, slug: String, date: NaiveDate, html: String, summary: Option<String>) -> posts::Input {
+/// HTML (sanitised by the post's own rules when it is stored), its cover a reference to a
+/// picture of the site (rewritten when the picture is stored) or an address.
+pub fn post(title: &str, slug: String, date: NaiveDate, html: String, summary: Option<String>, cover: Option<String>) -> posts::Input {
     posts::Input {
         title: title.to_owned(),
         slug: Some(slug),
         date: Some(date),
         summary,
         content: Some(html),
+        cover_image: cover,
         status: ContentStatus::Published,
         ..Default::default()
     }
@@ -214,6 +223,41 @@ pub struct Social {
     /// The site's own key (`scholar_userid`, `github`, an icon name).
     pub key: String,
     pub url: String,
+}
+
+/// The profiles the generators configure by name or id rather than by address (al-folio's
+/// `github_username` and older `_config.yml` keys, academicpages' `author.github`), each with
+/// the address its value stands for.
+const PROFILES: &[(&[&str], &str)] = &[
+    (&["email"], "mailto:{}"),
+    (&["github", "github_username"], "https://github.com/{}"),
+    (&["gitlab_username"], "https://gitlab.com/{}"),
+    (&["bitbucket"], "https://bitbucket.org/{}"),
+    (&["linkedin", "linkedin_username"], "https://www.linkedin.com/in/{}"),
+    (&["scholar_userid"], "https://scholar.google.com/citations?user={}"),
+    (&["orcid", "orcid_id"], "https://orcid.org/{}"),
+    (&["twitter", "twitter_username", "x_username"], "https://x.com/{}"),
+    (&["medium_username"], "https://medium.com/@{}"),
+    (&["research_gate_profile"], "https://www.researchgate.net/profile/{}"),
+    (&["publons_id"], "https://www.webofscience.com/wos/author/record/{}"),
+    (&["semanticscholar_id"], "https://www.semanticscholar.org/author/{}"),
+    (&["youtube"], "https://youtube.com/{}"),
+    (&["youtube_id"], "https://youtube.com/@{}"),
+    (&["instagram", "instagram_id"], "https://instagram.com/{}"),
+    (&["kaggle_id"], "https://www.kaggle.com/{}"),
+    (&["stackoverflow", "stackoverflow_id"], "https://stackoverflow.com/users/{}"),
+    (&["mastodon_username"], "https://{}"),
+    (&["inspirehep_id"], "https://inspirehep.net/authors/{}"),
+];
+
+/// A configured profile as a link: an address stays as it is, a name or id of a known
+/// profile becomes its address, anything else is kept as written.
+fn social_url(key: &str, value: &str) -> String {
+    let value = value.trim();
+    if value.starts_with("http://") || value.starts_with("https://") {
+        return value.to_owned();
+    }
+    PROFILES.iter().find(|(keys, _)| keys.contains(&key)).map_or_else(|| value.to_owned(), |(_, address)| address.replace("{}", value))
 }
 
 pub struct About {
@@ -253,7 +297,11 @@ impl fmt::Display for Problem {
 /// A picture or file the content refers to.
 #[derive(Clone, Debug, Serialize)]
 pub struct Media {
+    /// Where it is in the site (as referred to, when it is missing).
     pub path: String,
+    /// The reference as the content file writes it (`/img/a.png`, `a.png`): what an import
+    /// rewrites to the stored file's address.
+    pub reference: String,
     pub from: String,
     pub found: bool,
 }
@@ -295,8 +343,46 @@ impl Site {
             return None;
         }
         let found = resolve(tree, path, from);
-        self.media.push(Media { path: found.clone().unwrap_or_else(|| path.to_owned()), from: from.to_owned(), found: found.is_some() });
+        self.media.push(Media {
+            path: found.clone().unwrap_or_else(|| path.to_owned()),
+            reference: path.to_owned(),
+            from: from.to_owned(),
+            found: found.is_some(),
+        });
         found
+    }
+
+    /// A post's cover picture: the front matter's (al-folio's `thumbnail`, academicpages'
+    /// `header.teaser`, `image` or `cover` elsewhere, Hugo's `image.filename`) or a Hugo
+    /// bundle's `featured.*`. A picture of the site is noted as media and answered as the
+    /// reference the import rewrites once it is stored; one that is missing is no cover.
+    fn cover(&mut self, tree: &Tree, doc: &Doc) -> Option<String> {
+        use serde_json::Value;
+        let named = |value: Option<&Value>| match value? {
+            Value::String(text) => Some(text.trim().to_owned()).filter(|t| !t.is_empty()),
+            Value::Object(fields) => {
+                ["filename", "image", "src", "teaser"].iter().find_map(|key| fields.get(*key)?.as_str().map(|t| t.trim().to_owned()))
+            }
+            _ => None,
+        };
+        let reference = ["thumbnail", "image", "cover", "featured_image", "teaser"]
+            .iter()
+            .find_map(|key| named(doc.front.get(*key)))
+            .or_else(|| {
+                let header = doc.front.get("header")?.as_object()?;
+                ["teaser", "overlay_image", "image"].iter().find_map(|key| named(header.get(*key)))
+            })
+            .or_else(|| {
+                // A Hugo page bundle's picture named `featured`, beside its index.md.
+                let dir = doc.path.strip_suffix("/index.md").or_else(|| doc.path.strip_suffix("/index.markdown"))?;
+                tree.under(dir)
+                    .find(|file| file.rsplit('/').next().is_some_and(|name| name.starts_with("featured.")))
+                    .map(|file| file.rsplit('/').next().unwrap_or(file).to_owned())
+            })?;
+        if reference.starts_with("http://") || reference.starts_with("https://") {
+            return Some(reference);
+        }
+        self.media(tree, &reference, &doc.path).map(|_| reference)
     }
 }
 
@@ -349,8 +435,8 @@ pub fn read(tree: &Tree, generator: Generator) -> Site {
         Generator::Hugo => hugo::read(tree),
         Generator::Academicpages => academicpages::read(tree),
     };
-    site.media.sort_by(|a, b| (&a.path, &a.from).cmp(&(&b.path, &b.from)));
-    site.media.dedup_by(|a, b| a.path == b.path && a.from == b.from);
+    site.media.sort_by(|a, b| (&a.path, &a.from, &a.reference).cmp(&(&b.path, &b.from, &b.reference)));
+    site.media.dedup_by(|a, b| a.path == b.path && a.from == b.from && a.reference == b.reference);
     site
 }
 
@@ -525,8 +611,8 @@ impl Site {
         };
         self.removed.extend(converted.removed.into_iter().map(|code| (doc.path.clone(), code)));
         let plain = text::plain(&converted.markdown);
-        for image in &plain.images {
-            self.media(tree, image, &doc.path);
+        for file in &plain.files {
+            self.media(tree, file, &doc.path);
         }
         Body { plain, markdown: converted.markdown }
     }

@@ -36,6 +36,7 @@ static EMOJI: LazyLock<Regex> = LazyLock::new(|| Regex::new(r":([a-z0-9_+-]+):")
 static TAGS: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?s)<!--.*?-->|<[^>]*>").unwrap());
 static HREF: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#"(?i)<a\s[^>]*href\s*=\s*["']([^"']+)["']"#).unwrap());
 static BREAK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)<br\s*/?>|</p>|</div>|</li>|</h[1-6]>").unwrap());
+static IMG_SRC: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#"(?i)<img\s[^>]*src\s*=\s*["']([^"']+)["']"#).unwrap());
 
 /// The arguments of a tag or shortcode: named (`path="a.jpg"`) and positional (`"a.jpg"`).
 fn arguments(text: &str) -> (HashMap<String, String>, Vec<String>) {
@@ -292,7 +293,16 @@ pub struct Plain {
     pub text: String,
     /// The first link: a news item's link.
     pub first_link: Option<(String, String)>,
-    pub images: Vec<String>,
+    /// The pictures it shows (Markdown images and raw `<img>`) and the documents it links to
+    /// on its own site (`/assets/pdf/a.pdf`): the files an import brings along.
+    pub files: Vec<String>,
+}
+
+/// Whether a link points at a document of the site itself (a PDF, a slide deck), which an
+/// import stores, rather than at a page or another site.
+fn is_site_document(url: &str) -> bool {
+    let path = url.split(['?', '#']).next().unwrap_or(url).to_ascii_lowercase();
+    !path.contains("://") && !path.starts_with("//") && !path.starts_with("mailto:") && path.ends_with(".pdf")
 }
 
 fn options() -> Options {
@@ -372,7 +382,12 @@ pub fn plain(markdown: &str) -> Plain {
                 out.truncate(out.trim_end().len());
                 out.push('\n');
             }
-            Event::Start(Tag::Link { dest_url, .. }) => link = Some((dest_url.to_string(), String::new())),
+            Event::Start(Tag::Link { dest_url, .. }) => {
+                if is_site_document(&dest_url) {
+                    plain.files.push(dest_url.to_string());
+                }
+                link = Some((dest_url.to_string(), String::new()));
+            }
             Event::End(TagEnd::Link) => {
                 if let Some((url, text)) = link.take()
                     && plain.first_link.is_none()
@@ -382,7 +397,7 @@ pub fn plain(markdown: &str) -> Plain {
                 }
             }
             Event::Start(Tag::Image { dest_url, .. }) => {
-                plain.images.push(dest_url.to_string());
+                plain.files.push(dest_url.to_string());
                 in_image = true;
             }
             Event::End(TagEnd::Image) => in_image = false,
@@ -395,7 +410,11 @@ pub fn plain(markdown: &str) -> Plain {
             Event::InlineMath(math) => out.push_str(&format!("${math}$")),
             Event::DisplayMath(math) => out.push_str(&format!("$${math}$$")),
             Event::Html(html) | Event::InlineHtml(html) => {
+                plain.files.extend(IMG_SRC.captures_iter(&html).map(|found| decode_entities(&found[1])));
                 if let Some(href) = HREF.captures(&html) {
+                    if is_site_document(&href[1]) {
+                        plain.files.push(decode_entities(&href[1]));
+                    }
                     if plain.first_link.is_none() && link.is_none() {
                         link = Some((decode_entities(&href[1]), String::new()));
                     }

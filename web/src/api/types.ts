@@ -199,7 +199,7 @@ citations: ListedCitations | null, };
 
 export type ListedCitations = { total: number, papers: { [key in string]: CitedBy }, };
 
-export type TagPageData = { tag: Tag, publications: Array<Publication>, projects: Array<Project>, talks: Array<Talk>, news: Array<NewsItem>, posts: Array<Post>, pagination: Pagination, };
+export type TagPageData = { tag: Tag, publications: Array<Publication>, projects: Array<Project>, talks: Array<Talk>, news: Array<NewsItem>, posts: Array<PublicPost>, pagination: Pagination, };
 
 export type CvData = { document: CvDocument, 
 /**
@@ -283,13 +283,40 @@ pdf_href: string | null,
  */
 cited_by: CitedBy | null, };
 
+export type PublicPost = { cover: Photo | null, id: string, title: string, 
+/**
+ * Sent empty: made from the title.
+ */
+slug: string, 
+/**
+ * Sent empty: today.
+ */
+date: string, 
+/**
+ * A sentence or two for the list, the feeds and link previews.
+ */
+summary: string | null, 
+/**
+ * Rich text (HTML), sanitised before it is stored.
+ */
+content: string | null, 
+/**
+ * An image's address: an upload here (`/files/…`) or a URL.
+ */
+cover_image: string | null, featured: boolean, status: ContentStatus, created_at: string, updated_at: string, 
+/**
+ * Its tags, by name: kept in its join table (`TAG_LINKS`), filled in by every
+ * read (`tagging::attach`).
+ */
+tags: Array<Tag>, };
+
 export type PublicStudent = { id: string, name: string, level: StudentLevel, status: StudentStatus, bio: string | null, thesis_title: string | null, start_year: number, graduation_year: number | null, current_position: string | null, linkedin_url: string | null, website_url: string | null, profile_image_url: string | null, 
 /**
  * The photo in its sizes, when it is one uploaded with variants.
  */
 photo: Photo | null, };
 
-export type PageData = { "page": "home", "data": HomeData } | { "page": "about", "data": SectionPage<AboutContent> } | { "page": "research", "data": { areas: Array<ResearchArea>, } } | { "page": "publications", "data": PublicationsData } | { "page": "paper", "data": PaperData } | { "page": "projects", "data": { projects: Array<Project>, pagination: Pagination, } } | { "page": "teaching", "data": { courses: Array<Course>, pagination: Pagination, } } | { "page": "students", "data": { students: Array<PublicStudent>, pagination: Pagination, } } | { "page": "talks", "data": { talks: Array<Talk>, pagination: Pagination, } } | { "page": "blog", "data": { posts: Array<Post>, pagination: Pagination, } } | { "page": "post", "data": Post } | { "page": "open_calls", "data": { calls: Array<OpenCall>, pagination: Pagination, } } | { "page": "contact", "data": SectionPage<ContactContent> } | { "page": "news", "data": { items: Array<NewsItem>, pagination: Pagination, } } | { "page": "tag", "data": TagPageData } | { "page": "cv", "data": CvData } | { "page": "not_found" };
+export type PageData = { "page": "home", "data": HomeData } | { "page": "about", "data": SectionPage<AboutContent> } | { "page": "research", "data": { areas: Array<ResearchArea>, } } | { "page": "publications", "data": PublicationsData } | { "page": "paper", "data": PaperData } | { "page": "projects", "data": { projects: Array<Project>, pagination: Pagination, } } | { "page": "teaching", "data": { courses: Array<Course>, pagination: Pagination, } } | { "page": "students", "data": { students: Array<PublicStudent>, pagination: Pagination, } } | { "page": "talks", "data": { talks: Array<Talk>, pagination: Pagination, } } | { "page": "blog", "data": { posts: Array<PublicPost>, pagination: Pagination, } } | { "page": "post", "data": PublicPost } | { "page": "open_calls", "data": { calls: Array<OpenCall>, pagination: Pagination, } } | { "page": "contact", "data": SectionPage<ContactContent> } | { "page": "news", "data": { items: Array<NewsItem>, pagination: Pagination, } } | { "page": "tag", "data": TagPageData } | { "page": "cv", "data": CvData } | { "page": "not_found" };
 
 export type RenderInput = { path: string, site: SiteInfo, page: PageData, };
 

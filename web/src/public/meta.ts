@@ -3,7 +3,7 @@
  * the description, and whether the page is canonical (indexable) or not.
  * Add a case here for every new page kind; TypeScript flags a missing one.
  */
-import type { Pagination, Post, RenderInput } from '../api/types';
+import type { Pagination, PublicPost, RenderInput } from '../api/types';
 import { htmlText } from '../lib/html';
 import { pageHref } from './components/Pagination';
 import { tagPageTitle } from './pages/TagPage';
@@ -115,15 +115,13 @@ export function pageMeta(input: RenderInput): PageMeta {
 
 /** A post is an article: its title as text, its summary (or the start of its
  *  content) as the description, its cover as the preview's picture. */
-function postMeta(post: Post, baseUrl: string, canonicalUrl: string, owner: string): PageMeta {
+function postMeta(post: PublicPost, baseUrl: string, canonicalUrl: string, owner: string): PageMeta {
   const title = plainMath(post.title);
   const description = summarise(post.summary || htmlText(post.content ?? '') || `A blog post by ${owner}.`);
-  // A cover is an upload here (`/files/…`) or a URL elsewhere; a preview needs an absolute address.
-  const image = post.cover_image
-    ? post.cover_image.startsWith('/')
-      ? absoluteUrl(baseUrl, post.cover_image)
-      : post.cover_image
-    : undefined;
+  // A cover is an upload here (`/files/…`; a photo's largest size) or a URL elsewhere; a
+  // preview needs an absolute address.
+  const cover = post.cover?.largest ?? post.cover_image;
+  const image = cover ? (cover.startsWith('/') ? absoluteUrl(baseUrl, cover) : cover) : undefined;
   return { title: `${title} — ${owner}`, description, canonicalUrl, openGraph: { type: 'article', title, siteName: owner }, image };
 }
 

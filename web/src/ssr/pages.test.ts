@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { failOnConsoleNoise } from '../testing/console';
-import type { PageData, Post, RenderInput } from '../api/types';
+import type { PageData, PublicPost, RenderInput } from '../api/types';
 import {
   aboutContent,
   contactContent,
@@ -22,7 +22,7 @@ import {
   ONE_PAGE,
   openCall,
   pageInput,
-  post,
+  publicPost,
   project,
   publication,
   researchArea,
@@ -488,7 +488,7 @@ describe('talks', () => {
 });
 
 describe('blog', () => {
-  const blog = (posts: Post[], pagination = ONE_PAGE) => dom(page('/blog', { page: 'blog', data: { posts, pagination } }));
+  const blog = (posts: PublicPost[], pagination = ONE_PAGE) => dom(page('/blog', { page: 'blog', data: { posts, pagination } }));
 
   it("keeps the spec's text as its empty state", () => {
     const { main, head } = blog([]);
@@ -501,8 +501,8 @@ describe('blog', () => {
   it('lists the posts in the order given (newest first), each with its link, date, summary, tags and cover', () => {
     const tag = sideChannels();
     const posts = [
-      post({ title: 'Newer', slug: 'newer', date: '2025-02-20', tags: [tag] }),
-      post({ title: 'Older', slug: 'older', date: '2024-09-10', summary: null, cover_image: null }),
+      publicPost({ title: 'Newer', slug: 'newer', date: '2025-02-20', tags: [tag] }),
+      publicPost({ title: 'Older', slug: 'older', date: '2024-09-10', summary: null, cover_image: null }),
     ];
     const { main } = blog(posts);
     expect(main.textContent).not.toContain('coming soon');
@@ -522,7 +522,7 @@ describe('blog', () => {
   });
 
   it('pages as /news: its own title and canonical address, Newer and Older', () => {
-    const { head, main } = blog([post()], { page: 2, pages: 3 });
+    const { head, main } = blog([publicPost()], { page: 2, pages: 3 });
     expect(head).toContain(`<title>Blog, page 2 — ${SITE.owner_name}</title>`);
     expect(head).toContain(`<link rel="canonical" href="${SITE.base_url}/blog?page=2">`);
     expect(head).toContain(`<link rel="prev" href="${SITE.base_url}/blog">`);
@@ -535,8 +535,8 @@ describe('blog', () => {
 });
 
 describe('a blog post', () => {
-  const postPage = (overrides: Partial<Post> = {}) => {
-    const data = post({ tags: [sideChannels()], ...overrides });
+  const postPage = (overrides: Partial<PublicPost> = {}) => {
+    const data = publicPost({ tags: [sideChannels()], ...overrides });
     return dom(page(`/blog/${data.slug}`, { page: 'post', data }));
   };
 
@@ -577,6 +577,25 @@ describe('a blog post', () => {
   it('keeps a cover from elsewhere as it is', () => {
     const { head } = postPage({ cover_image: 'https://images.example.org/c.png' });
     expect(head).toContain('<meta property="og:image" content="https://images.example.org/c.png">');
+  });
+
+  it('shows an uploaded photo cover in its sizes, never its original, and previews its largest size', () => {
+    const original = '/files/profile-photos/1700000000000-abc-1600x900.jpg';
+    const size = (width: number, ext: string) => `/files/profile-photos/1700000000000-abc-1600x900-${width}.${ext}`;
+    const cover = {
+      src: size(640, 'jpg'),
+      width: 1600,
+      height: 900,
+      webp: [160, 320, 640, 1280].map((w) => `${size(w, 'webp')} ${w}w`).join(', '),
+      jpeg: [160, 320, 640, 1280].map((w) => `${size(w, 'jpg')} ${w}w`).join(', '),
+      largest: size(1280, 'jpg'),
+    };
+    const { head, main } = postPage({ cover_image: original, cover });
+    const picture = main.querySelector('article picture.aspect-video');
+    expect(picture?.querySelector('source[type="image/webp"]')?.getAttribute('srcset')).toBe(cover.webp);
+    expect(picture?.querySelector('img')?.getAttribute('src')).toBe(cover.src);
+    expect(main.innerHTML).not.toContain(original);
+    expect(head).toContain(`<meta property="og:image" content="${SITE.base_url}${cover.largest}">`);
   });
 });
 

@@ -11,6 +11,7 @@ import type {
   PageData,
   Pagination,
   Post,
+  PublicPost,
   Project,
   PublicStudent,
   Publication,
@@ -177,6 +178,11 @@ export function post(overrides: Partial<Post> = {}): Post {
     ...STAMP,
     ...overrides,
   };
+}
+
+/** A post as public pages get it: a cover that is no uploaded photo has no sizes. */
+export function publicPost(overrides: Partial<PublicPost> = {}): PublicPost {
+  return { ...post(), cover: null, ...overrides };
 }
 
 export function course(overrides: Partial<Course> = {}): Course {
@@ -378,7 +384,7 @@ export function tagAndFilterInputs(): RenderInput[] {
         projects: [project({ tags: [sideChannels()] })],
         talks: [talk({ tags: [sideChannels()] })],
         news: [newsItem({ tags: [sideChannels()] })],
-        posts: [post({ tags: [sideChannels()] })],
+        posts: [publicPost({ tags: [sideChannels()] })],
         pagination: { page: 1, pages: 1 },
       },
     }),
@@ -443,7 +449,7 @@ export function filledInputs(): RenderInput[] {
     pageInput('/blog', {
       page: 'blog',
       data: {
-        posts: [post(), post({ title: 'Notes from CHES', slug: 'notes-from-ches', date: '2024-09-10', cover_image: null })],
+        posts: [publicPost(), publicPost({ title: 'Notes from CHES', slug: 'notes-from-ches', date: '2024-09-10', cover_image: null })],
         pagination: ONE_PAGE,
       },
     }),
@@ -482,7 +488,7 @@ export function emptyInputs(): RenderInput[] {
     pageInput('/blog', {
       page: 'blog',
       data: {
-        posts: [post(), post({ title: 'Notes from CHES', slug: 'notes-from-ches', date: '2024-09-10', cover_image: null })],
+        posts: [publicPost(), publicPost({ title: 'Notes from CHES', slug: 'notes-from-ches', date: '2024-09-10', cover_image: null })],
         pagination: ONE_PAGE,
       },
     }),

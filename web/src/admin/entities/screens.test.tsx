@@ -414,13 +414,18 @@ describe('the Blog Posts screen', () => {
     await click(button('Add Blog Post'));
     await settle();
     expect(dialogTitle()).toBe('Add New Blog Post');
-    await type('Cover Image', 'www.example.org/c.png');
+    await type('Cover Image URL', 'www.example.org/c.png');
     await click(button('Create'));
     expect(fieldError('Title')).toBe('Title is required');
-    expect(fieldError('Cover Image')).toBe('Cover image must be a valid URL starting with http:// or https://');
+    expect(fieldError('Cover Image URL')).toBe('Cover image must be a valid URL starting with http:// or https://');
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
 
-    await fill({ Title: 'Café notes: masking', Summary: 'What leaks.', 'Cover Image': '/files/profile-photos/c.jpg', Date: '2025-03-04' });
+    await fill({
+      Title: 'Café notes: masking',
+      Summary: 'What leaks.',
+      'Cover Image URL': '/files/profile-photos/c.jpg',
+      Date: '2025-03-04',
+    });
     expect(field('Slug').value).toBe('cafe-notes-masking');
     const picker = [...document.querySelectorAll('[role="dialog"] fieldset')].find(
       (set) => set.querySelector('legend')?.textContent === 'Tags',

@@ -1,18 +1,19 @@
 /**
  * Blog posts (issue 42): the /blog list and the cover image shared with a
- * post's page. A cover is any image address (an upload or a URL), so its size
- * is not known: it is drawn in a fixed 16:9 frame (`object-cover`), which
- * reserves its space before it loads (no layout shift).
+ * post's page. A cover is an uploaded photo (offered in its sizes) or any
+ * image address, so its shape is not known: it is drawn in a fixed 16:9 frame
+ * (`object-cover`), which reserves its space before it loads (no layout shift).
  */
-import type { Post } from '../../api/types';
+import type { PublicPost } from '../../api/types';
 import { Calendar } from '../../components/icons';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
 import { MathText } from '../math';
+import { type Frame, Picture } from './Picture';
 import { TagChips } from './Tags';
 import { CARD, EmptyState } from './ui';
 
-export function postHref(post: Pick<Post, 'slug'>): string {
+export function postHref(post: Pick<PublicPost, 'slug'>): string {
   return `/blog/${post.slug}`;
 }
 
@@ -28,12 +29,33 @@ export function PostDate({ date }: { date: string }) {
   );
 }
 
+/** The frame's width on large screens (the narrow column) and on phones (the viewport). */
+const COVER_FRAMES: readonly Frame[] = [
+  [768, 720],
+  [null, 390],
+];
+
 /** The cover in its 16:9 frame. Decorative (empty alt): the title next to it says what the post is. */
-export function PostCover({ src, className, eager = false }: { src: string; className?: string; eager?: boolean }) {
+export function PostCover({ post, className, eager = false }: { post: PublicPost; className?: string; eager?: boolean }) {
+  if (!post.cover_image) return null;
+  const frame = cn('aspect-video overflow-hidden rounded-xl bg-muted', className);
+  if (post.cover) {
+    return (
+      <Picture
+        photo={post.cover}
+        frames={COVER_FRAMES}
+        alt=""
+        size={720}
+        className={frame}
+        loading={eager ? undefined : 'lazy'}
+        fetchPriority={eager ? 'high' : undefined}
+      />
+    );
+  }
   return (
-    <div className={cn('aspect-video overflow-hidden rounded-xl bg-muted', className)}>
+    <div className={frame}>
       <img
-        src={src}
+        src={post.cover_image}
         alt=""
         width={1280}
         height={720}
@@ -46,7 +68,7 @@ export function PostCover({ src, className, eager = false }: { src: string; clas
 }
 
 /** The /blog list (and a tag's posts): newest first, each linking to its page. */
-export function PostList({ posts, headingLevel = 2 }: { posts: Post[]; headingLevel?: 2 | 3 }) {
+export function PostList({ posts, headingLevel = 2 }: { posts: PublicPost[]; headingLevel?: 2 | 3 }) {
   if (posts.length === 0) return <EmptyState>{NO_POSTS}</EmptyState>;
   const Heading = `h${headingLevel}` as const;
   return (
@@ -54,7 +76,7 @@ export function PostList({ posts, headingLevel = 2 }: { posts: Post[]; headingLe
       {posts.map((post) => (
         <li key={post.id}>
           <article className={cn(CARD, 'relative flex flex-col gap-4 p-6 sm:p-8')}>
-            {post.cover_image && <PostCover src={post.cover_image} />}
+            <PostCover post={post} />
             <PostDate date={post.date} />
             <Heading className="text-2xl font-semibold tracking-tight wrap-anywhere">
               <a href={postHref(post)} className="rounded-sm hover:text-primary focus-ring">

@@ -1,5 +1,5 @@
 /** /blog (the posts, a page at a time as on /news) and /blog/<slug> (one post). */
-import type { Pagination as PageInfo, Post } from '../../api/types';
+import type { Pagination as PageInfo, PublicPost } from '../../api/types';
 import { ArrowLeft } from '../../components/icons';
 import { MathText } from '../math';
 import { Pagination } from '../components/Pagination';
@@ -8,7 +8,7 @@ import { TagChips } from '../components/Tags';
 import { PageBody, PageIntro, RichText } from '../components/ui';
 import { PAGE_TITLES } from '../meta';
 
-export function BlogPage({ posts, pagination }: { posts: Post[]; pagination: PageInfo }) {
+export function BlogPage({ posts, pagination }: { posts: PublicPost[]; pagination: PageInfo }) {
   return (
     <>
       <PageIntro narrow title={PAGE_TITLES.blog} />
@@ -21,7 +21,7 @@ export function BlogPage({ posts, pagination }: { posts: Post[]; pagination: Pag
 }
 
 /** One post: its title is the page's one <h1>, so the content's own headings start at <h2>. */
-export function PostPage({ post }: { post: Post }) {
+export function PostPage({ post }: { post: PublicPost }) {
   return (
     <>
       <PageIntro narrow title={<MathText text={post.title} />}>
@@ -31,7 +31,7 @@ export function PostPage({ post }: { post: Post }) {
       </PageIntro>
       <PageBody narrow>
         <article className="space-y-8">
-          {post.cover_image && <PostCover src={post.cover_image} eager />}
+          <PostCover post={post} eager />
           {post.content && (
             <RichText html={post.content} headingLevel={1} className="text-lg [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:text-xl" />
           )}

@@ -2,6 +2,7 @@
 import type { Post, PostInput } from '../../../api/types';
 import { formatDate } from '../../../lib/format';
 import { EntityScreen, type EntityFormSpec } from '../kit';
+import { PhotoField, removePhoto } from '../kit/PhotoField';
 import { PublishFields, TitleSlugFields } from '../kit/common-fields';
 import { TagPickerField } from '../tags/TagPicker';
 import { postForm, postKind, type PostValues } from './schema';
@@ -20,7 +21,7 @@ const details = (post: Post) => (
 
 const form: EntityFormSpec<Post, PostValues, PostInput> = {
   ...postForm,
-  fields: ({ form, Field }) => (
+  fields: ({ form, Field, item }) => (
     <>
       <TitleSlugFields form={form} rule="until-edited" hint="Used in the post's address (/blog/…); filled in from the title." />
       <Field.Text name="date" label="Date" type="date" />
@@ -32,11 +33,12 @@ const form: EntityFormSpec<Post, PostValues, PostInput> = {
         wide
       />
       <Field.RichText name="content" label="Content" />
+      <PhotoField form={form} field="cover_image" initial={item?.cover_image} label="Cover Image" />
       <Field.Text
         name="cover_image"
-        label="Cover Image"
+        label="Cover Image URL"
         inputMode="url"
-        hint="An image address: https://… or a path on this site such as /files/…"
+        hint="Filled in by the upload above, or any image address (https://…)."
         wide
       />
       <TagPickerField />
@@ -46,5 +48,13 @@ const form: EntityFormSpec<Post, PostValues, PostInput> = {
 };
 
 export default function BlogScreen() {
-  return <EntityScreen kind={postKind} texts={TEXTS} list={{ layout: 'cards', details }} form={form} />;
+  return (
+    <EntityScreen
+      kind={postKind}
+      texts={TEXTS}
+      list={{ layout: 'cards', details }}
+      form={form}
+      onDeleted={(post) => removePhoto(post.cover_image)}
+    />
+  );
 }

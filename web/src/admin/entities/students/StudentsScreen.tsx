@@ -2,7 +2,7 @@
 import type { Student, StudentInput } from '../../../api/types';
 import { Badge } from '../../../components/ui/badge';
 import { EntityScreen, statusColumn, type Column, type EntityFormSpec } from '../kit';
-import { removeStudentPhoto, StudentPhotoField } from './StudentPhotoField';
+import { PhotoField, removePhoto } from '../kit/PhotoField';
 import { LEVEL_OPTIONS, STATUS_LABELS, STATUS_OPTIONS, studentForm, studentKind, type StudentValues } from './schema';
 
 const form: EntityFormSpec<Student, StudentValues, StudentInput> = {
@@ -20,7 +20,7 @@ const form: EntityFormSpec<Student, StudentValues, StudentInput> = {
       <Field.Text name="email" label="Email" type="email" inputMode="email" autoComplete="off" />
       <Field.Text name="linkedin_url" label="LinkedIn URL" type="url" inputMode="url" />
       <Field.Text name="website_url" label="Website URL" type="url" inputMode="url" />
-      <StudentPhotoField form={form} item={item} />
+      <PhotoField form={form} field="profile_image_url" initial={item?.profile_image_url} label="Photo" />
       <Field.Text
         name="profile_image_url"
         label="Profile Image URL"
@@ -53,7 +53,7 @@ export default function StudentsScreen() {
       namedSubmit
       list={{ layout: 'table', columns, rowName }}
       form={form}
-      onDeleted={(row) => removeStudentPhoto(row.profile_image_url)}
+      onDeleted={(row) => removePhoto(row.profile_image_url)}
     />
   );
 }
