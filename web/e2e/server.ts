@@ -158,8 +158,14 @@ export const test = base.extend<{ serverLogsOnFailure: undefined }, { vita: Vita
  */
 export async function ownerApi(vita: VitaServer): Promise<APIRequestContext> {
   // Origin as a browser sends it: the server refuses a signed-in write that does not say
-  // where it comes from.
-  const api = await playwrightRequest.newContext({ baseURL: vita.url, extraHTTPHeaders: { Origin: new URL(vita.url).origin } });
+  // where it comes from. `Connection: close`: a test can leave this client idle for longer
+  // than the server keeps an idle connection (10 s), and a request sent on a connection the
+  // server is closing at that moment is reset (ECONNRESET, seen on a busy machine); a new
+  // connection per request costs the tests nothing they would notice.
+  const api = await playwrightRequest.newContext({
+    baseURL: vita.url,
+    extraHTTPHeaders: { Origin: new URL(vita.url).origin, Connection: 'close' },
+  });
   const response = await api.post('/api/auth/token', { data: { email: OWNER.email, password: OWNER.password } });
   if (!response.ok()) throw new Error(`owner sign-in failed: ${response.status()} ${await response.text()}`);
   return api;
