@@ -235,7 +235,10 @@ async fn refusal(
 fn too_many(wait: Duration) -> AppError {
     let wait_secs = wait.num_seconds().max(1) as u64;
     AppError::TooManyRequests {
-        message: format!("Too many failed sign-in attempts. Try again in {} minute(s).", wait_secs.div_ceil(60)),
+        message: match wait_secs.div_ceil(60) {
+            1 => "Too many failed sign-in attempts. Try again in 1 minute.".to_owned(),
+            minutes => format!("Too many failed sign-in attempts. Try again in {minutes} minutes."),
+        },
         retry_after_secs: wait_secs,
     }
 }
@@ -276,6 +279,18 @@ impl Reservation {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_wait_is_said_in_whole_minutes_in_plain_words() {
+        let said = |seconds| match too_many(Duration::seconds(seconds)) {
+            AppError::TooManyRequests { message, .. } => message,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(said(20), "Too many failed sign-in attempts. Try again in 1 minute.");
+        assert_eq!(said(60), "Too many failed sign-in attempts. Try again in 1 minute.");
+        assert_eq!(said(61), "Too many failed sign-in attempts. Try again in 2 minutes.");
+        assert_eq!(said(900), "Too many failed sign-in attempts. Try again in 15 minutes.");
+    }
 
     #[test]
     fn the_wait_doubles_after_the_free_failures_up_to_an_hour() {

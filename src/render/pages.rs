@@ -62,6 +62,9 @@ impl PublicPage {
                         // The counters count students and courses.
                         | Sources::STUDENTS
                         | Sources::COURSES
+                        // "Download CV" opens /cv.pdf once the CV has something to show.
+                        | Sources::CV
+                        | Sources::TALKS
                 }
                 PublicPage::About => Sources::ABOUT,
                 PublicPage::Research => Sources::RESEARCH_AREAS,
@@ -319,10 +322,7 @@ pub async fn load(
             )?;
             PageData::Home(Box::new(HomeData {
                 portrait: Photo::of_url(&hero.profile_image_url),
-                cv_link: match settings.cv_button {
-                    CvButton::Generated => Route::CvPdf.path().into_owned(),
-                    CvButton::Uploaded => hero.cv_url.clone(),
-                },
+                cv_link: cv_link(db, settings, hero).await?,
                 // The page says the alt text the owner wrote, or the one that follows the name.
                 hero: HeroContent { profile_image_alt: hero.portrait_alt(), ..hero.clone() },
                 stats,
@@ -434,6 +434,19 @@ pub async fn cv(db: &DatabaseConnection, settings: &SiteSettings, hero: &HeroCon
             CvButton::Uploaded if !hero.cv_url.is_empty() => hero.cv_url.clone(),
             _ => Route::CvPdf.path().into_owned(),
         },
+    })
+}
+
+/// What the home page's "Download CV" opens ("": no button). The uploaded CV when there is
+/// one (and the owner did not choose the generated PDF); without one, `/cv.pdf` once the CV
+/// has anything to show (issue 44), so a researcher's site offers its CV out of the box and a
+/// new, empty site keeps the spec's hero without the button.
+async fn cv_link(db: &DatabaseConnection, settings: &SiteSettings, hero: &HeroContent) -> Result<String, AppError> {
+    let generated = || Route::CvPdf.path().into_owned();
+    Ok(match settings.cv_button {
+        CvButton::Uploaded if !hero.cv_url.is_empty() => hero.cv_url.clone(),
+        CvButton::Uploaded if cv(db, settings, hero).await?.document.sections.is_empty() => String::new(),
+        _ => generated(),
     })
 }
 

@@ -439,7 +439,7 @@ pub fn doi(value: &str) -> Result<String, &'static str> {
 }
 
 /// What an ORCID iD must look like: said as the 422's message.
-pub const ORCID_RULE: &str = "An ORCID iD is four groups of four digits, e.g. 0000-0002-1825-0097, the last character a digit or X that checks the others (ISO 7064 11,2)";
+pub const ORCID_RULE: &str = "An ORCID iD is four groups of four digits, e.g. 0000-0002-1825-0097, whose last character (a digit or X) must match the others: check it for a typo";
 
 /// An ORCID iD as typed (bare, or an orcid.org link), in its canonical form
 /// `0000-0002-1825-0097`, when its form and its check character (ISO 7064 11,2) are right.

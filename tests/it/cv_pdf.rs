@@ -205,11 +205,16 @@ async fn paper_and_buttons_are_settings(test_db: TestDb) {
     app.sign_in().await;
     save(&app, "/api/homepage/hero", json!({ "name": "Grace Hopper" })).await;
     let visitor = reqwest::Client::new();
-    // By default: no uploaded CV, so no button on the home page; /cv links its PDF.
+    // By default, with no uploaded CV and nothing on the CV yet: no button on the home page
+    // (the spec's hero); /cv links its PDF.
     let home = visitor.get(app.url("/")).send().await.unwrap().text().await.unwrap();
     assert!(!home.contains("Download CV"));
     let cv = visitor.get(app.url("/cv")).send().await.unwrap().text().await.unwrap();
     assert!(cv.contains(r#"href="/cv.pdf""#) && cv.contains("Download PDF"));
+    // Once the CV has an entry, the home page offers the generated PDF out of the box (issue 44).
+    create(&app, "cv-awards", json!({ "name": "Best Paper", "year": 2024 })).await;
+    let home = app.page_once_it_shows(&visitor, "/", "Download CV").await;
+    assert!(home.contains(r#"href="/cv.pdf""#), "the hero's button opens the generated PDF");
 
     save(&app, "/api/settings", json!({ "cv_paper_size": "us-letter", "cv_button": "generated" })).await;
     let home = app.page_once_it_shows(&visitor, "/", "Download CV").await;

@@ -269,7 +269,7 @@ test.describe('with content', () => {
     expect(await columns(1280)).toBe(3);
   });
 
-  test('the hero links: publications, contact, Google Scholar in a new tab, no CV when none is set', async ({ page }) => {
+  test('the hero links: publications, contact, Google Scholar in a new tab, the generated CV when none is uploaded', async ({ page }) => {
     await open(page, full, '/');
     await expect(page.getByRole('link', { name: 'View Publications' })).toHaveAttribute('href', '/publications');
     await expect(page.getByRole('link', { name: 'Contact Me' })).toHaveAttribute('href', '/contact');
@@ -277,7 +277,8 @@ test.describe('with content', () => {
     await expect(scholar).toHaveAttribute('href', 'https://scholar.google.com/citations?user=alex');
     await expect(scholar).toHaveAttribute('target', '_blank');
     await expect(scholar).toHaveAttribute('rel', 'noopener noreferrer');
-    await expect(page.getByRole('link', { name: 'Download CV' })).toHaveCount(0);
+    // No file uploaded, and the site has papers: the button opens /cv.pdf (issue 44).
+    await expect(page.getByRole('link', { name: 'Download CV' })).toHaveAttribute('href', '/cv.pdf');
   });
 
   test('the list pages show their published items only', async ({ page }) => {

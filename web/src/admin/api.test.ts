@@ -37,7 +37,7 @@ describe('toApiError', () => {
   it('reads Retry-After in seconds', () => {
     const error = toApiError(
       429,
-      { error: { code: 'too_many_requests', message: 'Too many failed sign-in attempts. Try again in 15 minute(s).' } },
+      { error: { code: 'too_many_requests', message: 'Too many failed sign-in attempts. Try again in 15 minutes.' } },
       '900',
     );
     expect(error.retryAfter).toBe(900);

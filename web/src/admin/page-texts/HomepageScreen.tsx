@@ -51,7 +51,7 @@ const UPLOADS = {
   },
   cv_url: {
     urlLabel: 'CV URL',
-    hint: "Set by the upload above, or a link to your CV elsewhere. Empty hides 'Download CV'.",
+    hint: "Set by the upload above, or a link to your CV elsewhere. Empty: 'Download CV' opens /cv.pdf, made from your site.",
     upload: { bucket: 'cv-files', label: 'CV', preview: 'file' },
   },
 } as const satisfies Record<string, { urlLabel: string; hint: string; upload: Pick<FileUploadProps, 'bucket' | 'label' | 'preview'> }>;

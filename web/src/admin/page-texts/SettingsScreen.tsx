@@ -125,7 +125,7 @@ const STATISTICS_LABELS: Record<Statistics, string> = {
 const CITATION_STYLE_LABELS: Record<CitationStyle, string> = { ieee: 'IEEE', apa: 'APA' };
 const PAPER_SIZE_LABELS: Record<PaperSize, string> = { a4: 'A4', 'us-letter': 'US Letter' };
 const CV_BUTTON_LABELS: Record<CvButton, string> = {
-  uploaded: 'The CV file uploaded under Homepage',
+  uploaded: 'The CV file uploaded under Homepage (without one, /cv.pdf)',
   generated: 'The PDF generated from this site (/cv.pdf)',
 };
 
@@ -237,7 +237,7 @@ function SettingsForm({ stored, secondFactor }: { stored: SiteSettingsView; seco
           <div className="grid gap-1.5">
             <Checkbox label="Show students publicly" aria-describedby={studentsHintId} {...form.register('show_students_publicly')} />
             <p id={studentsHintId} className="pl-6 text-sm text-muted-foreground">
-              Off (as the specification has it): only signed-in users see the student list; visitors see the Students page without it. On:
+              Off (the default): only you, signed in, see the student list; visitors see the Students page without it. On:
               every visitor sees the list, never with e-mail addresses.
             </p>
             <FieldError messages={studentsError ? [studentsError] : []} />
@@ -275,7 +275,7 @@ function SettingsForm({ stored, secondFactor }: { stored: SiteSettingsView; seco
           <Field.Select
             name="cv_button"
             label="The CV buttons open"
-            hint="The home page's Download CV button and the CV page's Download PDF link. Without an uploaded file, the home page shows no button and the CV page links /cv.pdf."
+            hint="The home page's Download CV button and the CV page's Download PDF link. Without an uploaded file both open /cv.pdf, made from your site (the home page shows the button once the CV has an entry)."
             options={optionsOf(CV_BUTTON_LABELS)}
           />
           <div className="grid gap-1.5">
