@@ -90,12 +90,17 @@ pub async fn statuses(db: &impl ConnectionTrait) -> Result<Vec<SourceStatus>, Ap
     let mut out = Vec::new();
     for source in sources {
         if let Some(row) = get(db, source.key()).await? {
+            // An error the source has answered since is over: the dashboard no longer shows it.
+            let current = match (row.last_error_at, row.last_success_at) {
+                (Some(error), Some(success)) => error > success,
+                (error, _) => error.is_some(),
+            };
             out.push(SourceStatus {
                 name: source.name().to_owned(),
                 last_run_at: row.last_run_at,
                 last_success_at: row.last_success_at,
-                last_error: row.last_error,
-                last_error_at: row.last_error_at,
+                last_error: row.last_error.filter(|_| current),
+                last_error_at: row.last_error_at.filter(|_| current),
             });
         }
     }

@@ -314,6 +314,9 @@ async fn failing_sources_keep_the_last_counts(test_db: TestDb) {
     let status = runs::get(db, Source::Crossref.key()).await.unwrap().unwrap();
     assert!(status.last_error.as_deref().unwrap().starts_with("Crossref cannot be reached"), "{status:?}");
     assert!(status.last_error_at.is_some() && status.last_success_at.is_some());
+    let crossref = |statuses: Vec<runs::SourceStatus>| statuses.into_iter().find(|s| s.name == "Crossref").unwrap();
+    let shown = crossref(runs::statuses(db).await.unwrap());
+    assert!(shown.last_error.is_some(), "the dashboard shows the error while it is the latest: {shown:?}");
 
     fake.set_mode(CROSSREF, Mode::ServerError);
     let output = vita(&["citations", "refresh"], &test_db, &fake).await;
@@ -323,6 +326,10 @@ async fn failing_sources_keep_the_last_counts(test_db: TestDb) {
     let output = vita(&["citations", "refresh"], &test_db, &fake).await;
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(String::from_utf8_lossy(&output.stdout).contains("1 paper with a DOI: 1 counts stored (Crossref answered)"));
+    // Answered since: the old error is no longer shown (it stays in the table).
+    let shown = crossref(runs::statuses(db).await.unwrap());
+    assert_eq!((shown.last_error, shown.last_error_at), (None, None), "an error answered since is over");
+    assert!(runs::get(db, Source::Crossref.key()).await.unwrap().unwrap().last_error.is_some());
 }
 
 /// The ORCID preview's answer for `orcid_id`, as JSON.
