@@ -293,8 +293,37 @@ async fn only_the_owner_uploads_and_a_large_declared_size_is_refused_at_once(tes
     assert_eq!(status, 404);
 }
 
+/// Uploads wait for their Import button two at a time, can be dropped, and what a previous run
+/// left is gone at the start.
+async fn few_uploads_are_kept_and_none_from_a_previous_run(test_db: TestDb) {
+    let app = TestApp::spawn_with(test_db, |config| {
+        let left = config.store.data_dir.join("site-uploads");
+        std::fs::create_dir_all(&left).unwrap();
+        std::fs::write(left.join("left-by-the-last-run.zip"), b"PK\x03\x04").unwrap();
+    })
+    .await;
+    assert_eq!(kept(&app), 0, "the uploads of the previous run are removed at the start");
+    app.sign_in().await;
+    let mut tokens = Vec::new();
+    for _ in 0..3 {
+        let (status, answer) = upload(&app, zipped_site(SITE)).await;
+        assert_eq!(status, 200, "{answer}");
+        tokens.push(answer["token"].as_str().unwrap().to_owned());
+    }
+    assert_eq!(kept(&app), 2, "two uploads kept at most");
+    let (status, answer) = import(&app, &tokens[0]).await;
+    assert_eq!(status, 404, "the oldest was pushed out: {answer}");
+    let response = app.client.delete(app.url(&format!("/api/site-import/{}", tokens[2]))).send().await.unwrap();
+    assert_eq!(response.status(), 204);
+    assert_eq!(kept(&app), 1, "a dropped upload is deleted");
+    let (status, answer) = import(&app, &tokens[1]).await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(kept(&app), 0);
+}
+
 on_both_databases!(
     a_zipped_site_previews_and_imports_as_the_command_does,
     hostile_archives_are_refused_and_nothing_is_written,
     only_the_owner_uploads_and_a_large_declared_size_is_refused_at_once,
+    few_uploads_are_kept_and_none_from_a_previous_run,
 );

@@ -10,7 +10,7 @@
  * screen only shows it.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { SiteGenerator, SiteImportAnswer, SiteItemReport, SiteKindCounts } from '../../api/types';
 import { Alert } from '../../components/ui/alert';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
@@ -111,6 +111,15 @@ export function SiteImportPage() {
   const [error, setError] = useState<string | null>(null);
   const resultRef = useRef<HTMLHeadingElement>(null);
 
+  // The keyboard and screen reader land on the preview, and then on the result, as each comes
+  // (a failed import stays on its button, with the alert read out).
+  const previousStep = useRef(stage.step);
+  useEffect(() => {
+    const arrived = (stage.step === 'preview' && previousStep.current === 'uploading') || stage.step === 'done';
+    previousStep.current = stage.step;
+    if (arrived) resultRef.current?.focus();
+  }, [stage.step]);
+
   const upload = async (file: File) => {
     setError(null);
     if (file.size > MAX_MB * 1024 * 1024) {
@@ -121,7 +130,6 @@ export function SiteImportPage() {
     try {
       const answer = await siteImportApi.preview(file, generator || null, (sent) => setStage({ step: 'uploading', sent }));
       setStage({ step: 'preview', answer, name: file.name });
-      focusSoon(resultRef);
     } catch (e) {
       setStage({ step: 'choose' });
       setError(errorMessage(e, 'The upload failed'));
@@ -137,7 +145,6 @@ export function SiteImportPage() {
       // Every list of the admin may have changed.
       await queryClient.invalidateQueries();
       setStage({ step: 'done', answer: result, name });
-      focusSoon(resultRef);
     } catch (e) {
       setStage({ step: 'preview', answer, name });
       setError(errorMessage(e, 'The import failed'));
@@ -247,11 +254,6 @@ export function SiteImportPage() {
       </div>
     </>
   );
-}
-
-/** Moves the focus to the new heading once React has drawn it. */
-function focusSoon(ref: RefObject<HTMLHeadingElement | null>) {
-  requestAnimationFrame(() => ref.current?.focus());
 }
 
 /** The preview (a dry run) or the result of the import. */
