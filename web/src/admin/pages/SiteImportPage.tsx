@@ -413,19 +413,19 @@ function KindRow({ kind, items, dryRun }: { kind: SiteKindCounts; items: SiteIte
             <li
               // biome-ignore lint/suspicious/noArrayIndexKey: one file may give several items (a .bib file's papers); the list never changes order
               key={i}
-              className="flex min-w-0 flex-wrap items-baseline gap-x-2 gap-y-1 border-t border-border pt-1 first:border-t-0 first:pt-0"
+              className="grid min-w-0 grid-cols-[auto_minmax(0,1fr)] items-baseline gap-x-2 border-t border-border pt-1 first:border-t-0 first:pt-0"
             >
               <Badge variant={OUTCOME_BADGE[item.outcome]}>{outcomeLabel(item.outcome, dryRun)}</Badge>
-              <span className="min-w-0 break-words">
-                {item.title || '(untitled)'}
-                {item.date ? ` (${item.date})` : ''}
-              </span>
-              <code className="min-w-0 font-mono text-xs break-all text-muted-foreground">{item.source}</code>
-              {reason ? (
-                <span className={cn('w-full text-xs', item.outcome === 'error' ? 'text-destructive' : 'text-muted-foreground')}>
-                  {reason}
+              <span className="grid min-w-0 gap-0.5">
+                <span className="break-words">
+                  {item.title || '(untitled)'}
+                  {item.date ? ` (${item.date})` : ''}
                 </span>
-              ) : null}
+                <code className="font-mono text-xs break-all text-muted-foreground">{item.source}</code>
+                {reason ? (
+                  <span className={cn('text-xs', item.outcome === 'error' ? 'text-destructive' : 'text-muted-foreground')}>{reason}</span>
+                ) : null}
+              </span>
             </li>
           );
         })}
