@@ -60,7 +60,7 @@ export function outcomeLabel(outcome: SiteItemReport['outcome'], dryRun: boolean
 export function outcomeReason(item: SiteItemReport): string | null {
   switch (item.outcome) {
     case 'duplicate':
-      return `The same as ${item.reason}`;
+      return item.reason ? `The same as ${item.reason}` : 'The same as something already here';
     case 'conflict':
       return 'Edited here since the last import: left alone';
     case 'skipped':
