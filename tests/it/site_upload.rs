@@ -1,5 +1,5 @@
 //! The admin's "Import a site" over real HTTP (issue 42), on SQLite and PostgreSQL: a fixture
-//! site of `../shared/fixtures/sites/`, zipped here, uploaded; the preview's numbers are the
+//! site of `../shared/fixtures/sites/`, zipped here (and once as a .tar.gz), uploaded; the preview's numbers are the
 //! fixture's expected.json and the real run's; the same site again changes nothing; the hostile
 //! archives are refused with a 4xx naming the problem, nothing written and the server still
 //! serving; only the owner, from the site's own pages, may upload; a declared size past
@@ -187,11 +187,19 @@ async fn hostile_archives_are_refused_and_nothing_is_written(test_db: TestDb) {
 
     let site = zipped_site(SITE);
     let truncated = site[..site.len() / 2].to_vec();
+    let tar_link = tar_gz(|tar| {
+        let mut header = tar::Header::new_gnu();
+        header.set_entry_type(tar::EntryType::Symlink);
+        header.set_size(0);
+        header.set_mode(0o777);
+        tar.append_link(&mut header, "site/_news/passwd.md", "/etc/passwd").unwrap();
+    });
 
     let cases: Vec<(&str, Vec<u8>, u16, &str)> = vec![
         ("../ in a path", zip_of(&config(("../evil.md", news.clone()))), 400, "../evil.md"),
         ("an absolute path", zip_of(&config(("/etc/evil.md", news.clone()))), 400, "/etc/evil.md"),
         ("a symbolic link", symlink, 400, "symbolic link"),
+        ("a link in a .tar.gz", tar_link, 400, "site/_news/passwd.md is a link"),
         ("100,000 empty files", zip_of(&many), 400, "more than 20000 files"),
         ("a zip bomb (declared)", declared, 400, "unpacks to more than 1024 MB"),
         ("a zip bomb (lying)", lying, 400, "larger than its declared uncompressed size"),
@@ -211,6 +219,20 @@ async fn hostile_archives_are_refused_and_nothing_is_written(test_db: TestDb) {
         assert_eq!(app.client.get(app.url("/healthz")).send().await.unwrap().status(), 200, "{what}: the server still serves");
     }
     assert!(!app.data_dir().parent().unwrap().join("evil.md").exists());
+
+    // The same site as a .tar.gz reads as its .zip does.
+    let files = files_of(&fixtures().join(SITE));
+    let site = tar_gz(|tar| {
+        for (path, bytes) in &files {
+            let mut header = tar::Header::new_gnu();
+            header.set_size(bytes.len() as u64);
+            header.set_mode(0o644);
+            tar.append_data(&mut header, format!("site/{path}"), bytes.as_slice()).unwrap();
+        }
+    });
+    let (status, answer) = upload(&app, site).await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(counts(&answer, "news")["created"], 14);
 
     let (status, answer) = upload_with_generator(&app, "jekyll").await;
     assert_eq!(status, 400, "{answer}");
@@ -235,6 +257,12 @@ fn declare_sizes(zip: &mut [u8], size: u32) {
         }
         i += 1;
     }
+}
+
+fn tar_gz(add: impl FnOnce(&mut tar::Builder<flate2::write::GzEncoder<Vec<u8>>>)) -> Vec<u8> {
+    let mut tar = tar::Builder::new(flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast()));
+    add(&mut tar);
+    tar.into_inner().unwrap().finish().unwrap()
 }
 
 fn gzip(bytes: &[u8]) -> Vec<u8> {
