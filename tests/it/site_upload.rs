@@ -1,9 +1,9 @@
 //! The admin's "Import a site" over real HTTP (issue 42), on SQLite and PostgreSQL: a fixture
-//! site of `../shared/fixtures/sites/`, zipped here (and once as a .tar.gz), uploaded; the preview's numbers are the
-//! fixture's expected.json and the real run's; the same site again changes nothing; the hostile
-//! archives are refused with a 4xx naming the problem, nothing written and the server still
-//! serving; only the owner, from the site's own pages, may upload; a declared size past
-//! 400 MB is refused before a byte is read.
+//! site of `../shared/fixtures/sites/`, zipped here (and once as a .tar.gz), uploaded; the
+//! preview's numbers are the fixture's expected.json and the real run's; the same site again
+//! changes nothing; the hostile archives are refused with a 4xx naming the problem, nothing
+//! written and the server still serving; only the owner, from the site's own pages, may upload;
+//! a declared size past 400 MB is refused before a byte is read.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
