@@ -119,6 +119,7 @@ impl App {
             certificate: tls.as_ref().and_then(Tls::status),
             scholarly,
             stats,
+            site_uploads: http::SiteUploads::open(&config.store.data_dir),
         };
         let jitter = config.outside.jitter;
         Ok(Self { listener, https_listener, tls, state, limits: config.limits.clone(), setup_token: token, writes_elsewhere, jitter })

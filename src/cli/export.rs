@@ -245,6 +245,7 @@ pub async fn export_from(db: DatabaseConnection, files: Files, dir: &Path, base:
         scholarly: None,
         // Nor is it a visitor to count.
         stats: crate::stats::Stats::off(),
+        site_uploads: http::SiteUploads::off(),
     };
     let paths = site_paths(&state).await?;
     let router = http::router(state);

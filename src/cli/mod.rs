@@ -353,30 +353,9 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
 /// opened), says which generator it is, then prints the report of the import or dry run.
 async fn import_site(store_config: &StoreConfig, path: PathBuf, dry_run: bool, generator: Option<site::Generator>) -> anyhow::Result<()> {
     let shown = path.display().to_string();
-    let tree = tokio::task::spawn_blocking(move || site::Tree::open(&path)).await?.map_err(|e| anyhow::anyhow!("{e}"))?;
-    let detected = site::detect(&tree);
-    let generator = match (generator, &detected) {
-        (Some(asked), Some(found)) if asked != found.generator => {
-            println!("Generator: {} (as asked; the marker files say {}: {})", asked.as_str(), found.generator.as_str(), found.reason);
-            asked
-        }
-        (Some(asked), _) => {
-            println!("Generator: {} (as asked)", asked.as_str());
-            asked
-        }
-        (None, Some(found)) => {
-            println!("Detected: {} ({})", found.generator.as_str(), found.reason);
-            found.generator
-        }
-        (None, None) => bail!(
-            "{shown} is not a site Vita recognises: no al-folio, academicpages or Hugo marker files (_config.yml with _bibliography/ or _publications/, content/ with a Hugo config). Name it with --generator"
-        ),
-    };
-    let (tree, read) = tokio::task::spawn_blocking(move || {
-        let read = site::read(&tree, generator);
-        (tree, read)
-    })
-    .await?;
+    let site::Prepared { tree, generator, detection, site: read } =
+        site::prepare(path, site::tree::LIMITS, generator).await.map_err(|e| anyhow::anyhow!("{shown}: {e}"))?;
+    println!("{detection}");
     let (db, location) = open(store_config).await?;
     let result = async {
         let files = Files::open(store_config)?;

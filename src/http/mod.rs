@@ -23,6 +23,7 @@
 //! | `GET /api/backup` | the owner downloads the whole site as a backup archive (`crate::backup`) |
 //! | `GET /api/admin/certificate` | the HTTPS certificate of `--domain`: expiry and last error, or null (`crate::tls`) |
 //! | `POST /api/publications/import/preview` (.bib text), `POST /api/publications/import` | BibTeX import |
+//! | `POST /api/site-import?generator=` (a site's .zip or .tar.gz, up to 400 MB), `POST`/`DELETE /api/site-import/<token>` | "Import a site": the dry run's report and a token; the import of that upload; dropping it |
 //! | `POST /api/scholarly/doi-lookup` | the owner's "Fill from DOI": a DOI's metadata (`crate::scholarly`) |
 //! | `POST /api/scholarly/orcid/preview`, `POST /api/scholarly/orcid/import` | "Import from ORCID" |
 //! | `GET /api/admin/stats?from=&to=` | the owner's statistics: days, pages, downloads, sources, feed subscribers (`crate::stats`) |
@@ -72,6 +73,8 @@ pub use public::{PageHeaders, refresh_stale_pages};
 pub mod scholarly_api;
 pub mod session;
 mod settings_api;
+pub mod site_import;
+pub use site_import::SiteUploads;
 mod stats_api;
 pub use stats_api::span_of;
 mod uploads;
@@ -126,6 +129,8 @@ pub struct AppState {
     pub scholarly: Option<Arc<crate::scholarly::Scholarly>>,
     /// The counts of readers (`crate::stats`).
     pub stats: crate::stats::Stats,
+    /// The admin's uploaded sites waiting for their Import button (`site_import`).
+    pub site_uploads: SiteUploads,
 }
 
 /// JSON bodies larger than this are refused with 413 before they are read.
@@ -158,6 +163,10 @@ pub fn router(state: AppState) -> Router {
         // Before the table's `/{id}` routes are added: a static segment wins over a parameter.
         .route("/publications/import/preview", post(imports::preview).layer(DefaultBodyLimit::disable()))
         .route("/publications/import", post(imports::import).layer(DefaultBodyLimit::max(imports::MAX_IMPORT_BODY)))
+        // The one route that takes a large body (400 MB, streamed to a file): not the global
+        // limit, which `Body` does not apply anyway, and checked by the handler.
+        .route("/site-import", post(site_import::preview).layer(DefaultBodyLimit::disable()))
+        .route("/site-import/{token}", post(site_import::import).delete(site_import::discard))
         .route("/scholarly/doi-lookup", post(scholarly_api::lookup_doi))
         .route("/scholarly/orcid/preview", post(scholarly_api::orcid_preview))
         .route("/scholarly/orcid/import", post(scholarly_api::orcid_import))

@@ -21,7 +21,9 @@ use crate::content::{ContentStatus, StringList, courses, cv_service, publication
 use crate::error::{ErrorBody, ErrorDetail, FieldErrors};
 use crate::http::SetupStatus;
 use crate::http::scholarly_api::{DoiLookup, DoiLookupRequest, OrcidImportRequest, OrcidPreviewRequest, ScholarlyDashboard};
+use crate::http::site_import::{KindCounts, SiteImportAnswer};
 use crate::import::bibtex::Mapped;
+use crate::import::site;
 use crate::import::{DuplicateOf, EntryStatus, ImportOutcome, ImportPreview, ImportRequest, PreviewEntry};
 use crate::media::files::UploadedFile;
 use crate::media::photos::Photo;
@@ -74,6 +76,8 @@ pub fn typescript() -> String {
         DoiLookupRequest, DoiRecord, DoiLookup, OrcidPreviewRequest, OrcidImportRequest,
         YearCount, Summary, SourceStatus, CheckResult, ScholarlyDashboard,
         Report, DayFigures, PageFigures, FileFigures, SourceFigures,
+        site::Generator, site::Kind, site::Outcome, site::ItemReport, site::Counts, site::Problem, site::Media, site::Social,
+        site::Report, KindCounts, SiteImportAnswer,
     );
     let declarations = declarations.into_iter().chain(crate::content::tables!(table_declarations; &cfg));
     let mut out = String::from("// Generated from the Rust types by `VITA_UPDATE_TYPES=1 cargo test types`. Do not edit.\n\n");

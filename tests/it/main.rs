@@ -41,6 +41,7 @@ mod second_factor;
 mod security_review;
 mod sign_in_lock;
 mod site_import;
+mod site_upload;
 mod static_export;
 mod stats;
 mod store;

@@ -122,7 +122,7 @@ test.describe('the login page', () => {
     await signIn(page);
     await expect(page).toHaveURL(/\/admin$/);
     const cards = page.getByRole('main').getByRole('link');
-    await expect(cards).toHaveCount(21);
+    await expect(cards).toHaveCount(22);
     await expect(cards.first()).toHaveAttribute('href', '/admin/homepage');
     await expect(page.getByRole('main').getByRole('link', { name: /Open Calls/ })).toHaveAttribute('href', '/admin/open-calls');
     await expect(page.getByRole('main').getByRole('link', { name: /Site Settings/ })).toHaveAttribute('href', '/admin/settings');

@@ -16,6 +16,7 @@ mod apply;
 mod front;
 mod hugo;
 mod jekyll;
+mod prepare;
 pub mod sources;
 mod text;
 pub mod tree;
@@ -25,14 +26,17 @@ use std::fmt;
 use chrono::NaiveDate;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
+use ts_rs::TS;
 
 use crate::content::{ContentStatus, courses, cv_appointments, cv_education, cv_other, news, posts, projects, talks};
 use crate::import::bibtex::RawEntry;
+pub use prepare::{Prepared, prepare};
 pub use tree::Tree;
 
 /// The static site generators an import reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
+#[ts(rename = "SiteGenerator")]
 pub enum Generator {
     Alfolio,
     Hugo,
@@ -86,8 +90,9 @@ pub fn detect(tree: &Tree) -> Option<Detected> {
 }
 
 /// The kinds of item an import brings, in the order the preview lists them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, TS)]
 #[serde(rename_all = "kebab-case")]
+#[ts(rename = "SiteKind")]
 pub enum Kind {
     Owner,
     About,
@@ -218,7 +223,8 @@ pub struct Owner {
 }
 
 /// A social or academic profile link the site configures.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
+#[ts(rename = "SiteSocial")]
 pub struct Social {
     /// The site's own key (`scholar_userid`, `github`, an icon name).
     pub key: String,
@@ -276,7 +282,8 @@ pub struct Skipped {
 }
 
 /// A file the importer could not read: the file, the line (0: the whole file), what is wrong.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
+#[ts(rename = "SiteProblem")]
 pub struct Problem {
     /// The kind of item the file would have been, when known.
     pub kind: Option<Kind>,
@@ -295,7 +302,8 @@ impl fmt::Display for Problem {
 }
 
 /// A picture or file the content refers to.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
+#[ts(rename = "SiteMedia")]
 pub struct Media {
     /// Where it is in the site (as referred to, when it is missing).
     pub path: String,
@@ -441,8 +449,9 @@ pub fn read(tree: &Tree, generator: Generator) -> Site {
 }
 
 /// What happened (or, in a dry run, would happen) to one item.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "lowercase", tag = "outcome", content = "reason")]
+#[ts(rename = "SiteOutcome")]
 pub enum Outcome {
     Created,
     Updated,
@@ -455,7 +464,8 @@ pub enum Outcome {
     Error(String),
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
+#[ts(rename = "SiteItemReport")]
 pub struct ItemReport {
     pub kind: Kind,
     pub source: String,
@@ -466,7 +476,8 @@ pub struct ItemReport {
 }
 
 /// The counts of one kind.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, TS)]
+#[ts(rename = "SiteCounts")]
 pub struct Counts {
     pub created: usize,
     pub updated: usize,
@@ -479,7 +490,8 @@ pub struct Counts {
 
 /// What an import did, or (dry run) would do: every item with its outcome, the files that
 /// could not be read, the template code removed and the media referred to.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
+#[ts(rename = "SiteImportReport")]
 pub struct Report {
     pub generator: Generator,
     pub dry_run: bool,

@@ -28,6 +28,7 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   account: lazyScreen(() => import('./pages/AccountPage'), 'AccountPage'),
   settings: lazyScreen(() => import('./page-texts/SettingsScreen'), 'SettingsScreen'),
   statistics: lazyScreen(() => import('./pages/StatisticsPage'), 'StatisticsPage'),
+  'import-site': lazyScreen(() => import('./pages/SiteImportPage'), 'SiteImportPage'),
 };
 
 /**

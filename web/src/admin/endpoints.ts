@@ -16,6 +16,8 @@ import type {
   SessionSummary,
   SetupRequest,
   SetupStatus,
+  SiteGenerator,
+  SiteImportAnswer,
   SignInRequest,
   SignInResponse,
   SignOutScope,
@@ -24,6 +26,7 @@ import type {
   StartEnrolmentRequest,
 } from '../api/types';
 import { ApiError, api } from './api';
+import { postFileWithProgress } from './entities/kit/upload-client';
 
 /** `PUT /api/settings`: every setting, and the owner's confirmation when the change adds a script (src/http/settings_api.rs). */
 export type SiteSettingsRequest = SiteSettings & Partial<Confirmation>;
@@ -91,4 +94,15 @@ export const scholarlyApi = {
 /** `GET /api/admin/stats?from=&to=` (src/http/stats_api.rs): days as YYYY-MM-DD, both included. */
 export const statsApi = {
   report: (from: string, to: string) => api.get<Report>(`/api/admin/stats?from=${from}&to=${to}`),
+};
+
+/** "Import a site" (src/http/site_import.rs): the upload's dry run, then its import. */
+export const siteImportApi = {
+  /** Uploads the site's archive (`generator` overrides the detection) and answers the dry run's report with a token. */
+  preview: (file: File, generator: SiteGenerator | null, onProgress: (sent: number) => void) =>
+    postFileWithProgress<SiteImportAnswer>(`/api/site-import${generator ? `?generator=${generator}` : ''}`, file, onProgress),
+  /** Imports the upload the token names, and answers what it did. */
+  run: (token: string) => api.post<SiteImportAnswer>(`/api/site-import/${encodeURIComponent(token)}`),
+  /** Drops the upload unimported. */
+  discard: (token: string) => api.delete(`/api/site-import/${encodeURIComponent(token)}`),
 };

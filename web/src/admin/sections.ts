@@ -18,6 +18,7 @@ import {
   Settings,
   Star,
   Tags,
+  Upload,
   type IconComponent,
 } from '../components/icons';
 
@@ -150,5 +151,19 @@ export const STATISTICS_SECTION: AdminSection = {
   icon: Globe,
 };
 
+/** A whole al-folio, Hugo Blox or academicpages site brought in from its archive (issue 42). */
+export const SITE_IMPORT_SECTION: AdminSection = {
+  path: '/admin/import-site',
+  title: 'Import a site',
+  description: 'Bring in an al-folio, Hugo Blox or academicpages site from its .zip, with a preview first.',
+  icon: Upload,
+};
+
 /** Every card of the dashboard, in order. */
-export const DASHBOARD_CARDS: readonly AdminSection[] = [...ADMIN_SECTIONS, ...CV_SECTIONS, STATISTICS_SECTION, SITE_SETTINGS_SECTION];
+export const DASHBOARD_CARDS: readonly AdminSection[] = [
+  ...ADMIN_SECTIONS,
+  ...CV_SECTIONS,
+  STATISTICS_SECTION,
+  SITE_IMPORT_SECTION,
+  SITE_SETTINGS_SECTION,
+];

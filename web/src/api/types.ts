@@ -600,6 +600,52 @@ title: string, downloads: number, unique_downloads: number, };
 
 export type SourceFigures = { source: string, visitors: number, };
 
+export type SiteGenerator = "alfolio" | "hugo" | "academicpages";
+
+export type SiteKind = "owner" | "about" | "publication" | "news" | "project" | "talk" | "course" | "post" | "cv-education" | "cv-appointment" | "cv-section";
+
+export type SiteOutcome = { "outcome": "created" } | { "outcome": "updated" } | { "outcome": "unchanged" } | { "outcome": "duplicate", "reason": string } | { "outcome": "conflict" } | { "outcome": "skipped", "reason": string } | { "outcome": "error", "reason": string };
+
+export type SiteItemReport = { kind: SiteKind, source: string, title: string, date: string | null, } & ({ "outcome": "created" } | { "outcome": "updated" } | { "outcome": "unchanged" } | { "outcome": "duplicate", "reason": string } | { "outcome": "conflict" } | { "outcome": "skipped", "reason": string } | { "outcome": "error", "reason": string });
+
+export type SiteCounts = { created: number, updated: number, unchanged: number, duplicates: number, conflicts: number, skipped: number, errors: number, };
+
+export type SiteProblem = { 
+/**
+ * The kind of item the file would have been, when known.
+ */
+kind: SiteKind | null, file: string, line: number, message: string, };
+
+export type SiteMedia = { path: string, from: string, found: boolean, };
+
+export type SiteSocial = { 
+/**
+ * The site's own key (`scholar_userid`, `github`, an icon name).
+ */
+key: string, url: string, };
+
+export type SiteImportReport = { generator: SiteGenerator, dry_run: boolean, items: Array<SiteItemReport>, problems: Array<SiteProblem>, removed: Array<[string, string]>, media: Array<SiteMedia>, social: Array<SiteSocial>, 
+/**
+ * The social links placed in the hero (the others are listed only).
+ */
+social_placed: Array<string>, };
+
+export type SiteKindCounts = { kind: SiteKind, heading: string, counts: SiteCounts, };
+
+export type SiteImportAnswer = { 
+/**
+ * The upload to import (`POST /api/site-import/<token>`); null once imported.
+ */
+token: string | null, 
+/**
+ * Which generator read the site and why, as the command prints it.
+ */
+detection: string, 
+/**
+ * Each kind's numbers, in the preview's order, with its heading.
+ */
+counts: Array<SiteKindCounts>, report: SiteImportReport, };
+
 export type NewsItem = { id: string, title: string, content: string, 
 /**
  * Sent empty: today.

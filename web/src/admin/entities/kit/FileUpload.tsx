@@ -14,14 +14,14 @@
  * object alone, since the saved row still points at it until the form is
  * saved; the form deletes objects it no longer needs once it closes.
  */
-import { FileText, Upload } from '../../../components/icons';
-import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { FileText } from '../../../components/icons';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { Button, buttonClassName } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../api';
 import { notify } from '../../toast';
+import { BUSY_CLASS, DropZone } from './DropZone';
 import { BUCKETS, isTooLarge, removeUpload, tooLargeMessage, uploadFile, uploadedName, type Bucket } from './upload-client';
 
 export type FileUploadProps = {
@@ -48,15 +48,10 @@ export function fileNameOf(url: string): string {
   }
 }
 
-const BUSY_CLASS = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
-
 export function FileUpload({ bucket, label, value, onChange, preview, saved = 'at-once' }: FileUploadProps) {
   const { maxMB, accept, kinds } = BUCKETS[bucket];
-  const inputRef = useRef<HTMLInputElement>(null);
   const chooseRef = useRef<HTMLButtonElement>(null);
   const [busy, setBusy] = useState<'upload' | 'remove' | null>(null);
-  const [dragging, setDragging] = useState(false);
-  const hintId = useId();
 
   async function send(file: File) {
     if (busy) return;
@@ -101,30 +96,6 @@ export function FileUpload({ bucket, label, value, onChange, preview, saved = 'a
     }
   }
 
-  function onPicked(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = ''; // picking the same file again still counts as a change
-    if (file) void send(file);
-  }
-
-  function onDragOver(event: DragEvent<HTMLDivElement>) {
-    event.preventDefault(); // allows the drop
-    event.dataTransfer.dropEffect = busy ? 'none' : 'copy';
-    setDragging(true);
-  }
-
-  function onDragLeave(event: DragEvent<HTMLDivElement>) {
-    // Moving over a child also fires dragleave on the zone: only leaving the zone counts.
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
-  }
-
-  function onDrop(event: DragEvent<HTMLDivElement>) {
-    event.preventDefault();
-    setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file) void send(file);
-  }
-
   // Busy buttons are aria-disabled rather than disabled, so they keep the keyboard focus.
   return (
     <fieldset className="grid min-w-0 gap-3" aria-busy={busy !== null}>
@@ -138,37 +109,20 @@ export function FileUpload({ bucket, label, value, onChange, preview, saved = 'a
           </Button>
         ) : null}
       </div>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: drag-and-drop target only (no click or key handling); the keyboard and screen-reader way is the 'Choose file' button inside */}
-      <div
-        data-testid={`${bucket}-dropzone`}
-        data-dragging={dragging || undefined}
-        onDragOver={onDragOver}
-        onDragLeave={onDragLeave}
-        onDrop={onDrop}
-        className={cn(
-          'flex flex-col items-center gap-2 rounded-lg border-2 border-dashed border-input px-4 py-6 text-center transition-colors',
-          dragging && 'border-primary bg-accent',
-        )}
-      >
-        <Upload aria-hidden="true" className="size-6 text-muted-foreground" />
-        <p className="text-sm text-muted-foreground">Drag and drop a file here, or</p>
-        <button
-          ref={chooseRef}
-          type="button"
-          aria-describedby={hintId}
-          aria-disabled={busy !== null}
-          className={buttonClassName('outline', 'sm', BUSY_CLASS)}
-          onClick={() => busy || inputRef.current?.click()}
-        >
-          {busy === 'upload' ? <Spinner /> : null}
-          {busy === 'upload' ? 'Uploading...' : 'Choose file'}
-        </button>
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {kinds}, up to {maxMB} MB.{' '}
-          {saved === 'at-once' ? 'Uploading or removing saves the change at once.' : 'Saved with the rest of the form.'}
-        </p>
-        <input ref={inputRef} type="file" accept={accept} hidden onChange={onPicked} />
-      </div>
+      <DropZone
+        testId={`${bucket}-dropzone`}
+        accept={accept}
+        busy={busy !== null}
+        progress={busy === 'upload' ? 'Uploading...' : null}
+        onFile={(file) => void send(file)}
+        chooseRef={chooseRef}
+        hint={
+          <>
+            {kinds}, up to {maxMB} MB.{' '}
+            {saved === 'at-once' ? 'Uploading or removing saves the change at once.' : 'Saved with the rest of the form.'}
+          </>
+        }
+      />
     </fieldset>
   );
 }

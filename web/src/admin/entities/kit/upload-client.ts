@@ -91,3 +91,41 @@ export async function removeUpload(bucket: Bucket, name: string): Promise<void> 
     throw error;
   }
 }
+
+/**
+ * Sends `file` as the raw body of a POST to `url` and answers the JSON reply,
+ * telling `onProgress` the share sent (0 to 1) as it goes: through
+ * XMLHttpRequest, since fetch reports no upload progress. Failures become
+ * `ApiError`s like every other call.
+ */
+export function postFileWithProgress<T>(url: string, file: File, onProgress: (sent: number) => void, signal?: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    request.setRequestHeader('Accept', 'application/json');
+    request.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+    request.withCredentials = true;
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(request.responseText);
+      } catch {
+        // Not JSON: the status decides the message.
+      }
+      if (request.status < 200 || request.status >= 300) {
+        reject(toApiError(request.status, body, request.getResponseHeader('Retry-After')));
+      } else if (body === null) {
+        reject(new ApiError(request.status, UNEXPECTED_RESPONSE, 'The server sent an answer that could not be read.'));
+      } else {
+        resolve(body as T);
+      }
+    };
+    request.onerror = () => reject(asApiError(new Error('network')));
+    request.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(file);
+  });
+}
