@@ -34,7 +34,7 @@ use crate::render::{
 use crate::scholarly::DoiRecord;
 use crate::scholarly::orcid::CheckResult;
 use crate::scholarly::runs::SourceStatus;
-use crate::stats::report::{DayFigures, FileFigures, PageFigures, Report, SourceFigures};
+use crate::stats::report::{DayFigures, FileFigures, PageFigures, Readership, Report, SourceFigures};
 use crate::tls::acme::CertificateStatus;
 
 /// Where the generated file lives, relative to the repository root.
@@ -73,7 +73,7 @@ pub fn typescript() -> String {
         CertificateStatus,
         DoiLookupRequest, DoiRecord, DoiLookup, OrcidPreviewRequest, OrcidImportRequest,
         YearCount, Summary, SourceStatus, CheckResult, ScholarlyDashboard,
-        Report, DayFigures, PageFigures, FileFigures, SourceFigures,
+        Report, DayFigures, PageFigures, FileFigures, SourceFigures, Readership,
     );
     let declarations = declarations.into_iter().chain(crate::content::tables!(table_declarations; &cfg));
     let mut out = String::from("// Generated from the Rust types by `VITA_UPDATE_TYPES=1 cargo test types`. Do not edit.\n\n");

@@ -281,7 +281,12 @@ pdf_href: string | null,
 /**
  * "Cited by N", with the source and the day of the count, once a source counted it.
  */
-cited_by: CitedBy | null, };
+cited_by: CitedBy | null, 
+/**
+ * "312 views · 87 PDF downloads since December 2026", when the owner shows it and
+ * something was counted.
+ */
+readership: Readership | null, };
 
 export type PublicStudent = { id: string, name: string, level: StudentLevel, status: StudentStatus, bio: string | null, thesis_title: string | null, start_year: number, graduation_year: number | null, current_position: string | null, linkedin_url: string | null, website_url: string | null, profile_image_url: string | null, 
 /**
@@ -355,7 +360,12 @@ statistics: Statistics,
  * Months the counts per page and per source are kept; the daily totals and the downloads
  * per file are kept for good.
  */
-statistics_retention_months: RetentionMonths, };
+statistics_retention_months: RetentionMonths, 
+/**
+ * A public line on each paper's page, "312 views · 87 PDF downloads since December 2026"
+ * (`stats::report::readership`): off by default, and shown only while `statistics` counts.
+ */
+show_paper_statistics: boolean, };
 
 export type SiteSettingsView = { 
 /**
@@ -417,7 +427,12 @@ statistics: Statistics,
  * Months the counts per page and per source are kept; the daily totals and the downloads
  * per file are kept for good.
  */
-statistics_retention_months: RetentionMonths, };
+statistics_retention_months: RetentionMonths, 
+/**
+ * A public line on each paper's page, "312 views · 87 PDF downloads since December 2026"
+ * (`stats::report::readership`): off by default, and shown only while `statistics` counts.
+ */
+show_paper_statistics: boolean, };
 
 export type ScriptSince = { origin: string, since: string, };
 
@@ -572,6 +587,16 @@ export type FileFigures = { path: string,
 title: string, downloads: number, unique_downloads: number, };
 
 export type SourceFigures = { source: string, visitors: number, };
+
+export type Readership = { views: number, 
+/**
+ * `None` for a paper without an uploaded PDF: a PDF elsewhere is not served, so not counted.
+ */
+downloads: number | null, 
+/**
+ * The first day either was counted.
+ */
+since: string, };
 
 export type NewsItem = { id: string, title: string, content: string, 
 /**
