@@ -64,7 +64,10 @@ pub const TABLES: &[Table] = &[
                 "source",
                 "Where visitors came from: a known site's name (\"Google Scholar\"), else the host name of the linking site, or a link's `utm_source`; never the linking page's path or query.",
             ),
-            ("visitors", "How many different visitors came from it that day."),
+            (
+                "visitors",
+                "How many visitors came from it that day: different ones by their daily key, or each arrival without one (the setting `views`, `Sec-GPC`).",
+            ),
         ],
     },
     Table {
@@ -103,7 +106,7 @@ pub const TABLES: &[Table] = &[
 const NEVER_STORED: &[&str] = &[
     "an IP address, whole or cut to its network (it is only hashed with the day's salt, in memory);",
     "a user agent (only the browser's family and major version go into the hash, in memory);",
-    "a cookie: no statistics cookie is set or read, and nothing is stored on the visitor's device (the one cookie Vita has is the owner's sign-in);",
+    "a cookie: counting sets and reads none, and stores nothing on the visitor's device (Vita's one cookie is the owner's sign-in; a visitor's light or dark theme, when chosen, stays in their browser and is never sent);",
     "a referrer's path or query, a search term, or the address of the linking page;",
     "anything from a script: the statistics need none on the page.",
 ];
