@@ -23,6 +23,10 @@ use super::{arxiv_id, is_arxiv};
 use crate::content::publications::{Model, PublicationKind};
 use crate::rules::math;
 
+/// al-folio's field for the papers its home page shows: a featured paper carries it, and the
+/// import reads it back as featured (`crate::import::bibtex`).
+const SELECTED: &str = "selected";
+
 const MONTHS: [&str; 12] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 
 /// Title words too common to name a citation key.
@@ -88,6 +92,9 @@ pub fn bibtex(p: &Model, key: &str) -> String {
     }
     if let Some(url) = &p.url {
         fields.push(("url", braced(&verbatim(url))));
+    }
+    if p.featured {
+        fields.push((SELECTED, "{true}".to_owned()));
     }
 
     let mut out = format!("@{entry_type}{{{key},\n");
@@ -290,14 +297,20 @@ pub enum Piece<'a> {
 /// A single entry's text with its key replaced by `key` (when given), every field that names a
 /// macro written out as one braced value (`expand` gives the value from the field's name and
 /// pieces; a field that is only a month macro stays, every style defines those), its
-/// `crossref` and any repeated field removed, and the fields of `add` that it lacks appended. `None` when the text is
-/// not one readable entry.
-pub fn rewrite_entry(text: &str, key: Option<&str>, expand: &dyn Fn(&str, &[Piece]) -> String, add: &[(&str, String)]) -> Option<String> {
+/// `crossref`, the fields named in `drop` and any repeated field removed, and the fields of
+/// `add` that it lacks appended. `None` when the text is not one readable entry.
+pub fn rewrite_entry(
+    text: &str,
+    key: Option<&str>,
+    expand: &dyn Fn(&str, &[Piece]) -> String,
+    drop: &[&str],
+    add: &[(&str, String)],
+) -> Option<String> {
     let raw = RawBibliography::parse(text).ok()?;
     let [entry] = &raw.entries[..] else { return None };
-    if let Some(without) = without_extra_fields(text, &entry.v) {
+    if let Some(without) = without_extra_fields(text, &entry.v, drop) {
         // Read again: every span below is of the text without them (and it has none now).
-        return rewrite_entry(&without, key, expand, add);
+        return rewrite_entry(&without, key, expand, drop, add);
     }
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
     if let Some(key) = key {
@@ -373,19 +386,27 @@ fn stored_entry(stored: &str, p: &Model, key: &str) -> Option<String> {
     };
     // An entry that pointed at its proceedings with `crossref` gets the venue itself.
     let crossref = stored.to_ascii_lowercase().contains("crossref");
-    let add = if crossref && !p.venue.is_empty() { vec![(venue_name, tex(&p.venue))] } else { Vec::new() };
-    rewrite_entry(stored, Some(key), &expand, &add)
+    let mut add = if crossref && !p.venue.is_empty() { vec![(venue_name, tex(&p.venue))] } else { Vec::new() };
+    // Whether the paper is featured is the owner's choice now, not the imported file's: the
+    // stored `selected` goes, and a featured paper gets it.
+    if p.featured {
+        add.push((SELECTED, "true".to_owned()));
+    }
+    rewrite_entry(stored, Some(key), &expand, &[SELECTED], &add)
 }
 
-/// The entry's text without its `crossref` fields and without a field's repeats (BibTeX reads
-/// the first and warns; biber and bibtexparser refuse the entry), its other fields one a line;
-/// `None` when there is nothing to take out.
-fn without_extra_fields(text: &str, entry: &biblatex::RawEntry) -> Option<String> {
+/// The entry's text without its `crossref` fields, the fields named in `drop` and a field's
+/// repeats (BibTeX reads the first and warns; biber and bibtexparser refuse the entry), its
+/// other fields one a line; `None` when there is nothing to take out.
+fn without_extra_fields(text: &str, entry: &biblatex::RawEntry, drop: &[&str]) -> Option<String> {
     let mut seen = std::collections::HashSet::new();
     let keep: Vec<bool> = entry
         .fields
         .iter()
-        .map(|pair| !pair.key.v.eq_ignore_ascii_case("crossref") && seen.insert(pair.key.v.to_ascii_lowercase()))
+        .map(|pair| {
+            let name = pair.key.v.to_ascii_lowercase();
+            name != "crossref" && !drop.contains(&name.as_str()) && seen.insert(name)
+        })
         .collect();
     if keep.iter().all(|k| *k) {
         return None;

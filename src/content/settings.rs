@@ -49,6 +49,9 @@ pub struct SiteSettings {
     /// Months the counts per page and per source are kept; the daily totals and the downloads
     /// per file are kept for good.
     pub statistics_retention_months: RetentionMonths,
+    /// A public line on each paper's page, "312 views · 87 PDF downloads since December 2026"
+    /// (`stats::report::readership`): off by default, and shown only while `statistics` counts.
+    pub show_paper_statistics: bool,
 }
 
 text_enum! {

@@ -185,9 +185,14 @@ async fn render_tag(state: &AppState, key: &str, slug: &str, requested: u32, tod
 
 /// A paper's page, kept under `key`; nothing for a draft or an unknown slug.
 async fn render_paper(state: &AppState, key: &str, slug: &str, today: NaiveDate) -> Result<Rendered, AppError> {
-    let (paper, hero) = tokio::try_join!(pages::load_paper(&state.db, slug), homepage::read::<HeroContent>(&state.db))?;
-    // The paper shows its tags and its citation count.
-    let sources = Sources::HERO | Sources::PUBLICATIONS | Sources::TAGS | Sources::CITATIONS;
+    let (paper, hero) = tokio::try_join!(pages::load_paper(&state.db, slug, today), homepage::read::<HeroContent>(&state.db))?;
+    // The paper shows its tags, its citation count and, when the settings say so, its views
+    // and downloads. Those are the figures of the page's last render, never of the request:
+    // counting announces nothing, so it never changes a page's bytes or ETag. A page is kept
+    // only for the day it was rendered on (`render::cache`), so the first request of each day
+    // renders it again with the counts written by then (every `stats::FLUSH_EVERY`), as does
+    // any write the page shows; a day's line is at most a day behind, at no cost per request.
+    let sources = Sources::HERO | Sources::PUBLICATIONS | Sources::TAGS | Sources::CITATIONS | Sources::SETTINGS;
     let Some(paper) = paper else { return Ok(Rendered { page: None, sources, kept_as: None }) };
     let html = render(state, key, hero.content, PageData::Paper(Box::new(paper)), None, today).await?;
     Ok(Rendered { page: Some(compress(html, None).await?), sources, kept_as: None })

@@ -180,7 +180,7 @@ fn read_entry(block: &Block, file: &mut File, entries: &[(&Block, usize)], posit
                     .collect()
             };
             let add: Vec<(&str, String)> = inherited.iter().map(|(name, value)| (name.as_str(), value.clone())).collect();
-            if let Some(standing_alone) = rewrite_entry(&text, None, &expand, &add) {
+            if let Some(standing_alone) = rewrite_entry(&text, None, &expand, &[], &add) {
                 text = standing_alone;
             }
             map(&entry)

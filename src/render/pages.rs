@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 
+use chrono::NaiveDate;
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select};
 use uuid::Uuid;
 
@@ -13,7 +14,7 @@ use super::{
     TagPageData,
 };
 use crate::content::homepage::{self, AboutContent, ContactContent, HeroContent, StatsContent};
-use crate::content::settings::{CvButton, SiteSettings};
+use crate::content::settings::{self, CvButton, SiteSettings, Statistics};
 use crate::content::{
     Audience, Content, ContentStatus, ListQuery, StringList, courses, cv_appointments, cv_awards, cv_education, cv_grants, cv_other,
     cv_service, news, open_calls, posts, projects, publications, research_areas, students, tagging, tags, talks,
@@ -21,6 +22,8 @@ use crate::content::{
 use crate::error::AppError;
 use crate::media::photos::Photo;
 use crate::routes::Route;
+use crate::stats::detail_kept_from;
+use crate::stats::report::readership;
 use crate::store::changes::Sources;
 
 /// Latest news on the home page (spec section 9).
@@ -451,8 +454,9 @@ async fn cv_link(db: &DatabaseConnection, settings: &SiteSettings, hero: &HeroCo
 }
 
 /// The paper page of `slug`: published papers only, so a draft (or a slug nobody stored)
-/// has no page and answers the 404 page.
-pub async fn load_paper(db: &DatabaseConnection, slug: &str) -> Result<Option<PaperData>, AppError> {
+/// has no page and answers the 404 page. Its line of views and downloads counts up to
+/// `today`, when the owner shows it.
+pub async fn load_paper(db: &DatabaseConnection, slug: &str, today: NaiveDate) -> Result<Option<PaperData>, AppError> {
     let found = publications::Entity::find()
         .filter(publications::Column::Slug.eq(slug))
         .filter(publications::Column::Status.eq(ContentStatus::Published))
@@ -466,7 +470,14 @@ pub async fn load_paper(db: &DatabaseConnection, slug: &str) -> Result<Option<Pa
     let published = publications::Entity::find().filter(publications::Column::Status.eq(ContentStatus::Published)).all(db).await?;
     let key = crate::citations::keys::assign(&published).remove(&paper.id).unwrap_or_else(|| crate::citations::derived_key(&paper));
     let cited_by = crate::content::citation_counts::cited_by(db, paper.id).await?;
-    Ok(Some(PaperData { cited_by, ..PaperData::new(paper, &key) }))
+    let site = settings::site(db).await?;
+    let readership = match detail_kept_from(today, site.statistics_retention_months.0) {
+        Some(from) if site.show_paper_statistics && site.statistics != Statistics::Off => {
+            readership(db, &paper.slug, paper.pdf_file.is_some(), from).await?
+        }
+        _ => None,
+    };
+    Ok(Some(PaperData { cited_by, readership, ..PaperData::new(paper, &key) }))
 }
 
 /// A published post with its tags; `None` for a draft or an unknown slug.

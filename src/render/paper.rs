@@ -30,6 +30,9 @@ pub struct PaperData {
     pub pdf_href: Option<String>,
     /// "Cited by N", with the source and the day of the count, once a source counted it.
     pub cited_by: Option<crate::content::citation_counts::CitedBy>,
+    /// "312 views · 87 PDF downloads since December 2026", when the owner shows it and
+    /// something was counted.
+    pub readership: Option<crate::stats::report::Readership>,
 }
 
 impl PaperData {
@@ -45,6 +48,7 @@ impl PaperData {
             pdf_href,
             publication,
             cited_by: None,
+            readership: None,
         }
     }
 }

@@ -19,6 +19,7 @@
 //! at shutdown. A write that fails keeps them for the next one, within `buffer`'s bounds.
 
 pub mod buffer;
+pub mod privacy;
 pub mod report;
 pub mod robots;
 pub mod sources;
@@ -304,7 +305,7 @@ impl Stats {
             due
         };
         let months = self.0.retention_months.load(Ordering::Relaxed);
-        if forget && let Some(before) = today.checked_sub_months(Months::new(months)) {
+        if forget && let Some(before) = detail_kept_from(today, months) {
             tables::forget_detail_before(db, before).await?;
         }
         Ok(())
@@ -331,6 +332,12 @@ impl Stats {
             }
         }
     }
+}
+
+/// The first day whose per-page and per-source counts are kept with a retention of `months`
+/// (the days before it are forgotten once a day); `None` when it would be before the calendar.
+pub fn detail_kept_from(today: NaiveDate, months: u32) -> Option<NaiveDate> {
+    today.checked_sub_months(Months::new(months))
 }
 
 /// A prefetch or prerender: the browser may never show the page.

@@ -68,6 +68,55 @@ pub struct SourceFigures {
     pub visitors: i64,
 }
 
+/// What a paper's page tells its readers (Site Settings → "Show views and downloads on paper
+/// pages"): its page views and PDF downloads summed over the days counted, since the first.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct Readership {
+    #[ts(type = "number")]
+    pub views: i64,
+    /// `None` for a paper without an uploaded PDF: a PDF elsewhere is not served, so not counted.
+    #[ts(type = "number | null")]
+    pub downloads: Option<i64>,
+    /// The first day either was counted.
+    pub since: NaiveDate,
+}
+
+/// The count and the first day of `path` in `table` from `from` on (days with a count only).
+async fn counted_since(
+    db: &impl ConnectionTrait,
+    table: &'static str,
+    column: &'static str,
+    path: &str,
+    from: NaiveDate,
+) -> Result<(i64, Option<NaiveDate>), DbErr> {
+    let select = Query::select()
+        .from(table)
+        .expr_as(sum(column), "count")
+        .expr_as(Expr::cust("MIN(day)"), "first")
+        .and_where(Expr::col("path").eq(path))
+        .and_where(Expr::col("day").gte(from))
+        .and_where(Expr::col(column).gt(0))
+        .to_owned();
+    let Some(row) = db.query_one(&select).await? else { return Ok((0, None)) };
+    Ok((row.try_get::<Option<i64>>("", "count")?.unwrap_or(0), row.try_get("", "first")?))
+}
+
+/// The line of the paper `slug` (`has_pdf`: it has an uploaded PDF), counting the days from
+/// `from` on: the per-page counts before the retention are forgotten, so the downloads (kept
+/// for good) are summed over the same days and "since" says the truth for both. `None` when
+/// nothing was counted.
+pub async fn readership(db: &impl ConnectionTrait, slug: &str, has_pdf: bool, from: NaiveDate) -> Result<Option<Readership>, DbErr> {
+    let (views, viewed_since) = counted_since(db, "stats_pages", "views", &Route::Paper(slug).path(), from).await?;
+    let (downloads, downloaded_since) = if has_pdf {
+        let (downloads, since) = counted_since(db, "stats_files", "downloads", &Route::PaperPdf(slug).path(), from).await?;
+        (Some(downloads), since)
+    } else {
+        (None, None)
+    };
+    let since = [viewed_since, downloaded_since].into_iter().flatten().min();
+    Ok(since.map(|since| Readership { views, downloads, since }))
+}
+
 /// The longest span a report covers (ten years and leap days).
 pub const MAX_DAYS: i64 = 3660;
 

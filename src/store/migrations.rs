@@ -29,6 +29,7 @@ impl MigratorTrait for Migrator {
             Box::new(M0016Posts),
             Box::new(M0017Statistics),
             Box::new(M0018SiteImportSources),
+            Box::new(M0019AuthorsWithoutTitles),
         ]
     }
 }
@@ -1047,5 +1048,52 @@ impl MigrationTrait for M0018SiteImportSources {
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         manager.drop_table(Table::drop().table("site_import_sources").to_owned()).await
+    }
+}
+
+/// Issue 41, item 8: works imported from ORCID before the fix carry the owner's display name
+/// as their author, titles and degrees included ("Prof. Dr. Julie Chiquet": IEEE then printed
+/// "P. D. J. Chiquet"). Every stored author is written as the import now writes the owner's
+/// name (`crate::citations::without_titles`, the one list of titles and degrees); an author
+/// without them is left as it is, and so is a row with none.
+struct M0019AuthorsWithoutTitles;
+
+impl MigrationName for M0019AuthorsWithoutTitles {
+    fn name(&self) -> &str {
+        "m0019_authors_without_titles"
+    }
+}
+
+#[sea_orm_migration::async_trait::async_trait]
+impl MigrationTrait for M0019AuthorsWithoutTitles {
+    fn use_transaction(&self) -> Option<bool> {
+        Some(true)
+    }
+
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        let db = manager.get_connection();
+        // `authors` is JSON on both databases (a `json` column on PostgreSQL, text on SQLite):
+        // a list of names.
+        let select = Query::select().columns(["id", "authors"]).from("publications").to_owned();
+        for row in db.query_all(&select).await? {
+            let id: sea_orm::prelude::Uuid = row.try_get("", "id")?;
+            let stored: serde_json::Value = row.try_get("", "authors")?;
+            let Ok(authors) = serde_json::from_value::<Vec<String>>(stored) else { continue };
+            let bare: Vec<String> = authors.iter().map(|author| crate::citations::without_titles(author)).collect();
+            if bare != authors {
+                let update = Query::update()
+                    .table("publications")
+                    .value("authors", serde_json::Value::from(bare))
+                    .and_where(Expr::col("id").eq(id))
+                    .to_owned();
+                db.execute(&update).await?;
+            }
+        }
+        Ok(())
+    }
+
+    async fn down(&self, _manager: &SchemaManager) -> Result<(), DbErr> {
+        // The titles are not kept: nothing to go back to, and nothing that needs them.
+        Ok(())
     }
 }

@@ -36,7 +36,7 @@ use crate::render::{
 use crate::scholarly::DoiRecord;
 use crate::scholarly::orcid::CheckResult;
 use crate::scholarly::runs::SourceStatus;
-use crate::stats::report::{DayFigures, FileFigures, PageFigures, Report, SourceFigures};
+use crate::stats::report::{DayFigures, FileFigures, PageFigures, Readership, Report, SourceFigures};
 use crate::tls::acme::CertificateStatus;
 
 /// Where the generated file lives, relative to the repository root.
@@ -75,7 +75,7 @@ pub fn typescript() -> String {
         CertificateStatus,
         DoiLookupRequest, DoiRecord, DoiLookup, OrcidPreviewRequest, OrcidImportRequest,
         YearCount, Summary, SourceStatus, CheckResult, ScholarlyDashboard,
-        Report, DayFigures, PageFigures, FileFigures, SourceFigures,
+        Report, DayFigures, PageFigures, FileFigures, SourceFigures, Readership,
         site::Generator, site::Kind, site::Outcome, site::ItemReport, site::Counts, site::Problem, site::Media, site::Social,
         site::Report, KindCounts, SiteImportAnswer,
     );

@@ -250,4 +250,48 @@ async fn papers_with_tex_and_special_characters_export_and_import_back(test_db: 
     }
 }
 
-on_both_databases!(exported_bibtex_imports_back_the_same_papers, papers_with_tex_and_special_characters_export_and_import_back);
+/// Issue 41, item 10 the other way: a featured paper is exported with al-folio's `selected =
+/// {true}` (in `/publications.bib` and its own .bib), and importing the export makes it featured
+/// again. An imported entry that said `selected` keeps saying it only while the paper is
+/// featured: the owner's choice in the admin wins over the file's.
+async fn featured_papers_export_selected_and_import_back_featured(test_db: TestDb) {
+    let app = TestApp::spawn_on(test_db).await;
+    let db = app.test_db.db.clone();
+    for (title, featured) in [("Typed and featured", true), ("Typed and not featured", false)] {
+        let input: publications::Input = serde_json::from_value(serde_json::json!({
+            "title": title, "authors": ["Jane Doe"], "venue": "TCHES", "year": 2024, "kind": "journal-article", "featured": featured,
+        }))
+        .unwrap();
+        vita::content::create::<publications::Entity>(&db, input).await.unwrap();
+    }
+    let file = "@article{a, title = {Imported and chosen}, author = {Doe, Jane}, journal = {TCHES}, year = 2023, selected = {true}}\n\
+                @article{b, title = {Imported, chosen, then not featured}, author = {Doe, Jane}, journal = {TCHES}, year = 2022, selected = {true}}\n";
+    assert_eq!(import_all(&db, file).await, 2);
+    let unfeatured =
+        publications::Entity::find().all(&db).await.unwrap().into_iter().find(|p| p.title.ends_with("then not featured")).unwrap();
+    let mut row: publications::ActiveModel = unfeatured.into();
+    row.featured = sea_orm::ActiveValue::Set(false);
+    sea_orm::ActiveModelTrait::update(row, &db).await.unwrap();
+
+    let featured =
+        |papers: Vec<publications::Model>| -> BTreeSet<(String, bool)> { papers.into_iter().map(|p| (p.title, p.featured)).collect() };
+    let before = featured(publications::Entity::find().all(&db).await.unwrap());
+    assert_eq!(before.iter().filter(|(_, featured)| *featured).count(), 2, "{before:?}");
+    let export = app.page_once_it_shows(&app.client, "/publications.bib", "then not featured").await;
+    assert_eq!(export.matches("selected").count(), 2, "{export}");
+    for paper in publications::Entity::find().all(&db).await.unwrap() {
+        let own = app.client.get(app.url(&format!("/publications/{}.bib", paper.slug))).send().await.unwrap().text().await.unwrap();
+        assert_eq!(own.contains("selected"), paper.featured, "{own}");
+    }
+    assert_eq!(independent_reading(&export)["strict"], Value::Null, "{export}");
+
+    publications::Entity::delete_many().exec(&db).await.unwrap();
+    assert_eq!(import_all(&db, &export).await, 4, "{export}");
+    assert_eq!(featured(publications::Entity::find().all(&db).await.unwrap()), before, "{export}");
+}
+
+on_both_databases!(
+    exported_bibtex_imports_back_the_same_papers,
+    papers_with_tex_and_special_characters_export_and_import_back,
+    featured_papers_export_selected_and_import_back_featured
+);

@@ -421,6 +421,48 @@ async fn orcid_authors_carry_no_titles(test_db: TestDb) {
     assert!(html.contains("<strong>C. Boettiger</strong>"), "the owner in bold on /cv");
 }
 
+/// Item 8, for the works imported before the fix: migration m0019 takes the titles and degrees
+/// out of the stored authors ("Prof. Dr. Julie Chiquet" as ORCID imports wrote the owner);
+/// every other author, and the rows without such a name, stay as they were.
+async fn the_migration_takes_titles_out_of_stored_authors(test_db: TestDb) {
+    use sea_orm::ActiveModelTrait;
+    use sea_orm_migration::MigratorTrait;
+    use vita::store::migrations::Migrator;
+    let db = &test_db.db;
+    // Back to before m0019 (the nineteenth migration), whatever came after it.
+    Migrator::down(db, Some(Migrator::migrations().len() as u32 - 18)).await.unwrap();
+    let rows: [&[&str]; 3] = [
+        &["Prof. Dr. Julie Chiquet"],
+        &["Yi Ma", "Dr. Julie Chiquet, PhD", "Chiquet, Ma", "King, Jr., Martin Luther", "Nat Turner", "G{\\\"u}neysu, Tim"],
+        &["Julie Chiquet", "Stéphane Robin"],
+    ];
+    let mut ids = Vec::new();
+    for (n, authors) in rows.iter().enumerate() {
+        let input: publications::Input = serde_json::from_value(json!({
+            "title": format!("Paper {n}"), "authors": ["Someone"], "kind": "journal-article", "venue": "J", "year": 2024,
+        }))
+        .unwrap();
+        let stored = content::create::<publications::Entity>(db, input).await.unwrap();
+        // Written as the import wrote it before the fix, past today's validation.
+        let mut row: publications::ActiveModel = stored.into();
+        row.authors = sea_orm::ActiveValue::Set(authors.iter().map(|a| (*a).to_owned()).collect::<Vec<_>>().into());
+        ids.push(row.update(db).await.unwrap().id);
+    }
+    Migrator::up(db, None).await.unwrap();
+    let mut read = Vec::new();
+    for id in ids {
+        read.push(publications::Entity::find_by_id(id).one(db).await.unwrap().unwrap().authors.0);
+    }
+    assert_eq!(
+        read,
+        [
+            vec!["Julie Chiquet"],
+            vec!["Yi Ma", "Julie Chiquet", "Chiquet, Ma", "King, Jr., Martin Luther", "Nat Turner", "G{\\\"u}neysu, Tim"],
+            vec!["Julie Chiquet", "Stéphane Robin"],
+        ]
+    );
+}
+
 /// Item 5: a record of 10,000 works is previewed in one go (shaped like the recorded one).
 async fn a_record_of_ten_thousand_works(test_db: TestDb) {
     let fake = FakeApis::start().await;
@@ -512,6 +554,7 @@ on_both_databases!(
     failing_sources_keep_the_last_counts,
     orcid_works_are_previewed_and_imported,
     orcid_authors_carry_no_titles,
+    the_migration_takes_titles_out_of_stored_authors,
     a_record_of_ten_thousand_works,
     the_daily_jobs_run_once_and_report,
 );

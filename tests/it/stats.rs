@@ -232,6 +232,86 @@ async fn the_setting_decides_what_is_counted(test_db: TestDb) {
     assert_eq!(visitor.get(app.url("/api/admin/stats")).send().await.unwrap().status(), 401, "owner only");
 }
 
+/// `path` as reader `n` (a browser of its own network, through the proxy) gets it.
+async fn read(app: &TestApp, client: &reqwest::Client, path: &str, n: usize) -> reqwest::Response {
+    let forwarded = address(n);
+    get(app, client, path, &[("user-agent", BROWSERS[n % 4]), ("x-forwarded-for", &forwarded)]).await
+}
+
+/// Item 7's public line on paper pages: off by default; on, a paper's page shows its views and
+/// PDF downloads since the first day counted, as of its last render (counting changes no
+/// page's bytes or ETag; a write the page shows renders it again); a paper without a PDF has
+/// no downloads part, one never read no line; nothing with the statistics off.
+async fn paper_pages_show_their_readers_when_asked(test_db: TestDb) {
+    let app = TestApp::spawn_behind_proxy(test_db).await;
+    app.sign_in().await;
+    paper_with_pdf(&app, 4096).await;
+    for (title, slug) in [("Plain", "plain"), ("Unread", "unread")] {
+        let paper = json!({
+            "title": title, "slug": slug, "authors": ["Ada"], "kind": "journal-article", "venue": "TC", "year": 2024,
+            "pdf_url": "https://elsewhere.example/paper.pdf", "status": "published",
+        });
+        assert_eq!(app.client.post(app.url("/api/publications")).json(&paper).send().await.unwrap().status(), 201);
+    }
+    let visitor = visitor();
+    for n in 0..3 {
+        assert_eq!(read(&app, &visitor, "/publications/masking", n).await.status(), 200);
+    }
+    assert_eq!(read(&app, &visitor, PDF_PATH, 0).await.status(), 200);
+    assert_eq!(read(&app, &visitor, "/publications/plain", 1).await.status(), 200);
+    app.stats.flush(&app.test_db.db).await.unwrap();
+    // The owner is served a page rendered after the latest save (and is never counted).
+    let owner_sees = |path: &'static str| {
+        let request = app.client.get(app.url(path));
+        async move { request.send().await.unwrap().text().await.unwrap() }
+    };
+    assert!(!owner_sees("/publications/masking").await.contains("data-readership"), "off by default");
+
+    let saved = app.client.put(app.url("/api/settings")).json(&json!({ "show_paper_statistics": true })).send().await.unwrap();
+    assert_eq!(saved.status(), 200);
+    let since = app.stats.now().format("%B %Y").to_string();
+    let masking = owner_sees("/publications/masking").await;
+    assert!(masking.contains(&format!("3 views · 1 PDF download since {since}</p>")), "{masking}");
+    let plain = owner_sees("/publications/plain").await;
+    assert!(plain.contains(&format!(">1 view since {since}</p>")), "no PDF of its own, no downloads: {plain}");
+    assert!(!owner_sees("/publications/unread").await.contains("data-readership"), "nothing counted, no line");
+
+    // Counting does not touch a page: more readers, and the page is the same bytes and ETag
+    // until something it shows is saved.
+    let before = get(&app, &visitor, "/publications/masking", &[]).await;
+    let etag = before.headers()["etag"].clone();
+    let bytes = before.bytes().await.unwrap();
+    for n in 3..5 {
+        read(&app, &visitor, "/publications/masking", n).await;
+    }
+    app.stats.flush(&app.test_db.db).await.unwrap();
+    let after = get(&app, &visitor, "/publications/masking", &[]).await;
+    assert_eq!(after.headers()["etag"], etag);
+    assert_eq!(after.bytes().await.unwrap(), bytes);
+    let saved = app.client.put(app.url("/api/settings")).json(&json!({ "show_citation_counts": true })).send().await.unwrap();
+    assert_eq!(saved.status(), 200);
+    assert!(owner_sees("/publications/masking").await.contains("5 views · 1 PDF download since"));
+
+    // Statistics off: no line, whatever the line's setting.
+    let saved = app.client.put(app.url("/api/settings")).json(&json!({ "statistics": "off" })).send().await.unwrap();
+    assert_eq!(saved.status(), 200);
+    assert!(!owner_sees("/publications/masking").await.contains("data-readership"), "statistics off");
+    let saved = app
+        .client
+        .put(app.url("/api/settings"))
+        .json(&json!({ "statistics": "views", "show_paper_statistics": false }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(saved.status(), 200);
+    assert!(!owner_sees("/publications/masking").await.contains("data-readership"), "the line off");
+    // Not a yes or no: refused, saying which setting.
+    let bad = app.client.put(app.url("/api/settings")).json(&json!({ "show_paper_statistics": "yes" })).send().await.unwrap();
+    assert_eq!(bad.status(), 400);
+    let message = bad.text().await.unwrap();
+    assert!(message.contains("show_paper_statistics"), "{message}");
+}
+
 async fn salt_of(app: &TestApp, day: NaiveDate) -> Option<String> {
     let db = &app.test_db.db;
     let rows = db
@@ -281,7 +361,12 @@ async fn each_day_has_its_salt_and_its_counts(test_db: TestDb) {
     assert!(left.is_empty(), "the finished day's keys are rolled up and deleted");
 }
 
-on_both_databases!(the_issues_traffic_is_counted_as_it_says, the_setting_decides_what_is_counted, each_day_has_its_salt_and_its_counts);
+on_both_databases!(
+    the_issues_traffic_is_counted_as_it_says,
+    the_setting_decides_what_is_counted,
+    each_day_has_its_salt_and_its_counts,
+    paper_pages_show_their_readers_when_asked
+);
 
 /// Two instances on one PostgreSQL: their views add up, and a reader who meets both is one
 /// visitor (they share the day's salt).
@@ -434,4 +519,45 @@ async fn the_command_prints_the_table() {
         .unwrap();
     assert!(!refused.status.success());
     assert!(String::from_utf8_lossy(&refused.stderr).contains("from must be a date like 2026-12-31"));
+}
+
+/// Item 7's privacy note: `docs/privacy.md` is written from the statistics tables of the
+/// migrated schema (SQLite), every column with its sentence; a column added without one, or a
+/// note not regenerated, fails here. `VITA_UPDATE_DOCS=1` rewrites the note.
+#[tokio::test]
+async fn the_privacy_note_lists_every_stored_column() {
+    let test_db = TestDb::sqlite().await;
+    let db = &test_db.db;
+    let tables = db
+        .query_all_raw(Statement::from_string(
+            db.get_database_backend(),
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'stats\\_%' ESCAPE '\\' ORDER BY name",
+        ))
+        .await
+        .unwrap();
+    let mut schema = Vec::new();
+    for table in tables {
+        let table: String = table.try_get("", "name").unwrap();
+        let columns = db
+            .query_all_raw(Statement::from_sql_and_values(
+                db.get_database_backend(),
+                "SELECT name FROM pragma_table_info(?)",
+                [table.clone().into()],
+            ))
+            .await
+            .unwrap();
+        schema.push((table, columns.iter().map(|column| column.try_get::<String>("", "name").unwrap()).collect::<Vec<_>>()));
+    }
+    assert!(schema.len() >= 7, "the statistics tables: {schema:?}");
+    let fresh = vita::stats::privacy::note(&schema).unwrap_or_else(|missing| panic!("{}", missing.join("\n")));
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(vita::stats::privacy::NOTE_FILE);
+    if std::env::var_os("VITA_UPDATE_DOCS").is_some() {
+        std::fs::write(&path, &fresh).unwrap();
+    }
+    let checked_in = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        checked_in == fresh,
+        "{} is stale: run `VITA_UPDATE_DOCS=1 cargo nextest run -E 'test(/privacy_note/)'` and commit it",
+        vita::stats::privacy::NOTE_FILE
+    );
 }

@@ -281,7 +281,12 @@ pdf_href: string | null,
 /**
  * "Cited by N", with the source and the day of the count, once a source counted it.
  */
-cited_by: CitedBy | null, };
+cited_by: CitedBy | null, 
+/**
+ * "312 views · 87 PDF downloads since December 2026", when the owner shows it and
+ * something was counted.
+ */
+readership: Readership | null, };
 
 export type PublicPost = { cover: Photo | null, id: string, title: string, 
 /**
@@ -382,7 +387,12 @@ statistics: Statistics,
  * Months the counts per page and per source are kept; the daily totals and the downloads
  * per file are kept for good.
  */
-statistics_retention_months: RetentionMonths, };
+statistics_retention_months: RetentionMonths, 
+/**
+ * A public line on each paper's page, "312 views · 87 PDF downloads since December 2026"
+ * (`stats::report::readership`): off by default, and shown only while `statistics` counts.
+ */
+show_paper_statistics: boolean, };
 
 export type SiteSettingsView = { 
 /**
@@ -444,7 +454,12 @@ statistics: Statistics,
  * Months the counts per page and per source are kept; the daily totals and the downloads
  * per file are kept for good.
  */
-statistics_retention_months: RetentionMonths, };
+statistics_retention_months: RetentionMonths, 
+/**
+ * A public line on each paper's page, "312 views · 87 PDF downloads since December 2026"
+ * (`stats::report::readership`): off by default, and shown only while `statistics` counts.
+ */
+show_paper_statistics: boolean, };
 
 export type ScriptSince = { origin: string, since: string, };
 
@@ -600,6 +615,16 @@ title: string, downloads: number, unique_downloads: number, };
 
 export type SourceFigures = { source: string, visitors: number, };
 
+export type Readership = { views: number, 
+/**
+ * `None` for a paper without an uploaded PDF: a PDF elsewhere is not served, so not counted.
+ */
+downloads: number | null, 
+/**
+ * The first day either was counted.
+ */
+since: string, };
+
 export type SiteGenerator = "alfolio" | "hugo" | "academicpages";
 
 export type SiteKind = "owner" | "about" | "publication" | "news" | "project" | "talk" | "course" | "post" | "cv-education" | "cv-appointment" | "cv-section";
@@ -616,7 +641,16 @@ export type SiteProblem = {
  */
 kind: SiteKind | null, file: string, line: number, message: string, };
 
-export type SiteMedia = { path: string, from: string, found: boolean, };
+export type SiteMedia = { 
+/**
+ * Where it is in the site (as referred to, when it is missing).
+ */
+path: string, 
+/**
+ * The reference as the content file writes it (`/img/a.png`, `a.png`): what an import
+ * rewrites to the stored file's address.
+ */
+reference: string, from: string, found: boolean, };
 
 export type SiteSocial = { 
 /**

@@ -3,6 +3,7 @@ import {
   dayNumber,
   daysBetween,
   daysInMonth,
+  formatCount,
   formatDate,
   formatMonthYear,
   formatShortDate,
@@ -48,6 +49,18 @@ describe('formatShortDate', () => {
 
   it('returns invalid input unchanged', () => {
     expect(formatShortDate('soon')).toBe('soon');
+  });
+});
+
+describe('formatCount', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [1000, '1,000'],
+    [87654, '87,654'],
+    [1234567, '1,234,567'],
+  ])('%d → %s', (count, formatted) => {
+    expect(formatCount(count)).toBe(formatted);
   });
 });
 

@@ -67,6 +67,11 @@ export function formatShortDate(value: string): string {
   return `${monthName(date.month).slice(0, 3)} ${day}, ${date.year}`;
 }
 
+/** 1234567 → '1,234,567' (en-US digit groups, without `Intl`) */
+export function formatCount(count: number): string {
+  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 /** '2025-01-05' → 'January 2025' */
 export function formatMonthYear(value: string): string {
   const date = parseIsoDate(value);

@@ -25,6 +25,7 @@ function paperInput(overrides: Partial<Publication> = {}, data: Partial<PaperDat
       bibtex: '@article{masking,\n  title = {Masking & <friends>}\n}',
       pdf_href: p.pdf_url,
       cited_by: null,
+      readership: null,
       ...data,
     },
   });
@@ -77,6 +78,15 @@ describe('paper page', () => {
     expect(text(counted.querySelector('[data-cited-by]'))).toBe('Cited by 1234 (OpenAlex, 2026-11-25)');
     expect(counted.querySelector('[data-cited-by] time')?.getAttribute('datetime')).toBe('2026-11-25');
     expect(dom(paperInput()).main.querySelector('[data-cited-by]')).toBeNull();
+  });
+
+  it('says its readers when the server sends the figures, in the header, as text, and nothing otherwise', () => {
+    const shown = dom(paperInput({}, { readership: { views: 312, downloads: 87, since: '2026-12-01' } }));
+    const line = shown.main.querySelector('header [data-readership]');
+    expect(text(line)).toBe('312 views · 87 PDF downloads since December 2026');
+    expect(line?.tagName).toBe('P');
+    expect(shown.root.querySelector('script:not([type])')).toBeNull();
+    expect(dom(paperInput()).main.querySelector('[data-readership]')).toBeNull();
   });
 
   it('links the PDF, the DOI and the publisher page', () => {

@@ -186,6 +186,7 @@ describe('page-text rules', () => {
     cv_button: 'uploaded' as const,
     statistics: 'visitors' as const,
     statistics_retention_months: 25,
+    show_paper_statistics: false,
   });
 
   it('takes http(s) links, site paths and blanks, as the server does', () => {
@@ -261,6 +262,8 @@ describe('page-text rules', () => {
     expect(message(withoutCode, values({ statistics_retention_months: '0' }))).toBe(RETENTION_MESSAGE);
     expect(message(withoutCode, values({ statistics_retention_months: '2.5' }))).toBe(RETENTION_MESSAGE);
     expect(message(withoutCode, values({ statistics_retention_months: ' 120 ' }))).toBe(true);
+    expect(message(withoutCode, values({ show_paper_statistics: true }))).toBe(true);
+    expect(message(withoutCode, values({ show_paper_statistics: 'yes' }))).not.toBe(true);
     expect(message(withoutCode, values({ analytics_script_url: 'https://plausible.io/js/script.outbound.js' }))).toBe(CONFIRMATION_NEEDED);
     expect(message(withoutCode, values({ analytics_script_url: 'https://plausible.io/js/other.js', current_password: 'pw' }))).toBe(true);
     expect(message(withCode, values({ analytics_script_url: 'https://plausible.io/js/other.js', current_password: 'pw' }))).toBe(

@@ -79,6 +79,7 @@ export function settingsSchema(providerOrigins: readonly string[], stored: SiteS
         .string()
         .trim()
         .refine((months) => /^\d+$/.test(months) && Number(months) >= 1 && Number(months) <= 120, RETENTION_MESSAGE),
+      show_paper_statistics: z.boolean(),
       current_password: z.string(),
       code: z.string(),
     })
@@ -176,6 +177,7 @@ function SettingsForm({ stored, secondFactor }: { stored: SiteSettingsView; seco
   const studentsHintId = useId();
   const studentsError = form.formState.errors.show_students_publicly?.message;
   const countsHintId = useId();
+  const paperStatisticsHintId = useId();
   const [url, own] = form.watch(['analytics_script_url', 'analytics_own_origin']);
   const confirming = addsScript({ analytics_script_url: url, analytics_own_origin: own }, stored);
 
@@ -211,7 +213,7 @@ function SettingsForm({ stored, secondFactor }: { stored: SiteSettingsView; seco
           <Field.Select
             name="statistics"
             label="Statistics"
-            hint="Vita counts page views, PDF downloads, where readers came from and feed subscribers itself, with no cookie and no script (the analytics script above is not needed for them). Stored: daily counts per page, file, source and feed reader, and for the current day only a keyed hash of each visitor's network and browser, deleted with its daily key at midnight; never an address or a user agent."
+            hint="Vita counts page views, PDF downloads, where readers came from and feed subscribers itself, with no cookie and no script (the analytics script above is not needed for them). Stored: daily counts per page, file, source and feed reader, and for the current day only a keyed hash of each visitor's network and browser, deleted with its daily key at midnight; never an address or a user agent. Vita's privacy note (docs/privacy.md) lists every stored column."
             options={optionsOf(STATISTICS_LABELS)}
           />
           <Field.Text
@@ -221,6 +223,17 @@ function SettingsForm({ stored, secondFactor }: { stored: SiteSettingsView; seco
             type="number"
             inputMode="numeric"
           />
+          <div className="grid gap-1.5">
+            <Checkbox
+              label="Show views and downloads on paper pages"
+              aria-describedby={paperStatisticsHintId}
+              {...form.register('show_paper_statistics')}
+            />
+            <p id={paperStatisticsHintId} className="pl-6 text-sm text-muted-foreground">
+              Off by default. On: each paper&apos;s page says how often it was read, e.g. &ldquo;312 views · 87 PDF downloads since December
+              2026&rdquo; (the downloads only for a PDF uploaded here), updated at least once a day; nothing while statistics count nothing.
+            </p>
+          </div>
           {confirming ? (
             <fieldset className="grid gap-4 rounded-lg border border-border p-4">
               <legend className="px-1 text-sm font-medium">Confirm it is you</legend>

@@ -13,6 +13,7 @@ import { label } from '../labels';
 import { isSameAuthor } from '../papers/authors';
 import { Badge, ExternalButton, NARROW_CONTAINER } from '../components/ui';
 import { cn } from '../../lib/cn';
+import { ReadershipLine } from '../components/Readership';
 import { TagChips } from '../components/Tags';
 import { MathText } from '../math';
 
@@ -126,6 +127,7 @@ export function PaperPage({ data, owner }: { data: PaperData; owner: string }) {
               <time dateTime={data.cited_by.counted_on}>{data.cited_by.counted_on}</time>)
             </p>
           )}
+          <ReadershipLine readership={data.readership} className="mt-2 text-sm text-muted-foreground" />
           <TagChips tags={paper.tags} className="mt-4" />
           {(paper.doi || data.pdf_href || paper.url) && (
             <div className="mt-6 flex flex-wrap gap-2">
