@@ -71,6 +71,17 @@ pub struct OrcidImportRequest {
     pub orcid_id: Option<String>,
     /// The previewed works to add, by `index`.
     pub import: Vec<u32>,
+    /// The years the owner gave works that have none (the preview's `needs_year`), by `index`.
+    #[serde(default)]
+    pub years: Vec<GivenYear>,
+}
+
+/// A year the owner gave a work of the ORCID record that has none.
+#[derive(Debug, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct GivenYear {
+    pub index: u32,
+    pub year: i32,
 }
 
 /// `POST /api/scholarly/orcid/import`: reads the record again and adds the chosen works that
@@ -81,7 +92,15 @@ pub async fn orcid_import(
     Json(request): Json<OrcidImportRequest>,
 ) -> Result<axum::Json<ImportOutcome>, AppError> {
     let id = orcid_id(&state, request.orcid_id).await?;
-    let entries = orcid::entries(&state.db, sources(&state)?, &id, true).await?;
+    let mut entries = orcid::entries(&state.db, sources(&state)?, &id, true).await?;
+    for given in &request.years {
+        // Only a work that has no year takes one; the year is then checked as any other.
+        if let Some(Ok(work)) = entries.get_mut(given.index as usize).map(|entry| entry.mapped.as_mut())
+            && work.year == 0
+        {
+            work.year = given.year;
+        }
+    }
     Ok(axum::Json(import::import_entries(&state.db, &state.changes, entries, &request.import, &[]).await?))
 }
 

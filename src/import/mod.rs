@@ -65,6 +65,9 @@ pub struct PreviewEntry {
     pub duplicate_of: Option<DuplicateOf>,
     /// A warning that does not stop the import: a citation key used by an earlier entry.
     pub note: Option<String>,
+    /// The entry says no year (an ORCID work without a publication date): invalid as it is,
+    /// it can be imported once the owner gives it one (`OrcidImportRequest::years`).
+    pub needs_year: bool,
 }
 
 #[derive(Clone, Debug, Serialize, TS)]
@@ -319,11 +322,22 @@ pub(crate) async fn classify(db: &impl ConnectionTrait, entries: Vec<RawEntry>) 
             reason: None,
             duplicate_of: None,
             note,
+            needs_year: false,
         };
-        let mapped = match mapped.and_then(|m| validate(&m, stored_bibtex(&text)).map(|()| m)) {
-            Err(reason) => {
+        let checked = match mapped {
+            Err(reason) => Err((reason, None)),
+            Ok(m) => match validate(&m, stored_bibtex(&text)) {
+                Ok(()) => Ok(m),
+                // What was read stays in the preview: the owner sees which work it is.
+                Err(reason) => Err((reason, Some(m))),
+            },
+        };
+        let mapped = match checked {
+            Err((reason, read)) => {
                 preview.status = EntryStatus::Invalid;
                 preview.reason = Some(reason);
+                preview.needs_year = read.as_ref().is_some_and(|m| m.year == 0);
+                preview.publication = read;
                 classified.push(Classified { preview, raw_text: text, mapped: None });
                 continue;
             }

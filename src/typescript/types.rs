@@ -20,7 +20,7 @@ use crate::content::settings::{
 use crate::content::{ContentStatus, StringList, courses, cv_service, publications, students, talks};
 use crate::error::{ErrorBody, ErrorDetail, FieldErrors};
 use crate::http::SetupStatus;
-use crate::http::scholarly_api::{DoiLookup, DoiLookupRequest, OrcidImportRequest, OrcidPreviewRequest, ScholarlyDashboard};
+use crate::http::scholarly_api::{DoiLookup, DoiLookupRequest, GivenYear, OrcidImportRequest, OrcidPreviewRequest, ScholarlyDashboard};
 use crate::http::site_import::{KindCounts, SiteImportAnswer};
 use crate::import::bibtex::Mapped;
 use crate::import::site;
@@ -73,7 +73,7 @@ pub fn typescript() -> String {
         CitationStyle, PaperSize, CvButton, Statistics, RetentionMonths, SiteSettings, SiteSettingsView, ScriptSince, UploadedFile,
         EntryStatus, Mapped, DuplicateOf, PreviewEntry, ImportPreview, ImportRequest, ImportOutcome,
         CertificateStatus,
-        DoiLookupRequest, DoiRecord, DoiLookup, OrcidPreviewRequest, OrcidImportRequest,
+        DoiLookupRequest, DoiRecord, DoiLookup, OrcidPreviewRequest, OrcidImportRequest, GivenYear,
         YearCount, Summary, SourceStatus, CheckResult, ScholarlyDashboard,
         Report, DayFigures, PageFigures, FileFigures, SourceFigures, Readership,
         site::Generator, site::Kind, site::Outcome, site::ItemReport, site::Counts, site::Problem, site::Media, site::Social,

@@ -395,6 +395,37 @@ async fn orcid_works_are_previewed_and_imported(test_db: TestDb) {
     assert!(!again.status.success(), "nothing new the second time");
 }
 
+/// Issue 44, item 6: a work of the record without a year shows its title in the preview (not
+/// its put-code) and is imported once the owner gives it a year; a year the rules refuse is
+/// refused with the entry named, and nothing is written.
+async fn undated_orcid_works_take_a_year(test_db: TestDb) {
+    let fake = FakeApis::start().await;
+    let app = app_with(test_db, &fake).await;
+    let preview = orcid_preview(&app, ORCID_FULL).await;
+    let undated: Vec<&Value> = preview["entries"].as_array().unwrap().iter().filter(|e| e["needs_year"] == true).collect();
+    assert!(!undated.is_empty(), "the recorded record has works without a date");
+    for entry in &undated {
+        assert_eq!(entry["status"], "invalid", "{entry}");
+        let title = entry["publication"]["title"].as_str().unwrap_or_else(|| panic!("the work's title is shown: {entry}"));
+        assert!(!title.trim().is_empty() && !title.starts_with("put-code"), "{entry}");
+    }
+    let work = undated[0];
+    let index = work["index"].as_u64().unwrap();
+    let import = |years: Value| {
+        app.client.post(app.url("/api/scholarly/orcid/import")).json(&json!({"orcid_id": ORCID_FULL, "import": [index], "years": years}))
+    };
+
+    let refused = import(json!([{"index": index, "year": 12}])).send().await.unwrap();
+    assert_eq!(refused.status(), 422);
+    assert!(refused.text().await.unwrap().contains("cannot be imported"));
+    assert!(publications::Entity::find().all(&app.test_db.db).await.unwrap().is_empty());
+
+    let imported: Value = import(json!([{"index": index, "year": 2019}])).send().await.unwrap().json().await.unwrap();
+    assert_eq!(imported["imported"], 1, "{imported}");
+    let stored = publications::Entity::find().all(&app.test_db.db).await.unwrap();
+    assert_eq!((stored[0].title.as_str(), stored[0].year), (work["publication"]["title"].as_str().unwrap(), 2019));
+}
+
 /// Issue 41 item 8: the hero's titles and degrees ("Prof. Dr. …, PhD") are how the owner is
 /// shown, not their name as an author: a work ORCID alone describes names them without, and
 /// /cv finds them among the authors all the same.
@@ -553,6 +584,7 @@ on_both_databases!(
     a_refresh_stores_counts_and_the_pages_show_them,
     failing_sources_keep_the_last_counts,
     orcid_works_are_previewed_and_imported,
+    undated_orcid_works_take_a_year,
     orcid_authors_carry_no_titles,
     the_migration_takes_titles_out_of_stored_authors,
     a_record_of_ten_thousand_works,

@@ -503,7 +503,12 @@ reason: string | null, duplicate_of: DuplicateOf | null,
 /**
  * A warning that does not stop the import: a citation key used by an earlier entry.
  */
-note: string | null, };
+note: string | null, 
+/**
+ * The entry says no year (an ORCID work without a publication date): invalid as it is,
+ * it can be imported once the owner gives it one (`OrcidImportRequest::years`).
+ */
+needs_year: boolean, };
 
 export type ImportPreview = { entries: Array<PreviewEntry>, new: number, duplicates: number, invalid: number, };
 
@@ -545,7 +550,13 @@ export type OrcidImportRequest = { orcid_id: string | null,
 /**
  * The previewed works to add, by `index`.
  */
-import: Array<number>, };
+import: Array<number>, 
+/**
+ * The years the owner gave works that have none (the preview's `needs_year`), by `index`.
+ */
+years: Array<GivenYear>, };
+
+export type GivenYear = { index: number, year: number, };
 
 export type YearCount = { year: number, count: number, };
 

@@ -8,12 +8,13 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ImportOutcome, ImportPreview, PreviewEntry } from '../../../api/types';
+import type { GivenYear, ImportOutcome, ImportPreview, PreviewEntry } from '../../../api/types';
 import { Upload } from '../../../components/icons';
 import { Alert } from '../../../components/ui/alert';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { api, errorMessage } from '../../api';
@@ -195,16 +196,24 @@ function ImportBibtex({ onDone }: { onDone: () => void }) {
   );
 }
 
+/** A year as the store takes it: four digits. */
+function yearOf(text: string | undefined): number | null {
+  const year = Number(text?.trim());
+  return text && /^\d{4}$/.test(text.trim()) && year >= 1000 ? year : null;
+}
+
 /**
  * A preview's entries, 50 a page, each with its status and the owner's choice
  * (new ones imported by default), then Back and Import: shared by the BibTeX
- * and the ORCID import.
+ * and the ORCID import. With `giveYears` (ORCID), a work without a year gets a
+ * Year field: once filled, it is imported with that year.
  */
 export function PreviewChoices({
   result,
   caption,
   pending,
   error,
+  giveYears = false,
   onBack,
   onImport,
 }: {
@@ -212,16 +221,25 @@ export function PreviewChoices({
   caption: string;
   pending: boolean;
   error: string | null;
+  giveYears?: boolean;
   onBack: () => void;
-  onImport: (pick: (choice: Choice) => number[]) => void;
+  onImport: (pick: (choice: Choice) => number[], years: GivenYear[]) => void;
 }) {
   const [choices, setChoices] = useState<Choice[]>(() => result.entries.map(defaultChoice));
+  const [years, setYears] = useState<Record<number, string>>({});
   const [page, setPage] = useState(0);
   const { entries, new: fresh, duplicates, invalid } = result;
-  const pick = (choice: Choice) => entries.filter((_, i) => choices[i] === choice).map((entry) => entry.index);
+  const given: GivenYear[] = entries.flatMap((entry) => {
+    const year = giveYears && entry.needs_year ? yearOf(years[entry.index]) : null;
+    return year === null ? [] : [{ index: entry.index, year }];
+  });
+  const pick = (choice: Choice) => {
+    const chosen = entries.filter((_, i) => choices[i] === choice).map((entry) => entry.index);
+    return choice === 'import' ? [...chosen, ...given.map((g) => g.index)] : chosen;
+  };
   const pages = Math.max(1, Math.ceil(entries.length / PAGE_SIZE));
   const shown = entries.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
-  const chosen = choices.filter((choice) => choice !== 'skip').length;
+  const chosen = choices.filter((choice) => choice !== 'skip').length + given.length;
   return (
     <div className="grid gap-4">
       <p role="status" className="text-sm">
@@ -253,6 +271,8 @@ export function PreviewChoices({
                 entry={entry}
                 choice={choices[entry.index] ?? 'skip'}
                 onChoose={(choice) => setChoices((all) => all.map((c, i) => (i === entry.index ? choice : c)))}
+                year={giveYears && entry.needs_year ? (years[entry.index] ?? '') : null}
+                onYear={(year) => setYears((all) => ({ ...all, [entry.index]: year }))}
               />
             ))}
           </tbody>
@@ -280,7 +300,7 @@ export function PreviewChoices({
         <Button variant="outline" onClick={onBack}>
           Back
         </Button>
-        <Button disabled={pending || chosen === 0} onClick={() => onImport(pick)}>
+        <Button disabled={pending || chosen === 0} onClick={() => onImport(pick, given)}>
           {pending ? <Spinner className="size-4" /> : null}
           Import {chosen} {chosen === 1 ? 'entry' : 'entries'}
         </Button>
@@ -289,7 +309,20 @@ export function PreviewChoices({
   );
 }
 
-function EntryRow({ entry, choice, onChoose }: { entry: PreviewEntry; choice: Choice; onChoose: (choice: Choice) => void }) {
+function EntryRow({
+  entry,
+  choice,
+  onChoose,
+  year,
+  onYear,
+}: {
+  entry: PreviewEntry;
+  choice: Choice;
+  onChoose: (choice: Choice) => void;
+  /** The year typed for a work without one (`null`: the entry takes none). */
+  year: string | null;
+  onYear: (year: string) => void;
+}) {
   const p = entry.publication;
   const options = choicesFor(entry);
   const name = p?.title ?? entry.key ?? `Entry at line ${entry.line}`;
@@ -319,7 +352,21 @@ function EntryRow({ entry, choice, onChoose }: { entry: PreviewEntry; choice: Ch
         </div>
       </td>
       <td className="p-2">
-        {options.length > 0 ? (
+        {year !== null ? (
+          <label className="grid gap-1">
+            <span className="text-muted-foreground">Year (to import it)</span>
+            <Input
+              className="w-24"
+              inputMode="numeric"
+              maxLength={4}
+              placeholder="e.g. 2019"
+              aria-label={`Year of ${name} (line ${entry.line})`}
+              aria-invalid={year !== '' && yearOf(year) === null}
+              value={year}
+              onChange={(event) => onYear(event.target.value)}
+            />
+          </label>
+        ) : options.length > 0 ? (
           <Select
             className="w-auto min-w-36"
             aria-label={`Action for ${name} (line ${entry.line})`}

@@ -7,7 +7,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { ImportOutcome, ImportPreview, OrcidImportRequest } from '../../../api/types';
+import type { GivenYear, ImportOutcome, ImportPreview, OrcidImportRequest } from '../../../api/types';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -60,11 +60,11 @@ function ImportOrcid({ onDone }: { onDone: () => void }) {
     };
   }, []);
 
-  const runImport = async (pick: (choice: Choice) => number[]) => {
+  const runImport = async (pick: (choice: Choice) => number[], years: GivenYear[]) => {
     setPending(true);
     setError(null);
     try {
-      const request: OrcidImportRequest = { orcid_id: null, import: pick('import') };
+      const request: OrcidImportRequest = { orcid_id: null, import: pick('import'), years };
       const outcome = await api.post<ImportOutcome>('/api/scholarly/orcid/import', request);
       await queryClient.invalidateQueries({ queryKey: entityQueryKey(publicationKind) });
       notify.success(outcome.message);
@@ -103,8 +103,9 @@ function ImportOrcid({ onDone }: { onDone: () => void }) {
       caption="Works of the ORCID record"
       pending={pending}
       error={error}
+      giveYears
       onBack={onDone}
-      onImport={(pick) => void runImport(pick)}
+      onImport={(pick, years) => void runImport(pick, years)}
     />
   );
 }
