@@ -3,7 +3,8 @@
 //! The modules stand in layers, each using only the ones below it (`tests/it/layers.rs` fails
 //! on an import that goes up, and on two modules of one folder that use each other):
 //!
-//! 1. `error`, `ops` (config, clock, logs), `rules` (limits, patterns, field validation, TeX math as MathML);
+//! 1. `error`, `ops` (config, clock, logs), `rules` (limits, patterns, field validation, TeX math as MathML,
+//!    names without titles);
 //! 2. `store` (connections, migrations, and `changes`: what each write changed, told to the page
 //!    cache and the other instances) and `routes` (every public address, spelled once);
 //! 3. `media` (uploaded files, photo variants), then `content` (the tables and the site

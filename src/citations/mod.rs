@@ -12,7 +12,6 @@ mod styles;
 
 pub use bibtex::{Piece, bibtex, derived_key, rewrite_entry, writes_as_math};
 pub use csl_json::csl_json;
-pub use names::without_titles;
 pub use styles::{format, reference};
 
 use serde::Serialize;

@@ -11,10 +11,11 @@ use hayagriva::citationberg::{FontStyle, FontWeight, IndependentStyle, Locale, S
 use hayagriva::types::{Date, EntryType, FormatString, MaybeTyped, Numeric, PageRanges, Person, Publisher, QualifiedUrl, StringChunk};
 use hayagriva::{BibliographyDriver, BibliographyRequest, CitationItem, CitationRequest, Elem, ElemChild, ElemMeta, Entry};
 
-use super::names::{Name, parse_all, without_titles};
+use super::names::{Name, parse_all};
 use super::{Citations, arxiv_id, is_arxiv};
 use crate::content::publications::{Model, PublicationKind};
 use crate::content::settings::CitationStyle;
+use crate::rules::names::without_titles;
 
 /// The two styles and their locale, decoded once. The files are hayagriva 0.10.1's own CBOR
 /// encodings of the CSL project's `ieee.csl`, `apa.csl` and `locales-en-US.xml` (see
@@ -49,7 +50,7 @@ pub fn format(publication: &Model) -> Citations {
 /// The paper's reference in `style`, for a list of them (the CV): as `format` writes it, with
 /// the owner's name in `<strong>` when they are one of the authors. `owner` is the name as the
 /// hero has it ("Prof. Dr. Maja Svensson, PhD"): titles and degrees are dropped from it and
-/// from each author (`names::without_titles`), and an author is the owner when the family
+/// from each author (`rules::names::without_titles`), and an author is the owner when the family
 /// names agree and so do the given names' initials.
 pub fn reference(publication: &Model, style: CitationStyle, owner: &str) -> String {
     let names = parse_all(&publication.authors.0);

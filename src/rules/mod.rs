@@ -12,6 +12,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 pub mod math;
+pub mod names;
 pub mod validate;
 
 /// Longest accepted single-line text (titles, names, venues, slugs, URLs), in characters

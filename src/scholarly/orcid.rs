@@ -131,7 +131,7 @@ pub async fn entries(db: &DatabaseConnection, scholarly: &Scholarly, orcid_id: &
 fn from_orcid(work: &Work, owner: &str) -> Mapped {
     Mapped {
         title: work.title.clone(),
-        authors: Some(crate::citations::without_titles(owner)).filter(|name| !name.is_empty()).into_iter().collect(),
+        authors: Some(crate::rules::names::without_titles(owner)).filter(|name| !name.is_empty()).into_iter().collect(),
         kind: work.kind,
         venue: work.venue.clone().unwrap_or_default(),
         year: work.year.unwrap_or(0),

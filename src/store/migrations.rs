@@ -1054,7 +1054,7 @@ impl MigrationTrait for M0018SiteImportSources {
 /// Issue 41, item 8: works imported from ORCID before the fix carry the owner's display name
 /// as their author, titles and degrees included ("Prof. Dr. Julie Chiquet": IEEE then printed
 /// "P. D. J. Chiquet"). Every stored author is written as the import now writes the owner's
-/// name (`crate::citations::without_titles`, the one list of titles and degrees); an author
+/// name (`crate::rules::names::without_titles`, the one list of titles and degrees); an author
 /// without them is left as it is, and so is a row with none.
 struct M0019AuthorsWithoutTitles;
 
@@ -1079,7 +1079,7 @@ impl MigrationTrait for M0019AuthorsWithoutTitles {
             let id: sea_orm::prelude::Uuid = row.try_get("", "id")?;
             let stored: serde_json::Value = row.try_get("", "authors")?;
             let Ok(authors) = serde_json::from_value::<Vec<String>>(stored) else { continue };
-            let bare: Vec<String> = authors.iter().map(|author| crate::citations::without_titles(author)).collect();
+            let bare: Vec<String> = authors.iter().map(|author| crate::rules::names::without_titles(author)).collect();
             if bare != authors {
                 let update = Query::update()
                     .table("publications")
