@@ -573,6 +573,16 @@ title: string, downloads: number, unique_downloads: number, };
 
 export type SourceFigures = { source: string, visitors: number, };
 
+export type BulkAction = "delete" | "publish" | "unpublish" | "tag";
+
+export type BulkRequest = { action: BulkAction, ids: Array<string>, 
+/**
+ * The tag to add: only with `tag`.
+ */
+tag?: string, };
+
+export type UndoToken = { undo: string, };
+
 export type NewsItem = { id: string, title: string, content: string, 
 /**
  * Sent empty: today.
