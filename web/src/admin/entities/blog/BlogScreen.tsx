@@ -3,7 +3,7 @@ import type { Post, PostInput } from '../../../api/types';
 import { formatDate } from '../../../lib/format';
 import { EntityScreen, type EntityFormSpec } from '../kit';
 import { PublishFields, TitleSlugFields } from '../kit/common-fields';
-import { TagPickerField } from '../tags/TagPicker';
+import { TagPickerField, useTagOptions } from '../tags/TagPicker';
 import { postForm, postKind, type PostValues } from './schema';
 
 const TEXTS = { title: 'Blog Posts', itemName: 'Blog Post', description: 'Write and publish blog posts.' };
@@ -46,5 +46,14 @@ const form: EntityFormSpec<Post, PostValues, PostInput> = {
 };
 
 export default function BlogScreen() {
-  return <EntityScreen kind={postKind} texts={TEXTS} list={{ layout: 'cards', details }} form={form} />;
+  const tags = useTagOptions();
+  return (
+    <EntityScreen
+      tools={{ publishable: true, year: true, tags, sorts: [{ value: 'title', label: 'Title (A–Z)' }] }}
+      kind={postKind}
+      texts={TEXTS}
+      list={{ layout: 'cards', details }}
+      form={form}
+    />
+  );
 }
