@@ -219,14 +219,14 @@ describe('a dialog with unsaved changes', () => {
     vi.stubGlobal('confirm', confirm);
     await render(<NewsScreen />);
     await click(button('Add News Item'));
-    const escape = async () => {
+    const pressEscape = async () => {
       await act(async () => {
         document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
       });
       await settle();
     };
     // Nothing typed: closes without a question.
-    await escape();
+    await pressEscape();
     expect(confirm).not.toHaveBeenCalled();
     expect(document.querySelector('[role="dialog"]')).toBeNull();
 
@@ -235,12 +235,12 @@ describe('a dialog with unsaved changes', () => {
     await type(title, 'Half-written news');
     await settle();
     expect(hasUnsavedChanges()).toBe(true);
-    await escape();
+    await pressEscape();
     expect(confirm).toHaveBeenCalledTimes(1);
     expect(document.querySelector<HTMLInputElement>('[role="dialog"] input[name="title"]')?.value).toBe('Half-written news');
 
     answer = true;
-    await escape();
+    await pressEscape();
     expect(confirm).toHaveBeenCalledTimes(2);
     expect(document.querySelector('[role="dialog"]')).toBeNull();
     expect(hasUnsavedChanges()).toBe(false);
