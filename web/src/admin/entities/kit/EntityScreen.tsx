@@ -214,7 +214,17 @@ export function EntityScreen<T extends { id: string } & RowOf<V>, V extends Fiel
         />
       ) : null}
       {body}
-      {list.data && total > 0 ? <Pager page={params.page} total={total} onPage={(page) => changeParams({ ...params, page })} /> : null}
+      {list.data && total > 0 ? (
+        <Pager
+          page={params.page}
+          total={total}
+          onPage={(page) => {
+            changeParams({ ...params, page });
+            // The next page starts at its top, not where the pager was.
+            window.scrollTo({ top: 0 });
+          }}
+        />
+      ) : null}
       {inline ? null : (
         <Dialog
           open={editing !== null}
@@ -379,14 +389,19 @@ function RowsTable<T extends { id: string }>({
 function RowCard({ row, select, details, actions }: { row: CardRow; select: Selection; details: ReactNode; actions: ReactNode }) {
   return (
     <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-start sm:p-6">
-      <div className="min-w-0 flex-1 space-y-2">
-        <div className="flex flex-wrap items-center gap-2">
+      {/* The checkbox beside the title, on its first line, however the title wraps. */}
+      <div className="flex min-w-0 flex-1 gap-3">
+        <span className="flex h-7 items-center">
           <RowCheckbox name={row.title} {...select} />
-          <h2 className="min-w-0 text-lg leading-snug font-semibold tracking-tight break-words">{row.title}</h2>
-          {row.featured ? <Badge>Featured</Badge> : null}
-          {row.status === 'draft' ? <Badge variant="outline">Draft</Badge> : null}
+        </span>
+        <div className="min-w-0 flex-1 space-y-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="min-w-0 text-lg leading-snug font-semibold tracking-tight break-words">{row.title}</h2>
+            {row.featured ? <Badge>Featured</Badge> : null}
+            {row.status === 'draft' ? <Badge variant="outline">Draft</Badge> : null}
+          </div>
+          <div className="space-y-1 text-sm text-muted-foreground">{details}</div>
         </div>
-        <div className="space-y-1 text-sm text-muted-foreground">{details}</div>
       </div>
       <div className="flex shrink-0 gap-2">{actions}</div>
     </Card>

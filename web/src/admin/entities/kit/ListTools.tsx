@@ -63,10 +63,10 @@ export function ListToolbar({
   ];
   return (
     <search
-      className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(14rem,2fr)_repeat(auto-fit,minmax(9rem,1fr))]"
+      className="mb-4 grid grid-cols-2 items-end gap-3 sm:grid-cols-3 lg:grid-cols-[minmax(14rem,2fr)_repeat(auto-fit,minmax(9rem,1fr))]"
       aria-label={label}
     >
-      <div className="relative sm:col-span-2 lg:col-span-1">
+      <div className="relative col-span-2 sm:col-span-3 lg:col-span-1">
         <label htmlFor={`${id}-q`} className="sr-only">
           {label}
         </label>
@@ -229,11 +229,15 @@ export function SelectionBar({
   return (
     <section
       aria-label="Selected rows"
-      className="sticky top-16 z-30 mb-4 flex flex-wrap items-center gap-2 rounded-xl border border-border bg-card p-3 shadow-sm"
+      className="sticky top-16 z-30 mb-4 flex flex-wrap items-center gap-2 rounded-xl border border-border bg-card p-2 shadow-sm sm:p-3"
     >
-      <p className="mr-auto text-sm font-medium" aria-live="polite">
+      {/* The count and its Clear first: on a phone they share the top line, the actions wrap below. */}
+      <p className="text-sm font-medium" aria-live="polite">
         {selected.length} selected
       </p>
+      <Button variant="ghost" size="sm" className="mr-auto" onClick={onClear}>
+        Clear selection
+      </Button>
       {busy ? <Spinner /> : null}
       {tools.publishable ? (
         <>
@@ -264,9 +268,6 @@ export function SelectionBar({
       ) : null}
       <Button variant="destructive" size="sm" disabled={busy} onClick={() => void run('delete')}>
         Delete
-      </Button>
-      <Button variant="ghost" size="sm" onClick={onClear}>
-        Clear selection
       </Button>
     </section>
   );
