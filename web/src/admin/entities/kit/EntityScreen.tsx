@@ -106,6 +106,7 @@ export function EntityScreen<T extends { id: string } & RowOf<V>, V extends Fiel
   const deleteRow = async (row: T) => {
     // The row being edited is gone: its form has nothing left to save.
     if (!(await remove.confirmAndDelete(row.id))) return;
+    setSelected((current) => current.filter((id) => id !== row.id));
     if (editing?.item?.id === row.id) close();
     onDeleted?.(row);
   };
