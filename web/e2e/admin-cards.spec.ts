@@ -149,7 +149,8 @@ test.describe('news', () => {
     await signInTo(page, '/admin');
     let releaseList: () => void = () => undefined;
     const listHeld = new Promise<void>((resolve) => (releaseList = resolve));
-    await page.route('**/api/admin/news', async (route) => {
+    // The list is asked for a page at a time (`?limit=50&offset=0`).
+    await page.route(/\/api\/admin\/news(\?|$)/, async (route) => {
       await listHeld;
       await route.continue();
     });

@@ -67,7 +67,8 @@ async function openPage(page: Page) {
 test('shows the loading text, then the empty text', async ({ page }) => {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/admin/open-calls', async (route) => {
+  // The list is asked for a page at a time (`?limit=50&offset=0`).
+  await page.route(/\/api\/admin\/open-calls(\?|$)/, async (route) => {
     await held;
     await route.continue();
   });
