@@ -25,6 +25,9 @@ pub enum AppError {
     WeakPassword { reasons: Vec<String> },
     #[error("{0}")]
     NotFound(String),
+    /// It existed but is over (an undo after its window).
+    #[error("{0}")]
+    Gone(String),
     #[error("{0}")]
     Unauthorized(String),
     #[error("{0}")]
@@ -108,6 +111,7 @@ impl AppError {
             AppError::Validation { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "validation"),
             AppError::WeakPassword { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "weak_password"),
             AppError::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
+            AppError::Gone(_) => (StatusCode::GONE, "gone"),
             AppError::Unauthorized(_) => (StatusCode::UNAUTHORIZED, "unauthorized"),
             AppError::Forbidden(_) => (StatusCode::FORBIDDEN, "forbidden"),
             AppError::PayloadTooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),

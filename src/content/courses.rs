@@ -17,7 +17,7 @@ text_enum! {
 
 content_table! {
     #[table = "courses", model = "Course", input = "CourseInput", noun = "course", path = "courses"]
-    #[sources = COURSES, order = [year Desc, term Asc]]
+    #[sources = COURSES, order = [year Desc, term Asc], search = [code, title]]
     fields {
         code: String = required("Code"),
         title: String = required("Title"),

@@ -7,7 +7,7 @@ use super::ContentStatus;
 
 content_table! {
     #[table = "cv_appointments", model = "CvAppointment", input = "CvAppointmentInput", noun = "appointment", path = "cv-appointments"]
-    #[sources = CV, order = [sort_order Asc, start_year Desc], filters = [status]]
+    #[sources = CV, order = [sort_order Asc, start_year Desc], search = [title, institution], filters = [status]]
     fields {
         title: String = required("Title"),
         institution: String = required("Institution"),

@@ -6,7 +6,7 @@ use super::ContentStatus;
 
 content_table! {
     #[table = "cv_awards", model = "CvAward", input = "CvAwardInput", noun = "award", path = "cv-awards"]
-    #[sources = CV, order = [sort_order Asc, year Desc], filters = [status]]
+    #[sources = CV, order = [sort_order Asc, year Desc], search = [name, awarding_body], filters = [status]]
     fields {
         name: String = required("Name"),
         awarding_body: Option<String> = optional("Awarding body"),

@@ -6,7 +6,7 @@ use super::ContentStatus;
 
 content_table! {
     #[table = "cv_education", model = "CvEducation", input = "CvEducationInput", noun = "degree", path = "cv-education"]
-    #[sources = CV, order = [sort_order Asc, year Desc], filters = [status]]
+    #[sources = CV, order = [sort_order Asc, year Desc], search = [degree, field, institution], filters = [status]]
     fields {
         degree: String = required("Degree"),
         field: Option<String> = optional("Field"),

@@ -7,7 +7,7 @@ use super::ContentStatus;
 
 content_table! {
     #[table = "cv_grants", model = "CvGrant", input = "CvGrantInput", noun = "grant", path = "cv-grants"]
-    #[sources = CV, order = [sort_order Asc, start_year Desc], filters = [status]]
+    #[sources = CV, order = [sort_order Asc, start_year Desc], search = [title, funder], filters = [status]]
     fields {
         title: String = required("Title"),
         funder: String = required("Funder"),

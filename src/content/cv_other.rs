@@ -7,7 +7,7 @@ use super::ContentStatus;
 
 content_table! {
     #[table = "cv_other", model = "CvOther", input = "CvOtherInput", noun = "CV section", path = "cv-other"]
-    #[sources = CV, order = [sort_order Asc], filters = [status]]
+    #[sources = CV, order = [sort_order Asc], search = [title], filters = [status]]
     fields {
         title: String = required("Title"),
         /// Rich text (HTML), sanitised before it is stored.

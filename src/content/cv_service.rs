@@ -12,7 +12,7 @@ text_enum! {
 
 content_table! {
     #[table = "cv_service", model = "CvService", input = "CvServiceInput", noun = "service role", path = "cv-service"]
-    #[sources = CV, order = [sort_order Asc, start_year Desc], filters = [status]]
+    #[sources = CV, order = [sort_order Asc, start_year Desc], search = [role, body], filters = [status]]
     fields {
         role: String = required("Role"),
         body: String = required("Body"),

@@ -35,13 +35,13 @@ macro_rules! text_enum {
 /// sent as another type than it is stored, e.g. an optional year that defaults), `active_model`
 /// (every rule in the order of the list, so a rule may use the fields above it) and the
 /// `Content` impl: the first attribute names the table, its TypeScript types, its noun and its
-/// API path; the second what a write makes stale (`Sources`), the list's order, the list
-/// filters it has (both when not given) and, with `tags`, the join table of its tags (a `tags`
-/// list on the model, `tag_ids` on the input). An `impl Content` block adds or overrides items.
+/// API path; the second what a write makes stale (`Sources`), the list's order, the text
+/// columns the admin's search looks in, the list filters it has (both when not given) and,
+/// with `tags`, the join table of its tags (a `tags` list on the model, `tag_ids` on the input). An `impl Content` block adds or overrides items.
 macro_rules! content_table {
     (
         #[table = $table:literal, model = $model:literal, input = $input:literal, noun = $noun:literal, path = $path:literal]
-        #[sources = $sources:ident, order = [$($key:ident $dir:ident),*] $(, filters = [$($filter:ident),*])?, tags = $tags:literal]
+        #[sources = $sources:ident, order = [$($key:ident $dir:ident),*], search = [$($search:ident),+] $(, filters = [$($filter:ident),*])?, tags = $tags:literal]
         $(impl Content { $($content:tt)* })?
         fields { $($fields:tt)* }
     ) => {
@@ -62,7 +62,7 @@ macro_rules! content_table {
                 pub tag_ids: Vec<Uuid>,
             }
             content {
-                content_table!(@constants $noun, $path, $sources, [$($key $dir),*] $(, [$($filter),*])?);
+                content_table!(@constants $noun, $path, $sources, [$($key $dir),*], [$($search),+] $(, [$($filter),*])?);
                 $($($content)*)?
                 const TAG_LINKS: Option<$crate::content::tagging::TagLinks> = Some(TAG_LINKS);
 
@@ -78,7 +78,7 @@ macro_rules! content_table {
     };
     (
         #[table = $table:literal, model = $model:literal, input = $input:literal, noun = $noun:literal, path = $path:literal]
-        #[sources = $sources:ident, order = [$($key:ident $dir:ident),*] $(, filters = [$($filter:ident),*])?]
+        #[sources = $sources:ident, order = [$($key:ident $dir:ident),*], search = [$($search:ident),+] $(, filters = [$($filter:ident),*])?]
         $(impl Content { $($content:tt)* })?
         fields { $($fields:tt)* }
     ) => {
@@ -87,16 +87,17 @@ macro_rules! content_table {
             model {}
             input {}
             content {
-                content_table!(@constants $noun, $path, $sources, [$($key $dir),*] $(, [$($filter),*])?);
+                content_table!(@constants $noun, $path, $sources, [$($key $dir),*], [$($search),+] $(, [$($filter),*])?);
                 $($($content)*)?
             }
         }
     };
-    (@constants $noun:literal, $path:literal, $sources:ident, [$($key:ident $dir:ident),*] $(, [$($filter:ident),*])?) => {
+    (@constants $noun:literal, $path:literal, $sources:ident, [$($key:ident $dir:ident),*], [$($search:ident),+] $(, [$($filter:ident),*])?) => {
         const NOUN: &'static str = $noun;
         const PATH: &'static str = $path;
         const SOURCES: $crate::store::changes::Sources = $crate::store::changes::Sources::$sources;
         const ORDER: &'static [(&'static str, sea_orm::Order)] = &[$((stringify!($key), sea_orm::Order::$dir)),*];
+        const SEARCH: &'static [&'static str] = &[$(stringify!($search)),+];
         $(const FILTERS: $crate::content::Filters = $crate::content::Filters { $($filter: true,)* ..$crate::content::Filters::NONE };)?
     };
     (
@@ -197,6 +198,7 @@ pub fn field_name(ident: &'static str) -> &'static str {
     ident.trim_start_matches("r#")
 }
 
+pub mod bulk;
 pub mod citation_counts;
 pub mod courses;
 pub mod cv_appointments;
@@ -208,6 +210,7 @@ pub mod cv_service;
 pub mod homepage;
 pub mod news;
 pub mod open_calls;
+pub mod owner_list;
 pub mod posts;
 pub mod projects;
 pub mod publications;
@@ -306,7 +309,7 @@ impl Filters {
 pub trait Content:
     EntityTrait<
         PrimaryKey: PrimaryKeyTrait<ValueType = Uuid>,
-        Model: IntoActiveModel<<Self as EntityTrait>::ActiveModel> + Serialize + Send + Sync,
+        Model: IntoActiveModel<<Self as EntityTrait>::ActiveModel> + Serialize + DeserializeOwned + Send + Sync,
         ActiveModel: Send,
     > + Default
 {
@@ -325,6 +328,9 @@ pub trait Content:
     const FILTERS: Filters = Filters { status: true, featured: true };
     /// The spec's order of the list read (section 7); ties fall back to the newest first.
     const ORDER: &'static [(&'static str, Order)];
+    /// The text columns the admin's `?q=` looks in (issue 44): the title or name, and for a
+    /// paper its authors and venue.
+    const SEARCH: &'static [&'static str];
     /// The join table of this table's tags, when its items carry tags (issue 16).
     const TAG_LINKS: Option<tagging::TagLinks> = None;
 
@@ -479,6 +485,12 @@ fn order<E: EntityTrait>(select: Select<E>, keys: &[(&str, Order)]) -> Select<E>
         select = select.order_by_with_nulls(column::<E>(name), direction.clone(), NullOrdering::Last);
     }
     select.order_by(column::<E>("created_at"), Order::Desc).order_by(column::<E>("id"), Order::Asc)
+}
+
+/// The table's noun with a capital, to start a message ("News item").
+fn capitalised_noun<E: Content>() -> String {
+    let mut chars = E::NOUN.chars();
+    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 /// An item's id (every content table's key is a UUID named `id`).

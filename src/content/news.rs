@@ -6,7 +6,7 @@ use super::ContentStatus;
 
 content_table! {
     #[table = "news_items", model = "NewsItem", input = "NewsItemInput", noun = "news item", path = "news"]
-    #[sources = NEWS, order = [date Desc], tags = "news_item_tags"]
+    #[sources = NEWS, order = [date Desc], search = [title], tags = "news_item_tags"]
     fields {
         title: String = required("Title"),
         #[sea_orm(column_type = "Text")]

@@ -8,7 +8,7 @@ use super::{Audience, ContentStatus, ListQuery};
 
 content_table! {
     #[table = "open_calls", model = "OpenCall", input = "OpenCallInput", noun = "open call", path = "open-calls"]
-    #[sources = OPEN_CALLS, order = []]
+    #[sources = OPEN_CALLS, order = [], search = [title]]
     impl Content {
         /// The public reads by deadline (soonest first, no deadline last); the admin by creation.
         fn select(query: &ListQuery, audience: Audience) -> Select<Entity> {

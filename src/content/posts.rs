@@ -8,7 +8,7 @@ use crate::rules::validate::slugify;
 
 content_table! {
     #[table = "posts", model = "Post", input = "PostInput", noun = "post", path = "posts"]
-    #[sources = POSTS, order = [date Desc], tags = "post_tags"]
+    #[sources = POSTS, order = [date Desc], search = [title, summary], tags = "post_tags"]
     fields {
         title: String = required("Title"),
         /// Sent empty: made from the title.

@@ -7,7 +7,7 @@ use crate::rules::validate::slugify_variant;
 
 content_table! {
     #[table = "projects", model = "Project", input = "ProjectInput", noun = "project", path = "projects"]
-    #[sources = PROJECTS, order = [sort_order Asc], tags = "project_tags"]
+    #[sources = PROJECTS, order = [sort_order Asc], search = [title, summary], tags = "project_tags"]
     fields {
         title: String = required("Title"),
         /// Sent empty: made from the title.

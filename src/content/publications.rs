@@ -25,7 +25,7 @@ text_enum! {
 
 content_table! {
     #[table = "publications", model = "Publication", input = "PublicationInput", noun = "publication", path = "publications"]
-    #[sources = PUBLICATIONS, order = [year Desc], tags = "publication_tags"]
+    #[sources = PUBLICATIONS, order = [year Desc], search = [title, authors, venue], tags = "publication_tags"]
     fields {
         title: String = required("Title"),
         /// Sent empty: made from the title.

@@ -9,7 +9,7 @@ pub const DEFAULT_ICON: &str = "Shield";
 
 content_table! {
     #[table = "research_areas", model = "ResearchArea", input = "ResearchAreaInput", noun = "research area", path = "research-areas"]
-    #[sources = RESEARCH_AREAS, order = [sort_order Asc]]
+    #[sources = RESEARCH_AREAS, order = [sort_order Asc], search = [title]]
     fields {
         title: String = required("Title"),
         /// Sent empty: made from the title.

@@ -18,7 +18,7 @@ text_enum! {
 
 content_table! {
     #[table = "students", model = "Student", input = "StudentInput", noun = "student", path = "students"]
-    #[sources = STUDENTS, order = [sort_order Asc]]
+    #[sources = STUDENTS, order = [sort_order Asc], search = [name, thesis_title], filters = []]
     impl Content {
         const OWNER_ONLY: bool = true;
 

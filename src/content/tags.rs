@@ -8,7 +8,7 @@ use crate::rules::validate::slugify;
 content_table! {
     #[table = "tags", model = "Tag", input = "TagInput", noun = "tag", path = "tags"]
     // No status and no featured flag: everyone sees every tag, by name.
-    #[sources = TAGS, order = [name Asc], filters = []]
+    #[sources = TAGS, order = [name Asc], search = [name], filters = []]
     fields {
         name: String = required("Name"),
         /// Sent empty: made from the name.

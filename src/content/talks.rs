@@ -12,7 +12,7 @@ text_enum! {
 
 content_table! {
     #[table = "talks", model = "Talk", input = "TalkInput", noun = "talk", path = "talks"]
-    #[sources = TALKS, order = [date Desc], tags = "talk_tags"]
+    #[sources = TALKS, order = [date Desc], search = [title, event_name], tags = "talk_tags"]
     fields {
         title: String = required("Title"),
         /// Sent empty: made from the title.

@@ -9,7 +9,9 @@ use uuid::Uuid;
 use super::AppState;
 use super::extract::{self, Json, Path, Query};
 use crate::auth::OwnerSession;
+use crate::content::bulk::{self, BulkRequest, UndoToken};
 use crate::content::homepage::{self, Section, SectionRecord};
+use crate::content::owner_list::{self, OwnerQuery};
 use crate::content::{self, Audience, Content, ListQuery};
 use crate::error::AppError;
 use sea_orm::PaginatorTrait;
@@ -46,13 +48,32 @@ fn next_page(uri: &Uri, offset: u64) -> String {
     format!("<{}?{}>; rel=\"next\"", uri.path(), query.join("&"))
 }
 
-/// `GET /api/admin/<table>`: everything, for the owner.
+/// `GET /api/admin/<table>`: the owner's list, drafts included, searched, filtered, sorted and
+/// a page at a time as asked (`content::owner_list`; everything when nothing is asked), with
+/// `X-Total-Count` the number of matches.
 pub async fn list_owner<E: Content>(
     State(state): State<AppState>,
     _owner: OwnerSession,
-    Query(query): Query<ListQuery>,
-) -> Result<axum::Json<Vec<E::Model>>, AppError> {
-    Ok(axum::Json(E::list(&state.db, query, Audience::Owner).await?))
+    Query(query): Query<OwnerQuery>,
+) -> Result<impl IntoResponse, AppError> {
+    let page = owner_list::read::<E>(&state.db, &query).await?;
+    let total = [(HeaderName::from_static("x-total-count"), HeaderValue::from(page.total))];
+    Ok((total, axum::Json(page.items)))
+}
+
+/// `POST /api/admin/<table>/bulk`: one action on many items, answered with its undo token.
+pub async fn bulk<E: Content>(
+    State(state): State<AppState>,
+    _owner: OwnerSession,
+    Json(request): Json<BulkRequest>,
+) -> Result<axum::Json<UndoToken>, AppError> {
+    Ok(axum::Json(bulk::apply::<E>(&state.db, &state.changes, request).await?))
+}
+
+/// `POST /api/admin/undo/<token>`: takes a bulk action back within its window.
+pub async fn undo(State(state): State<AppState>, _owner: OwnerSession, Path(token): Path<String>) -> Result<StatusCode, AppError> {
+    bulk::undo(&state.db, &state.changes, &token).await?;
+    Ok(StatusCode::NO_CONTENT)
 }
 
 pub async fn get_one<E: Content>(

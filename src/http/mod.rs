@@ -16,7 +16,8 @@
 //! | `PUT /api/auth/password`, `GET /api/auth/sessions`, `DELETE /api/auth/sessions/<id>` | account |
 //! | `GET /api/auth/second-factor`, `POST …/enrolment`, `…/enrolment/confirm`, `…/recovery-codes`, `…/disable` | the owner's second factor |
 //! | `GET /api/<table>` | the public list read of a table (spec section 7) |
-//! | `GET /api/admin/<table>` | every row, for the owner |
+//! | `GET /api/admin/<table>?q=&kind=&year=&status=&tag=&featured=&sort=&limit=&offset=` | the owner's list, drafts included, searched, filtered, sorted, paged; `X-Total-Count` (`content::owner_list`) |
+//! | `POST /api/admin/<table>/bulk`, `POST /api/admin/undo/<token>` | delete, publish, unpublish or tag many items; undo that within 30 s (`content::bulk`) |
 //! | `POST /api/<table>`, `GET`/`PUT`/`DELETE /api/<table>/<id>` | owner writes |
 //! | `GET`/`PUT /api/homepage/<hero\|stats\|about\|contact>` | page texts |
 //! | `GET`/`PUT /api/settings` | the owner's site-wide options |
@@ -171,7 +172,8 @@ pub fn router(state: AppState) -> Router {
         .route("/scholarly/orcid/preview", post(scholarly_api::orcid_preview))
         .route("/scholarly/orcid/import", post(scholarly_api::orcid_import))
         .route("/admin/scholarly", get(scholarly_api::dashboard))
-        .route("/admin/stats", get(stats_api::stats));
+        .route("/admin/stats", get(stats_api::stats))
+        .route("/admin/undo/{token}", post(content::undo));
     macro_rules! every_table {
         ($($table:ident),*) => {
             [$(content_routes::<crate::content::$table::Entity>),*]
@@ -230,10 +232,11 @@ pub fn security_headers(https: bool) -> middleware::SecurityHeaders {
     middleware::SecurityHeaders::new(&scripts, https)
 }
 
-/// The five routes of one content table.
+/// The six routes of one content table.
 fn content_routes<E: Content>(api: Router<AppState>) -> Router<AppState> {
     api.route(&format!("/{}", E::PATH), get(content::list_public::<E>).post(content::create::<E>))
         .route(&format!("/admin/{}", E::PATH), get(content::list_owner::<E>))
+        .route(&format!("/admin/{}/bulk", E::PATH), post(content::bulk::<E>))
         .route(&format!("/{}/{{id}}", E::PATH), get(content::get_one::<E>).put(content::update::<E>).delete(content::delete::<E>))
 }
 

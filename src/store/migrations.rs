@@ -30,6 +30,7 @@ impl MigratorTrait for Migrator {
             Box::new(M0017Statistics),
             Box::new(M0018SiteImportSources),
             Box::new(M0019AuthorsWithoutTitles),
+            Box::new(M0020UndoActions),
         ]
     }
 }
@@ -1095,5 +1096,44 @@ impl MigrationTrait for M0019AuthorsWithoutTitles {
     async fn down(&self, _manager: &SchemaManager) -> Result<(), DbErr> {
         // The titles are not kept: nothing to go back to, and nothing that needs them.
         Ok(())
+    }
+}
+
+/// Issue 44: what an admin's bulk action changed, for its undo within 30 s
+/// (`content::bulk`). In the database rather than one server's memory, because several
+/// instances may serve one PostgreSQL database and the undo may reach another one. `vita
+/// backup` leaves it out: it is a few seconds' worth of history, not content.
+struct M0020UndoActions;
+
+impl MigrationName for M0020UndoActions {
+    fn name(&self) -> &str {
+        "m0020_undo_actions"
+    }
+}
+
+#[sea_orm_migration::async_trait::async_trait]
+impl MigrationTrait for M0020UndoActions {
+    fn use_transaction(&self) -> Option<bool> {
+        Some(true)
+    }
+
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .create_table(
+                Table::create()
+                    .table("undo_actions")
+                    .if_not_exists()
+                    .col(string("token").primary_key())
+                    .col(string("table_path"))
+                    .col(text("snapshot"))
+                    .col(timestamp_with_time_zone("created_at"))
+                    .col(timestamp_with_time_zone("expires_at"))
+                    .to_owned(),
+            )
+            .await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager.drop_table(Table::drop().table("undo_actions").to_owned()).await
     }
 }

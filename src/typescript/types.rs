@@ -12,6 +12,7 @@ use crate::auth::{
     ChangePasswordRequest, SecondFactorSignIn, SessionInfo, SessionSummary, SetupRequest, SignInRequest, SignInResponse, SignOutScope, User,
 };
 use crate::citations::Citations;
+use crate::content::bulk::{BulkAction, BulkRequest, UndoToken};
 use crate::content::citation_counts::{CitedBy, Summary, YearCount};
 use crate::content::homepage::{AboutContent, ContactContent, HeroContent, SectionRecord, StatsContent};
 use crate::content::settings::{
@@ -78,6 +79,7 @@ pub fn typescript() -> String {
         Report, DayFigures, PageFigures, FileFigures, SourceFigures, Readership,
         site::Generator, site::Kind, site::Outcome, site::ItemReport, site::Counts, site::Problem, site::Media, site::Social,
         site::Report, KindCounts, SiteImportAnswer,
+        BulkAction, BulkRequest, UndoToken,
     );
     let declarations = declarations.into_iter().chain(crate::content::tables!(table_declarations; &cfg));
     let mut out = String::from("// Generated from the Rust types by `VITA_UPDATE_TYPES=1 cargo test types`. Do not edit.\n\n");

@@ -2,6 +2,7 @@
 //! fresh PostgreSQL schema, the HTTP API against the real server on a free port, and the real
 //! `vita` binary's command line.
 
+mod admin_lists;
 mod api;
 mod assets;
 mod auth;

@@ -17,7 +17,8 @@ test.use({ timezoneId: 'Pacific/Honolulu' });
 
 const PAGE = '/admin/open-calls';
 const EMPTY_TEXT = 'No open calls found. Create your first open call above.';
-const COLUMNS = ['Title', 'Funding Agency', 'Deadline', 'Status', 'Featured', 'Actions'];
+// First the rows' selection checkboxes (issue 44), named for screen readers.
+const COLUMNS = ['Selected', 'Title', 'Funding Agency', 'Deadline', 'Status', 'Featured', 'Actions'];
 
 let api: APIRequestContext;
 
@@ -66,7 +67,8 @@ async function openPage(page: Page) {
 test('shows the loading text, then the empty text', async ({ page }) => {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/admin/open-calls', async (route) => {
+  // The list is asked for a page at a time (`?limit=50&offset=0`).
+  await page.route(/\/api\/admin\/open-calls(\?|$)/, async (route) => {
     await held;
     await route.continue();
   });
@@ -140,7 +142,7 @@ test('creates a call with rich text that the public page shows as formatted HTML
   await expect(card).toHaveCount(0);
   await expect(addButton(page)).toBeFocused();
   const created = row(page, 'PhD Position in Hardware Security');
-  await expect(created.getByRole('cell')).toHaveText(['PhD Position in Hardware Security', 'Swedish Research Council', 'Jan 05, 2030', 'published', 'Featured', '']);
+  await expect(created.getByRole('cell')).toHaveText(['', 'PhD Position in Hardware Security', 'Swedish Research Council', 'Jan 05, 2030', 'published', 'Featured', '']);
 
   const stored = await storedCall('PhD Position in Hardware Security');
   expect(stored).toMatchObject({
@@ -180,7 +182,7 @@ test('stores empty optional fields as null, an emptied editor included', async (
   await page.keyboard.press('Backspace');
   await card.getByRole('button', { name: 'Create Open Call' }).click();
   await expect(toast(page, 'Success', 'Open call created successfully')).toBeVisible();
-  await expect(row(page, 'Minimal Call').getByRole('cell')).toHaveText(['Minimal Call', 'Not specified', 'No deadline', 'published', '', '']);
+  await expect(row(page, 'Minimal Call').getByRole('cell')).toHaveText(['', 'Minimal Call', 'Not specified', 'No deadline', 'published', '', '']);
 
   const stored = await storedCall('Minimal Call');
   for (const field of ['deadline', 'description', 'content', 'requirements', 'contact_email', 'contact_info', 'application_url', 'funding_amount', 'duration', 'funding_agency'] as const) {
@@ -294,7 +296,7 @@ test('edits a call in the same card, prefilled, without re-deriving the slug', a
   });
   await page.setViewportSize({ width: 1280, height: 600 });
   await openPage(page);
-  await expect(row(page, 'Postdoc in Verification').getByRole('cell')).toHaveText(['Postdoc in Verification', 'Vinnova', 'Jan 05, 2025', 'draft', 'Featured', '']);
+  await expect(row(page, 'Postdoc in Verification').getByRole('cell')).toHaveText(['', 'Postdoc in Verification', 'Vinnova', 'Jan 05, 2025', 'draft', 'Featured', '']);
 
   // Opening another call's form first, then this one: the card shows the chosen call.
   await page.getByRole('button', { name: 'Edit Other Call' }).click();
@@ -333,7 +335,7 @@ test('edits a call in the same card, prefilled, without re-deriving the slug', a
   await expect(addButton(page)).toBeVisible();
   await expect(editButton).toHaveCount(0); // renamed
   await expect(page.getByRole('button', { name: 'Edit Postdoc in Formal Verification' })).toBeFocused();
-  await expect(row(page, 'Postdoc in Formal Verification').getByRole('cell')).toHaveText(['Postdoc in Formal Verification', 'Not specified', 'No deadline', 'published', '', '']);
+  await expect(row(page, 'Postdoc in Formal Verification').getByRole('cell')).toHaveText(['', 'Postdoc in Formal Verification', 'Not specified', 'No deadline', 'published', '', '']);
 
   const stored = await storedCall('Postdoc in Formal Verification');
   expect(stored).toMatchObject({
@@ -441,14 +443,16 @@ test('the table has the spec columns, works by keyboard and passes axe in light 
   await openPage(page);
   await expect(page.getByRole('columnheader')).toHaveText(COLUMNS);
   // The admin order: newest first.
-  await expect(page.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('Plain Draft');
-  await expect(row(page, 'Accessible Call').getByRole('cell')).toHaveText(['Accessible Call', 'ERC', 'Dec 01, 2026', 'published', 'Featured', '']);
-  await expect(row(page, 'Plain Draft').getByRole('cell')).toHaveText(['Plain Draft', 'Not specified', 'No deadline', 'draft', '', '']);
+  await expect(page.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText('Plain Draft');
+  await expect(row(page, 'Accessible Call').getByRole('cell')).toHaveText(['', 'Accessible Call', 'ERC', 'Dec 01, 2026', 'published', 'Featured', '']);
+  await expect(row(page, 'Plain Draft').getByRole('cell')).toHaveText(['', 'Plain Draft', 'Not specified', 'No deadline', 'draft', '', '']);
 
   // Keyboard: Tab reaches the Add button, Enter opens the form with focus inside.
   await page.getByRole('button', { name: 'Edit Plain Draft' }).focus();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Delete Plain Draft' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('checkbox', { name: 'Select Accessible Call' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Edit Accessible Call' })).toBeFocused();
   await addButton(page).focus();

@@ -23,20 +23,23 @@ const THIS_YEAR = String(new Date().getFullYear());
 
 /** A field of a dialog by its label. */
 const field = (dialog: Locator, label: string) => dialog.getByLabel(label, { exact: true });
-/** The cells' texts of each body row, without the Actions cell. */
+/** The cells' texts of each body row, without the selection checkbox's cell and the Actions cell. */
 async function tableRows(page: Page): Promise<string[][]> {
   await expect(page.getByRole('table')).toBeVisible();
   const bodyRows = page.getByRole('table').locator('tbody tr');
   const result: string[][] = [];
   for (const row of await bodyRows.all()) {
     const cells = await row.getByRole('cell').allInnerTexts();
-    result.push(cells.slice(0, -1).map((cell) => cell.replace(/\s+/g, ' ').trim()));
+    result.push(cells.slice(1, -1).map((cell) => cell.replace(/\s+/g, ' ').trim()));
   }
   return result;
 }
+/** The column headers after the selection checkboxes' column (named 'Selected' for screen readers). */
 async function headers(page: Page): Promise<string[]> {
   await expect(page.getByRole('table')).toBeVisible();
-  return page.getByRole('table').getByRole('columnheader').allInnerTexts();
+  const [selection, ...named] = await page.getByRole('table').getByRole('columnheader').allTextContents();
+  expect(selection).toBe('Selected');
+  return named;
 }
 /** The message shown under a field (its aria-describedby error). */
 async function expectFieldError(control: Locator, message: string) {

@@ -5,6 +5,7 @@ import { ThemeToggle } from '../components/ThemeToggle';
 import { Button, buttonClassName } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { useAuth } from './auth';
+import { UnsavedChangesGuard } from './components/UnsavedChangesGuard';
 
 /** Text shown beside an icon from `sm` up; below that only screen readers read it. */
 const LABEL = 'sr-only sm:not-sr-only';
@@ -22,6 +23,7 @@ export function AdminLayout() {
 
   return (
     <div className="flex min-h-dvh flex-col bg-muted/40">
+      <UnsavedChangesGuard />
       <a
         href="#admin-main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-lg focus:bg-primary focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-primary-foreground"

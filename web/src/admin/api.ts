@@ -133,10 +133,12 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** false: a 401 is the caller's business and does not end the signed-in state. */
   notifyUnauthorized?: boolean;
+  /** Sees a successful response before its body is read (a list's `X-Total-Count`). */
+  onResponse?: (response: Response) => void;
 };
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, text, signal, notifyUnauthorized = true } = options;
+  const { method = 'GET', body, text, signal, notifyUnauthorized = true, onResponse } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (text !== undefined) headers['Content-Type'] = 'text/plain; charset=utf-8';
@@ -156,6 +158,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   if (response.ok) {
+    onResponse?.(response);
     if (response.status === 204) return undefined as T;
     const text = await response.text();
     if (text === '') return undefined as T;

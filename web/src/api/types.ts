@@ -691,6 +691,16 @@ detection: string,
  */
 counts: Array<SiteKindCounts>, report: SiteImportReport, };
 
+export type BulkAction = "delete" | "publish" | "unpublish" | "tag";
+
+export type BulkRequest = { action: BulkAction, ids: Array<string>, 
+/**
+ * The tag to add: only with `tag`.
+ */
+tag?: string, };
+
+export type UndoToken = { undo: string, };
+
 export type NewsItem = { id: string, title: string, content: string, 
 /**
  * Sent empty: today.

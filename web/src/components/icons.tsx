@@ -63,6 +63,7 @@ import {
   Plus as plus,
   Presentation as presentation,
   Redo2 as redo2,
+  Search as search,
   Send as send,
   Settings as settings,
   Shield as shield,
@@ -165,6 +166,7 @@ export const Phone = makeIcon('phone', phone);
 export const Plus = makeIcon('plus', plus);
 export const Presentation = makeIcon('presentation', presentation);
 export const Redo2 = makeIcon('redo-2', redo2);
+export const Search = makeIcon('search', search);
 export const Send = makeIcon('send', send);
 export const Settings = makeIcon('settings', settings);
 export const Shield = makeIcon('shield', shield);

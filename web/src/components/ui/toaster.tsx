@@ -28,6 +28,8 @@ export function Toaster() {
           title: 'text-sm font-semibold',
           description: 'text-sm text-muted-foreground',
           error: 'border-destructive/60',
+          actionButton:
+            'shrink-0 self-center rounded-md border border-border bg-background px-3 py-1.5 text-sm font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring',
         },
       }}
     />

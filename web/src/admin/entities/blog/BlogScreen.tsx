@@ -4,7 +4,7 @@ import { formatDate } from '../../../lib/format';
 import { EntityScreen, type EntityFormSpec } from '../kit';
 import { PhotoField, removePhoto } from '../kit/PhotoField';
 import { PublishFields, TitleSlugFields } from '../kit/common-fields';
-import { TagPickerField } from '../tags/TagPicker';
+import { TagPickerField, useTagOptions } from '../tags/TagPicker';
 import { postForm, postKind, type PostValues } from './schema';
 
 const TEXTS = { title: 'Blog Posts', itemName: 'Blog Post', description: 'Write and publish blog posts.' };
@@ -48,8 +48,10 @@ const form: EntityFormSpec<Post, PostValues, PostInput> = {
 };
 
 export default function BlogScreen() {
+  const tags = useTagOptions();
   return (
     <EntityScreen
+      tools={{ publishable: true, year: true, tags, sorts: [{ value: 'title', label: 'Title (A–Z)' }] }}
       kind={postKind}
       texts={TEXTS}
       list={{ layout: 'cards', details }}

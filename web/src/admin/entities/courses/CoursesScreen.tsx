@@ -37,5 +37,14 @@ const columns: readonly Column<Course>[] = [
 const rowName = (course: Course) => `${course.code} ${course.title}`;
 
 export default function CoursesScreen() {
-  return <EntityScreen kind={courseKind} texts={TEXTS} namedSubmit list={{ layout: 'table', columns, rowName }} form={form} />;
+  return (
+    <EntityScreen
+      tools={{ publishable: true, year: true, sorts: [{ value: 'title', label: 'Title (A–Z)' }] }}
+      kind={courseKind}
+      texts={TEXTS}
+      namedSubmit
+      list={{ layout: 'table', columns, rowName }}
+      form={form}
+    />
+  );
 }

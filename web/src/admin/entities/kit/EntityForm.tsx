@@ -14,6 +14,7 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../c
 import { cn } from '../../../lib/cn';
 import { SubmitButton } from '../../components/SubmitButton';
 import { applyFieldErrors } from '../../form-errors';
+import { useUnsavedChanges } from '../../unsaved';
 import { useSaveEntity, type EntityKind } from './api';
 import { fieldsFor, type Fields } from './fields';
 import { formValues, type RowOf } from './values';
@@ -35,7 +36,7 @@ export type SameKeys<A, B> = [KeyMismatch<A, B>] extends [never] ? unknown : { k
  * `submit`. A failed submit puts the server's field messages next to their
  * fields (the caller's mutation has already shown the toast) and keeps the
  * values; a successful one resets the form to what was saved and calls
- * `onSaved`.
+ * `onSaved`. While it holds unsaved changes, closing or leaving asks first.
  */
 export function useEntityForm<V extends FieldValues, Input>({
   schema,
@@ -51,6 +52,8 @@ export function useEntityForm<V extends FieldValues, Input>({
   onSaved?: (values: V) => void;
 }) {
   const form = useForm<V>({ resolver: zodResolver(schema), defaultValues: defaultValues as DefaultValues<V> });
+  // Closing, leaving or reloading asks first while the form holds what was not saved.
+  useUnsavedChanges(form.formState.isDirty && !form.formState.isSubmitSuccessful);
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await submit(toInput(values));

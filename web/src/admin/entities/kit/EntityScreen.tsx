@@ -2,9 +2,12 @@
  * One admin screen of a content table (spec section 2): a header with the
  * 'Add X' button, the rows as a table or as cards, the loading, error and
  * empty states, and the add/edit form in a dialog or in a card above the
- * list. Deletes ask first (the kit's api hook).
+ * list. Deletes ask first (the kit's api hook). The list is searched,
+ * filtered, sorted and read 50 rows a page, and selected rows can be
+ * changed all at once (issue 44, `ListTools`). A form with unsaved changes
+ * asks before its dialog closes (`../../unsaved`).
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Pencil, Plus, Trash2 } from '../../../components/icons';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -17,9 +20,11 @@ import type { FieldValues } from 'react-hook-form';
 import { errorMessage } from '../../api';
 import { PageHeader } from '../../components/PageHeader';
 import { useDocumentTitle } from '../../useDocumentTitle';
-import { useDeleteEntity, useEntityList, type EntityKind } from './api';
+import { confirmDiscard } from '../../unsaved';
+import { ANY, useDeleteEntity, useEntityPage, type EntityKind, type ListParams } from './api';
 import type { Column } from './columns';
 import { EntityForm, type EntityFormSpec, type FormFrame } from './EntityForm';
+import { ListToolbar, Pager, SelectionBar, type ListTools } from './ListTools';
 import type { RowOf } from './values';
 
 /** What every card needs from a row. */
@@ -58,6 +63,8 @@ type Props<T extends RowOf<V>, V extends FieldValues, Input> = {
   onDeleted?: (row: T) => void;
   /** More buttons in the header, before Add (the publications' Import BibTeX). */
   headerActions?: ReactNode;
+  /** The filters and bulk actions the table has besides search, sorting, paging and delete. */
+  tools?: ListTools;
 };
 
 export function EntityScreen<T extends { id: string } & RowOf<V>, V extends FieldValues, Input>({
@@ -69,10 +76,19 @@ export function EntityScreen<T extends { id: string } & RowOf<V>, V extends Fiel
   form,
   onDeleted,
   headerActions,
+  tools = {},
 }: Props<T, V, Input>) {
   useDocumentTitle(title);
   const plural = `${kind.noun}s`;
-  const list = useEntityList<T>(kind);
+  const [params, setParams] = useState<ListParams>(ANY);
+  const [selected, setSelected] = useState<string[]>([]);
+  const changeParams = useCallback((next: ListParams) => {
+    setParams(next);
+    setSelected([]);
+  }, []);
+  const list = useEntityPage<T>(kind, params);
+  const rows = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
   const remove = useDeleteEntity(kind);
   // null: closed; { item: null }: adding; { item }: editing that row.
   const [editing, setEditing] = useState<{ item: T | null } | null>(null);
@@ -84,9 +100,13 @@ export function EntityScreen<T extends { id: string } & RowOf<V>, V extends Fiel
     setEditing({ item });
   };
   const close = () => setEditing(null);
+  const toggle = (id: string, picked: boolean) =>
+    setSelected((current) => (picked ? [...current, id] : current.filter((other) => other !== id)));
+  const select = (row: T) => ({ checked: selected.includes(row.id), onChange: (picked: boolean) => toggle(row.id, picked) });
   const deleteRow = async (row: T) => {
     // The row being edited is gone: its form has nothing left to save.
     if (!(await remove.confirmAndDelete(row.id))) return;
+    setSelected((current) => current.filter((id) => id !== row.id));
     if (editing?.item?.id === row.id) close();
     onDeleted?.(row);
   };
@@ -132,25 +152,37 @@ export function EntityScreen<T extends { id: string } & RowOf<V>, V extends Fiel
         </button>
       </Alert>
     );
-  } else if (list.data.length === 0) {
+  } else if (rows.length === 0) {
+    const filtered = JSON.stringify({ ...params, page: 1 }) !== JSON.stringify(ANY);
     body = (
       <p className="rounded-xl border border-dashed border-border bg-card px-6 py-12 text-center text-muted-foreground">
-        {emptyText ?? `No ${plural} found. Add your first ${kind.noun} to get started.`}
+        {filtered
+          ? `No ${plural} match the search and filters.`
+          : (emptyText ?? `No ${plural} found. Add your first ${kind.noun} to get started.`)}
       </p>
     );
   } else if (layout.layout === 'table') {
-    body = <RowsTable label={title} rows={list.data} columns={layout.columns} actions={(row) => actions(row, layout.rowName(row))} />;
+    body = (
+      <RowsTable
+        label={title}
+        rows={rows}
+        columns={layout.columns}
+        select={(row) => ({ ...select(row), name: layout.rowName(row) })}
+        actions={(row) => actions(row, layout.rowName(row))}
+      />
+    );
   } else {
     body = (
       <ul className="grid gap-4" aria-label={title}>
-        {(list.data as (T & CardRow)[]).map((row) => (
+        {(rows as (T & CardRow)[]).map((row) => (
           <li key={row.id}>
-            <RowCard row={row} details={layout.details(row)} actions={actions(row, row.title)} />
+            <RowCard row={row} select={select(row)} details={layout.details(row)} actions={actions(row, row.title)} />
           </li>
         ))}
       </ul>
     );
   }
+  const pageIds = rows.map((row) => row.id);
 
   return (
     <>
@@ -171,12 +203,35 @@ export function EntityScreen<T extends { id: string } & RowOf<V>, V extends Fiel
         }
       />
       {inline ? entityForm : null}
+      {list.data ? <ListToolbar tools={tools} params={params} onChange={changeParams} label={`Search ${plural}`} /> : null}
+      {selected.length > 0 ? (
+        <SelectionBar kind={kind} tools={tools} selected={selected} onDone={() => setSelected([])} onClear={() => setSelected([])} />
+      ) : null}
+      {rows.length > 0 ? (
+        <SelectAll
+          count={pageIds.length}
+          picked={pageIds.filter((id) => selected.includes(id)).length}
+          onChange={(all) => setSelected(all ? pageIds : [])}
+        />
+      ) : null}
       {body}
+      {list.data && total > 0 ? (
+        <Pager
+          page={params.page}
+          total={total}
+          onPage={(page) => {
+            changeParams({ ...params, page });
+            // The next page starts at its top, not where the pager was.
+            window.scrollTo({ top: 0 });
+          }}
+        />
+      ) : null}
       {inline ? null : (
         <Dialog
           open={editing !== null}
           onOpenChange={(isOpen) => {
-            if (!isOpen) close();
+            // A backdrop click, Escape or the close button: unsaved changes are asked about first.
+            if (!isOpen && confirmDiscard()) close();
           }}
           title={formTitle}
         >
@@ -250,21 +305,61 @@ function RowActions({
   );
 }
 
+/** A row's checkbox: whether it is selected, and the name it is read by ('Select Ada Lovelace'). */
+type Selection = { checked: boolean; onChange: (picked: boolean) => void };
+
+function RowCheckbox({ name, checked, onChange }: Selection & { name: string }) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={`Select ${name}`}
+      className="size-4 shrink-0 accent-primary focus-ring"
+      checked={checked}
+      onChange={(event) => onChange(event.target.checked)}
+    />
+  );
+}
+
+/** Selects every row of the page, or none; half-checked when some are. */
+function SelectAll({ count, picked, onChange }: { count: number; picked: number; onChange: (all: boolean) => void }) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = picked > 0 && picked < count;
+  }, [picked, count]);
+  return (
+    <label className="mb-3 flex w-fit items-center gap-2 text-sm font-medium">
+      <input
+        ref={ref}
+        type="checkbox"
+        className="size-4 accent-primary focus-ring"
+        checked={count > 0 && picked === count}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      Select all on this page
+    </label>
+  );
+}
+
 function RowsTable<T extends { id: string }>({
   label,
   rows,
   columns,
+  select,
   actions,
 }: {
   label: string;
   rows: readonly T[];
   columns: readonly Column<T>[];
+  select: (row: T) => Selection & { name: string };
   actions: (row: T) => ReactNode;
 }) {
   return (
     <Table aria-label={label}>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
+          <TableHead className="w-10">
+            <span className="sr-only">Selected</span>
+          </TableHead>
           {columns.map((column) => (
             <TableHead key={column.header} className={column.className}>
               {column.header}
@@ -276,6 +371,9 @@ function RowsTable<T extends { id: string }>({
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.id}>
+            <TableCell className="w-10">
+              <RowCheckbox {...select(row)} />
+            </TableCell>
             {columns.map((column) => (
               <TableCell key={column.header} className={column.className}>
                 {column.cell(row)}
@@ -289,16 +387,22 @@ function RowsTable<T extends { id: string }>({
   );
 }
 
-function RowCard({ row, details, actions }: { row: CardRow; details: ReactNode; actions: ReactNode }) {
+function RowCard({ row, select, details, actions }: { row: CardRow; select: Selection; details: ReactNode; actions: ReactNode }) {
   return (
     <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-start sm:p-6">
-      <div className="min-w-0 flex-1 space-y-2">
-        <div className="flex flex-wrap items-center gap-2">
-          <h2 className="min-w-0 text-lg leading-snug font-semibold tracking-tight break-words">{row.title}</h2>
-          {row.featured ? <Badge>Featured</Badge> : null}
-          {row.status === 'draft' ? <Badge variant="outline">Draft</Badge> : null}
+      {/* The checkbox beside the title, on its first line, however the title wraps. */}
+      <div className="flex min-w-0 flex-1 gap-3">
+        <span className="flex h-7 items-center">
+          <RowCheckbox name={row.title} {...select} />
+        </span>
+        <div className="min-w-0 flex-1 space-y-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="min-w-0 text-lg leading-snug font-semibold tracking-tight break-words">{row.title}</h2>
+            {row.featured ? <Badge>Featured</Badge> : null}
+            {row.status === 'draft' ? <Badge variant="outline">Draft</Badge> : null}
+          </div>
+          <div className="space-y-1 text-sm text-muted-foreground">{details}</div>
         </div>
-        <div className="space-y-1 text-sm text-muted-foreground">{details}</div>
       </div>
       <div className="flex shrink-0 gap-2">{actions}</div>
     </Card>

@@ -3,7 +3,8 @@
  * spec's toasts (section 8) and delete questions (section 4): every list
  * refreshes after a successful write, deletes ask the browser first.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BulkRequest, UndoToken } from '../../../api/types';
 import { api } from '../../api';
 import { notify } from '../../toast';
 
@@ -87,4 +88,64 @@ export function useDeleteEntity(kind: EntityKind) {
       }
     },
   };
+}
+
+/** Rows on one page of an admin list. */
+export const PAGE_SIZE = 50;
+
+/** What the owner asked of a list (issue 44): each filter's value ('' for any), the sort ('' for the table's own order) and the page (from 1). */
+export type ListParams = { q: string; kind: string; year: string; status: string; tag: string; sort: string; page: number };
+
+export const ANY: ListParams = { q: '', kind: '', year: '', status: '', tag: '', sort: '', page: 1 };
+
+/** `GET /api/admin/<table>?…` for `params`: the filters that are set, and the page as limit and offset. */
+export function listPath(kind: EntityKind, params: ListParams): string {
+  const query = new URLSearchParams();
+  for (const key of ['q', 'kind', 'year', 'status', 'tag', 'sort'] as const) {
+    const value = params[key].trim();
+    if (value) query.set(key, value);
+  }
+  query.set('limit', String(PAGE_SIZE));
+  query.set('offset', String((params.page - 1) * PAGE_SIZE));
+  return `/api/admin/${kind.path}?${query}`;
+}
+
+/** One page of the owner's list and how many rows match in all (`X-Total-Count`). The last page stays shown while the next loads. */
+export function useEntityPage<T>(kind: EntityKind, params: ListParams) {
+  return useQuery({
+    queryKey: [...entityQueryKey(kind), 'page', params],
+    queryFn: async ({ signal }) => {
+      let total: number | null = null;
+      const items = await api.get<T[]>(listPath(kind, params), {
+        signal,
+        onResponse: (response) => {
+          const header = response.headers.get('X-Total-Count');
+          total = header === null ? null : Number(header);
+        },
+      });
+      return { items, total: total ?? items.length };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One action on many rows (`POST /api/admin/<table>/bulk`), answered with its undo token; every list refreshes. */
+export function useBulkAction(kind: EntityKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: BulkRequest) => api.post<UndoToken>(`/api/admin/${kind.path}/bulk`, request),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: entityQueryKey(kind) }),
+    onError: (error) => notify.error(error),
+  });
+}
+
+/** Takes a bulk action back (`POST /api/admin/undo/<token>`), within its 30 s. */
+export function useUndo(kind: EntityKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api.post<void>(`/api/admin/undo/${encodeURIComponent(token)}`),
+    onSuccess: () => notify.success('The action was undone'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: entityQueryKey(kind) }),
+    onError: (error) => notify.error(error),
+  });
 }

@@ -158,6 +158,7 @@ export function CvScreen<T extends CvRow & RowOf<V>, V extends OrderValues, Inpu
   return (
     <EntityScreen
       kind={kind}
+      tools={{ publishable: true }}
       texts={{ ...texts, itemName: kind.label }}
       namedSubmit
       list={{ layout: 'table', columns: allColumns, rowName }}

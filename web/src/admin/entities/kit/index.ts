@@ -43,7 +43,18 @@
  * The RichText field loads the Tiptap editor only when a form that has one
  * opens.
  */
-export { entityKind, entityQueryKey, deleteQuestion, useDeleteEntity, useEntityList, useSaveEntity, type EntityKind } from './api';
+export {
+  entityKind,
+  entityQueryKey,
+  deleteQuestion,
+  useDeleteEntity,
+  useEntityList,
+  useEntityPage,
+  useSaveEntity,
+  type EntityKind,
+  type ListParams,
+} from './api';
+export { bulkDeleteQuestion, type ListTools } from './ListTools';
 export type { Column } from './columns';
 export { FeaturedBadge, featuredTitleColumn, formatLocalDate, paintableColor, StatusBadge, statusColumn } from './display';
 export {

@@ -4,7 +4,7 @@ import { formatDate } from '../../../lib/format';
 import { EntityScreen, type EntityFormSpec } from '../kit';
 import { PublishFields } from '../kit/common-fields';
 import { newsForm, newsKind, type NewsValues } from './schema';
-import { TagPickerField } from '../tags/TagPicker';
+import { TagPickerField, useTagOptions } from '../tags/TagPicker';
 
 const form: EntityFormSpec<NewsItem, NewsValues, NewsItemInput> = {
   ...newsForm,
@@ -36,5 +36,14 @@ function details(item: NewsItem) {
 }
 
 export default function NewsScreen() {
-  return <EntityScreen kind={newsKind} texts={TEXTS} list={{ layout: 'cards', details }} form={form} />;
+  const tags = useTagOptions();
+  return (
+    <EntityScreen
+      tools={{ publishable: true, year: true, tags, sorts: [{ value: 'title', label: 'Title (A–Z)' }] }}
+      kind={newsKind}
+      texts={TEXTS}
+      list={{ layout: 'cards', details }}
+      form={form}
+    />
+  );
 }

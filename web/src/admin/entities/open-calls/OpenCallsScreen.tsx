@@ -65,6 +65,14 @@ const rowName = (call: OpenCall) => call.title;
 
 export default function OpenCallsScreen() {
   return (
-    <EntityScreen kind={openCallKind} texts={TEXTS} namedSubmit frame="card" list={{ layout: 'table', columns, rowName }} form={form} />
+    <EntityScreen
+      tools={{ publishable: true, sorts: [{ value: 'title', label: 'Title (A–Z)' }] }}
+      kind={openCallKind}
+      texts={TEXTS}
+      namedSubmit
+      frame="card"
+      list={{ layout: 'table', columns, rowName }}
+      form={form}
+    />
   );
 }

@@ -4,7 +4,7 @@ import { formatDate } from '../../../lib/format';
 import { EntityScreen, type EntityFormSpec } from '../kit';
 import { PublishFields, SortOrderField, TitleSlugFields } from '../kit/common-fields';
 import { projectForm, projectKind, type ProjectValues } from './schema';
-import { TagPickerField } from '../tags/TagPicker';
+import { TagPickerField, useTagOptions } from '../tags/TagPicker';
 
 const form: EntityFormSpec<Project, ProjectValues, ProjectInput> = {
   ...projectForm,
@@ -51,5 +51,14 @@ function details(item: Project) {
 }
 
 export default function ProjectsScreen() {
-  return <EntityScreen kind={projectKind} texts={TEXTS} list={{ layout: 'cards', details }} form={form} />;
+  const tags = useTagOptions();
+  return (
+    <EntityScreen
+      tools={{ publishable: true, tags, sorts: [{ value: 'title', label: 'Title (A–Z)' }] }}
+      kind={projectKind}
+      texts={TEXTS}
+      list={{ layout: 'cards', details }}
+      form={form}
+    />
+  );
 }

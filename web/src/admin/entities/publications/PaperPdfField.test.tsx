@@ -25,7 +25,8 @@ function fakeServer(routes: Record<string, Reply[]>) {
       const call = `${init?.method ?? 'GET'} ${String(input)}`;
       const body = init?.body instanceof File ? init.body.name : init?.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ call, body });
-      const reply = routes[call]?.shift();
+      // A list's page is asked for with its query (`?limit=50&offset=0`): answered by its path.
+      const reply = (routes[call] ?? routes[call.split('?')[0] ?? call])?.shift();
       if (!reply) throw new Error(`unexpected request ${call}`);
       return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status });
     }),

@@ -7,7 +7,7 @@ import { ImportBibtexButton } from './ImportBibtex';
 import { ImportOrcidButton } from './ImportOrcid';
 import { PaperPdfField, removePaperPdf } from './PaperPdfField';
 import { KIND_LABELS, publicationForm, publicationKind, type PublicationValues } from './schema';
-import { TagPickerField } from '../tags/TagPicker';
+import { TagPickerField, useTagOptions } from '../tags/TagPicker';
 
 const form: EntityFormSpec<Publication, PublicationValues, PublicationInput> = {
   ...publicationForm,
@@ -49,9 +49,24 @@ function details(item: Publication) {
   );
 }
 
+const SORTS = [
+  { value: '-year', label: 'Newest first' },
+  { value: 'year', label: 'Oldest first' },
+  { value: 'title', label: 'Title (A–Z)' },
+];
+
 export default function PublicationsScreen() {
+  const tags = useTagOptions();
   return (
     <EntityScreen
+      tools={{
+        publishable: true,
+        kinds: optionsOf(KIND_LABELS),
+        year: true,
+        tags,
+        sorts: SORTS,
+        searchHint: 'Search by title, author or venue',
+      }}
       kind={publicationKind}
       texts={TEXTS}
       list={{ layout: 'cards', details }}

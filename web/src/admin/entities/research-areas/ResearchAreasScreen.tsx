@@ -49,5 +49,13 @@ function details(item: ResearchArea) {
 }
 
 export default function ResearchAreasScreen() {
-  return <EntityScreen kind={researchAreaKind} texts={TEXTS} list={{ layout: 'cards', details }} form={form} />;
+  return (
+    <EntityScreen
+      tools={{ publishable: true, sorts: [{ value: 'title', label: 'Title (A–Z)' }] }}
+      kind={researchAreaKind}
+      texts={TEXTS}
+      list={{ layout: 'cards', details }}
+      form={form}
+    />
+  );
 }

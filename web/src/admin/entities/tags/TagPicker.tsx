@@ -8,7 +8,7 @@ import { useController } from 'react-hook-form';
 import type { Tag } from '../../../api/types';
 import { FieldError } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
-import { paintableColor, TAG_IDS, useEntityList } from '../kit';
+import { paintableColor, TAG_IDS, useEntityList, type Option } from '../kit';
 import { tagKind } from './schema';
 
 export function TagPicker({
@@ -68,4 +68,10 @@ export function TagPickerField() {
   const tags = useEntityList<Tag>(tagKind);
   if (tags.isPending) return <Spinner label="Loading tags" />;
   return <TagPicker tags={tags.data ?? []} value={field.value as string[]} onChange={field.onChange} error={fieldState.error?.message} />;
+}
+
+/** The stored tags as options of a list's tag filter and its 'Add tag' action. */
+export function useTagOptions(): Option[] {
+  const tags = useEntityList<Tag>(tagKind);
+  return (tags.data ?? []).map((tag) => ({ value: tag.id, label: tag.name }));
 }

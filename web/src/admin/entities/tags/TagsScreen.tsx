@@ -36,5 +36,14 @@ const TEXTS = { title: 'Tags', itemName: 'Tag', description: 'Tags and their col
 const rowName = (tag: Tag) => tag.name;
 
 export default function TagsScreen() {
-  return <EntityScreen kind={tagKind} texts={TEXTS} namedSubmit list={{ layout: 'table', columns, rowName }} form={form} />;
+  return (
+    <EntityScreen
+      tools={{ sorts: [{ value: 'name', label: 'Name (A–Z)' }] }}
+      kind={tagKind}
+      texts={TEXTS}
+      namedSubmit
+      list={{ layout: 'table', columns, rowName }}
+      form={form}
+    />
+  );
 }

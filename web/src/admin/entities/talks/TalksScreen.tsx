@@ -4,7 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { EntityScreen, featuredTitleColumn, formatLocalDate, optionsOf, statusColumn, type Column, type EntityFormSpec } from '../kit';
 import { CONTENT_STATUS_LABELS, PublishFields, TitleSlugFields } from '../kit/common-fields';
 import { talkForm, talkKind, TYPE_LABELS, type TalkValues } from './schema';
-import { TagPickerField } from '../tags/TagPicker';
+import { TagPickerField, useTagOptions } from '../tags/TagPicker';
 
 const form: EntityFormSpec<Talk, TalkValues, TalkInput> = {
   ...talkForm,
@@ -46,5 +46,15 @@ const columns: readonly Column<Talk>[] = [
 const rowName = (talk: Talk) => talk.title;
 
 export default function TalksScreen() {
-  return <EntityScreen kind={talkKind} texts={TEXTS} namedSubmit list={{ layout: 'table', columns, rowName }} form={form} />;
+  const tags = useTagOptions();
+  return (
+    <EntityScreen
+      tools={{ publishable: true, year: true, tags, sorts: [{ value: 'title', label: 'Title (A–Z)' }] }}
+      kind={talkKind}
+      texts={TEXTS}
+      namedSubmit
+      list={{ layout: 'table', columns, rowName }}
+      form={form}
+    />
+  );
 }
