@@ -20,6 +20,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { api, errorMessage } from '../../api';
 import { notify } from '../../toast';
 import { entityQueryKey } from '../kit';
+import { DropZone } from '../kit/DropZone';
 import { publicationKind } from './schema';
 
 /** The server's limit, checked here first so a large file is not sent for nothing. */
@@ -154,16 +155,16 @@ function ImportBibtex({ onDone }: { onDone: () => void }) {
             Paste entries exported from Google Scholar, DBLP, Zotero or JabRef, or choose a .bib file (at most 5 MB).
           </p>
         </div>
-        <div className="grid gap-2">
-          <label htmlFor="bibtex-file" className="text-sm font-medium">
+        <div role="group" aria-labelledby="bibtex-file" className="grid gap-2">
+          <span id="bibtex-file" className="text-sm font-medium">
             .bib file
-          </label>
-          <input
-            id="bibtex-file"
-            type="file"
+          </span>
+          <DropZone
+            testId="bibtex-dropzone"
             accept=".bib,text/plain,application/x-bibtex"
-            className="text-sm"
-            onChange={(event) => void chooseFile(event.target.files?.[0])}
+            hint="A .bib file of at most 5 MB: its text goes in the box above."
+            busy={pending}
+            onFile={(file) => void chooseFile(file)}
           />
         </div>
         {error ? (

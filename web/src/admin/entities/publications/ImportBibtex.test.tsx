@@ -1,14 +1,16 @@
 // @vitest-environment happy-dom
 /**
- * The import preview's choices (issue 44, item 6): a work of the ORCID record
- * without a year shows its title, and a Year field once years can be given; a
- * valid year makes it one of the imported entries, with that year.
+ * The import dialogs (issue 44, item 6): a work of the ORCID record without a
+ * year shows its title, and a Year field once years can be given; a valid year
+ * makes it one of the imported entries, with that year. The .bib file is
+ * chosen on a drop zone like every other upload.
  */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImportedPublication, ImportPreview, PreviewEntry } from '../../../api/types';
-import { PreviewChoices } from './ImportBibtex';
+import { ImportBibtexButton, PreviewChoices } from './ImportBibtex';
 
 const WORK: ImportedPublication = {
   title: 'Undated notes on phylogenies',
@@ -122,5 +124,32 @@ describe('a work without a year', () => {
     render(false);
     expect(yearField()).toBeNull();
     expect(document.body.textContent).toContain('Skipped');
+  });
+});
+
+describe('the .bib file', () => {
+  it('is dropped on a drop zone and its text fills the box', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+    act(() => {
+      root?.render(
+        <QueryClientProvider client={new QueryClient()}>
+          <ImportBibtexButton />
+        </QueryClientProvider>,
+      );
+    });
+    act(() => [...document.querySelectorAll('button')].find((b) => b.textContent === 'Import BibTeX')?.click());
+    const zone = document.querySelector<HTMLElement>('[data-testid="bibtex-dropzone"]');
+    expect(zone?.closest('[role="group"]')?.getAttribute('aria-labelledby')).toBe('bibtex-file');
+    expect(zone?.textContent).toContain('Choose file');
+    const bib = '@article{k, title={Dropped}, author={A B}, year=2020}';
+    const drop = new Event('drop', { bubbles: true, cancelable: true });
+    Object.defineProperty(drop, 'dataTransfer', { value: { files: [new File([bib], 'papers.bib', { type: 'text/plain' })] } });
+    await act(async () => {
+      zone?.dispatchEvent(drop);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(document.querySelector<HTMLTextAreaElement>('#bibtex-text')?.value).toBe(bib);
   });
 });
