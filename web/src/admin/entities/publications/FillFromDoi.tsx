@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { api, errorMessage } from '../../api';
+import { slugDeriver } from '../kit/fields';
 import type { PublicationValues } from './schema';
 
 export const lookupDoi = (request: DoiLookupRequest) => api.post<DoiLookup>('/api/scholarly/doi-lookup', request);
@@ -48,9 +49,12 @@ export function FillFromDoi({ form }: { form: UseFormReturn<PublicationValues> }
     setNote(undefined);
     try {
       const found = await lookupDoi({ doi });
+      const previousTitle = form.getValues('title');
       for (const [name, value] of Object.entries(filledValues(found))) {
         form.setValue(name as keyof PublicationValues, value as never, { shouldDirty: true, shouldValidate: true });
       }
+      // The slug follows the new title as it follows the owner's typing (until the owner edits it).
+      slugDeriver(form, 'until-edited')(form.getValues('title'), previousTitle);
       const duplicate = found.duplicate_of ? ` A stored paper has this DOI already: "${found.duplicate_of.title}".` : '';
       setNote(`Filled from ${found.record.source}: check the fields, then save.${duplicate}`);
     } catch (caught) {

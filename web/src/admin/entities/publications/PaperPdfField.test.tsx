@@ -177,3 +177,38 @@ describe('the Paper PDF field', () => {
     expect(writes()).toEqual(['DELETE /api/publications/p1', 'DELETE /api/uploads/paper-pdfs/1-old.pdf']);
   });
 });
+
+describe('Fill from DOI', () => {
+  it('fills the slug from the filled-in title, as typing the title does (issue 44)', async () => {
+    fakeServer({
+      'GET /api/admin/publications': [{ status: 200, body: [] }],
+      'POST /api/scholarly/doi-lookup': [
+        {
+          status: 200,
+          body: {
+            record: {
+              publication: { ...publication({ title: 'Vector Quotient Filters', doi: '10.1145/3448016.3452841' }), bibtex: null },
+              bibtex: null,
+              source: 'Crossref',
+            },
+            duplicate_of: null,
+          },
+        },
+      ],
+    });
+    await render();
+    await click(button('Add Publication'));
+    const doi = [...document.querySelectorAll<HTMLInputElement>('[role="dialog"] input')].find((input) =>
+      document.querySelector(`label[for="${input.id}"]`)?.textContent?.includes('Fill from DOI'),
+    )!;
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(doi, '10.1145/3448016.3452841');
+      doi.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await click(button('Fill'));
+    const slug = [...document.querySelectorAll<HTMLInputElement>('[role="dialog"] input')].find(
+      (input) => document.querySelector(`label[for="${input.id}"]`)?.textContent?.trim() === 'Slug',
+    );
+    expect(slug?.value).toBe('vector-quotient-filters');
+  });
+});
