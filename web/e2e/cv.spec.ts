@@ -121,3 +121,23 @@ test("Site Settings: the home page's Download CV opens the generated PDF, on US 
   // US Letter: the page box is 612 × 792 points.
   expect((await response.body()).toString('latin1')).toMatch(/\/MediaBox\s*\[\s*0\s+0\s+612\s+792\s*\]/);
 });
+
+test("the CV's admin tables keep Edit and Delete in view on a 390 px phone (issue 44)", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInTo(page, '/admin');
+  for (const [path, name] of [
+    ['/admin/cv-appointments', 'Associate Professor'],
+    ['/admin/cv-grants', 'Trusted chips'],
+    ['/admin/cv-service', 'Associate editor'],
+  ] as const) {
+    await page.goto(path);
+    for (const action of ['Edit', 'Delete']) {
+      const button = page.getByRole('button', { name: `${action} ${name}` });
+      await expect(button).toBeVisible();
+      const box = await button.boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, `${action} on ${path}`).toBeLessThanOrEqual(390);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }
+});

@@ -15,6 +15,7 @@ import { Button, buttonClassName } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import type { FieldValues } from 'react-hook-form';
 import { errorMessage } from '../../api';
@@ -340,6 +341,15 @@ function SelectAll({ count, picked, onChange }: { count: number; picked: number;
   );
 }
 
+/**
+ * The actions stay in view at the frame's right edge while a wide table scrolls sideways
+ * inside it (a phone): Edit and Delete are never off-screen (issue 44, item 6).
+ */
+const ACTIONS_COLUMN = 'sticky right-0 text-right shadow-[-1px_0_0_var(--color-border)]';
+/** The header's tint (muted at half over the card), opaque so the columns scrolling under it stay hidden. */
+const ACTIONS_HEAD = cn(ACTIONS_COLUMN, 'bg-[color-mix(in_srgb,var(--color-muted)_50%,var(--color-card))]');
+const ACTIONS_CELL = cn(ACTIONS_COLUMN, 'bg-card whitespace-nowrap');
+
 function RowsTable<T extends { id: string }>({
   label,
   rows,
@@ -365,7 +375,7 @@ function RowsTable<T extends { id: string }>({
               {column.header}
             </TableHead>
           ))}
-          <TableHead className="text-right">Actions</TableHead>
+          <TableHead className={ACTIONS_HEAD}>Actions</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -379,7 +389,7 @@ function RowsTable<T extends { id: string }>({
                 {column.cell(row)}
               </TableCell>
             ))}
-            <TableCell className="text-right whitespace-nowrap">{actions(row)}</TableCell>
+            <TableCell className={ACTIONS_CELL}>{actions(row)}</TableCell>
           </TableRow>
         ))}
       </TableBody>
