@@ -29,6 +29,7 @@ mod import;
 mod import_versions;
 mod instances;
 mod layers;
+mod navigation;
 mod page_ranges;
 mod pages;
 mod pagination;
