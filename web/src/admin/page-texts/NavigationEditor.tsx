@@ -152,7 +152,7 @@ export function NavigationEditor({
       <FieldError messages={error ? [error] : []} />
       <fieldset className="grid gap-4 rounded-lg border border-border p-4">
         <legend className="px-1 text-sm font-medium">Add a link</legend>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           <FormField label="Label" hint={`Up to ${MAX_LABEL} characters.`}>
             {(control) => <Input {...control} value={label} maxLength={MAX_LABEL} onChange={(event) => setLabel(event.target.value)} />}
           </FormField>
