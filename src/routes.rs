@@ -10,8 +10,10 @@ use std::borrow::Cow;
 
 use crate::rules::SLUG;
 
-/// Every public page with a route of its own.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Every public page with a route of its own. Its JSON name (`open_calls`) is how the owner's
+/// menu names it (`content::settings::MenuItem`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, ts_rs::TS)]
+#[serde(rename_all = "snake_case")]
 pub enum PublicPage {
     Home,
     About,

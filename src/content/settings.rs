@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::error::AppError;
+use crate::routes::PublicPage;
 use crate::rules::MAX_SHORT;
 use crate::rules::validate::Check;
 
@@ -52,6 +53,139 @@ pub struct SiteSettings {
     /// A public line on each paper's page, "312 views · 87 PDF downloads since December 2026"
     /// (`stats::report::readership`): off by default, and shown only while `statistics` counts.
     pub show_paper_statistics: bool,
+    /// The public menu, in order (issue 44): every page of the site once, shown or not, and
+    /// the owner's own links.
+    pub menu: Menu,
+    /// Leaves out of the menu a list page with nothing published (`MenuItem::can_be_empty`).
+    pub hide_empty_sections: bool,
+}
+
+/// One item of the public menu.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum MenuItem {
+    /// One of the site's own pages, labelled as `menu_label` says.
+    Page { page: PublicPage, shown: bool },
+    /// A link of the owner's, to anywhere on the web.
+    Link { label: String, url: String },
+}
+
+/// The menu's items in order. Stored whole: a site that never changed it reads the default.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(transparent)]
+pub struct Menu(pub Vec<MenuItem>);
+
+/// The spec's navigation bar (section 2), in its order.
+const SPEC_MENU: [PublicPage; 11] = [
+    PublicPage::Home,
+    PublicPage::About,
+    PublicPage::Research,
+    PublicPage::Publications,
+    PublicPage::Projects,
+    PublicPage::Teaching,
+    PublicPage::Students,
+    PublicPage::Talks,
+    PublicPage::OpenCalls,
+    PublicPage::Blog,
+    PublicPage::Contact,
+];
+
+/// The most links of their own an owner may add, and the longest label: a menu is a line of a
+/// few words on a desktop screen.
+pub const MAX_MENU_LINKS: usize = 10;
+pub const MAX_MENU_LABEL: usize = 40;
+
+impl Default for Menu {
+    /// The spec's menu, shown; the pages it does not list (News, the CV) follow, hidden, so
+    /// the owner can show them with one tick.
+    fn default() -> Self {
+        Self(Vec::new()).completed()
+    }
+}
+
+impl Menu {
+    /// The menu with every page of the site in it: a page it lacks is added, hidden (or, in an
+    /// empty menu, as the spec has it), so the admin always lists each page once.
+    fn completed(mut self) -> Self {
+        let spec = self.0.is_empty();
+        for page in SPEC_MENU.into_iter().chain(PublicPage::ALL) {
+            if !self.0.iter().any(|item| matches!(item, MenuItem::Page { page: p, .. } if *p == page)) {
+                self.0.push(MenuItem::Page { page, shown: spec && SPEC_MENU.contains(&page) });
+            }
+        }
+        self
+    }
+
+    /// Trimmed and completed, or what is wrong with it, on the field `menu`.
+    fn validated(self, check: &mut Check) -> Self {
+        let mut items = Vec::with_capacity(self.0.len());
+        let mut links = 0;
+        for item in self.0 {
+            match item {
+                MenuItem::Page { page, shown } => {
+                    if items.iter().any(|item| matches!(item, MenuItem::Page { page: p, .. } if *p == page)) {
+                        check.fail("menu", format!("{} is in the menu twice", menu_label(page)));
+                    }
+                    items.push(MenuItem::Page { page, shown });
+                }
+                MenuItem::Link { label, url } => {
+                    links += 1;
+                    let (label, url) = (label.trim().to_owned(), url.trim().to_owned());
+                    if label.is_empty() {
+                        check.fail("menu", format!("Link {links} needs a label"));
+                    } else if label.chars().count() > MAX_MENU_LABEL {
+                        check.fail("menu", format!("The label \"{label}\" is longer than {MAX_MENU_LABEL} characters"));
+                    }
+                    if url.len() > MAX_SHORT || !crate::rules::validate::is_http_url(&url) {
+                        let name = if label.is_empty() { format!("Link {links}") } else { format!("The link \"{label}\"") };
+                        check.fail("menu", format!("{name} needs a web address starting with https:// or http://"));
+                    }
+                    items.push(MenuItem::Link { label, url });
+                }
+            }
+        }
+        if links > MAX_MENU_LINKS {
+            check.fail("menu", format!("The menu holds at most {MAX_MENU_LINKS} links of your own"));
+        }
+        Self(items).completed()
+    }
+}
+
+impl MenuItem {
+    /// Whether the option "Hide sections with nothing published" can leave the item out: the
+    /// list pages, never Home, About, Contact, the CV or a link of the owner's.
+    pub fn can_be_empty(page: PublicPage) -> bool {
+        !matches!(page, PublicPage::Home | PublicPage::About | PublicPage::Contact | PublicPage::Cv)
+    }
+}
+
+/// What the menu calls a page: the spec's words for the pages it lists.
+pub fn menu_label(page: PublicPage) -> &'static str {
+    match page {
+        PublicPage::Home => "Home",
+        PublicPage::About => "About",
+        PublicPage::Research => "Research",
+        PublicPage::Publications => "Selected Publications",
+        PublicPage::Projects => "Projects",
+        PublicPage::Teaching => "Teaching",
+        PublicPage::Students => "Students",
+        PublicPage::Talks => "Talks",
+        PublicPage::OpenCalls => "Open Calls",
+        PublicPage::Blog => "Blog",
+        PublicPage::Contact => "Contact",
+        PublicPage::News => "News",
+        PublicPage::Cv => "CV",
+    }
+}
+
+/// A page the menu can show, as the admin lists it.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct MenuPage {
+    pub page: PublicPage,
+    pub label: String,
+    pub path: String,
+    /// Whether "Hide sections with nothing published" can leave it out.
+    pub can_be_empty: bool,
 }
 
 text_enum! {
@@ -199,6 +333,7 @@ impl SiteSettings {
         if let Err(reason) = self.allowed_analytics_script() {
             check.fail("analytics_script_url", reason);
         }
+        self.menu = self.menu.validated(&mut check);
         check.finish()?;
         Ok(self)
     }
@@ -218,6 +353,10 @@ pub struct SiteSettingsView {
     pub analytics_warning: Option<String>,
     /// The origin of the script the home page loads, and since when (the dashboard shows it).
     pub analytics_script: Option<ScriptSince>,
+    /// The site's pages with their menu labels, for the Navigation card.
+    pub menu_pages: Vec<MenuPage>,
+    /// What "Reset to the default menu" puts back.
+    pub default_menu: Menu,
 }
 
 /// Where the home page's script comes from, and since when.
@@ -261,6 +400,16 @@ pub async fn view(db: &impl ConnectionTrait) -> Result<SiteSettingsView, AppErro
         analytics_providers: ANALYTICS_PROVIDERS.iter().map(|p| (p.name.to_owned(), p.script_origin.to_owned())).collect(),
         analytics_warning: settings.analytics_warning(),
         analytics_script,
+        menu_pages: PublicPage::ALL
+            .into_iter()
+            .map(|page| MenuPage {
+                page,
+                label: menu_label(page).to_owned(),
+                path: page.path().to_owned(),
+                can_be_empty: MenuItem::can_be_empty(page),
+            })
+            .collect(),
+        default_menu: Menu::default(),
         settings,
     })
 }

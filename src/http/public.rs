@@ -31,6 +31,7 @@ use crate::discovery::{Document, feeds, sitemap};
 use crate::error::AppError;
 use crate::render::cache::{CachedPage, Lookup, Rendered};
 use crate::render::engine::RenderQueueFull;
+use crate::render::menu;
 use crate::render::pages::{self, PublicPage};
 use crate::render::paper::paper_path;
 use crate::render::{CardImage, PageData, RenderInput, SiteInfo};
@@ -140,8 +141,8 @@ async fn document(state: &AppState, path: &str, signed_in: bool, headers: &Heade
 async fn render_key(state: &AppState, key: &str, today: NaiveDate) -> Result<Rendered, AppError> {
     if key == NOT_FOUND_KEY {
         let hero = homepage::read::<HeroContent>(&state.db).await?.content;
-        let html = render(state, NOT_FOUND_PATH, hero, PageData::NotFound, None, today).await?;
-        return Ok(Rendered { page: Some(compress(html, None).await?), sources: Sources::HERO, kept_as: None });
+        let (html, menu) = render(state, NOT_FOUND_PATH, hero, PageData::NotFound, None, today).await?;
+        return Ok(Rendered { page: Some(compress(html, None).await?), sources: Sources::HERO | menu, kept_as: None });
     }
     let (path, query) = key.split_once('?').map_or((key, None), |(path, query)| (path, Some(query)));
     let route = Route::parse(path);
@@ -179,8 +180,8 @@ async fn render_tag(state: &AppState, key: &str, slug: &str, requested: u32, tod
     // What is shown belongs under its own key: a number past the last page shows the last.
     let shown = tags::paged_path(slug, data.pagination.page);
     let kept_as = (shown != key).then_some(shown);
-    let html = render(state, &tags::page_path(slug), hero.content, PageData::Tag(Box::new(data)), None, today).await?;
-    Ok(Rendered { page: Some(compress(html, None).await?), sources, kept_as })
+    let (html, menu) = render(state, &tags::page_path(slug), hero.content, PageData::Tag(Box::new(data)), None, today).await?;
+    Ok(Rendered { page: Some(compress(html, None).await?), sources: sources | menu, kept_as })
 }
 
 /// A paper's page, kept under `key`; nothing for a draft or an unknown slug.
@@ -194,8 +195,8 @@ async fn render_paper(state: &AppState, key: &str, slug: &str, today: NaiveDate)
     // any write the page shows; a day's line is at most a day behind, at no cost per request.
     let sources = Sources::HERO | Sources::PUBLICATIONS | Sources::TAGS | Sources::CITATIONS | Sources::SETTINGS;
     let Some(paper) = paper else { return Ok(Rendered { page: None, sources, kept_as: None }) };
-    let html = render(state, key, hero.content, PageData::Paper(Box::new(paper)), None, today).await?;
-    Ok(Rendered { page: Some(compress(html, None).await?), sources, kept_as: None })
+    let (html, menu) = render(state, key, hero.content, PageData::Paper(Box::new(paper)), None, today).await?;
+    Ok(Rendered { page: Some(compress(html, None).await?), sources: sources | menu, kept_as: None })
 }
 
 /// A post's page, kept under `key`; nothing for a draft or an unknown slug.
@@ -204,8 +205,8 @@ async fn render_post(state: &AppState, key: &str, slug: &str, today: NaiveDate) 
     // The post shows its tags.
     let sources = Sources::HERO | Sources::POSTS | Sources::TAGS;
     let Some(post) = post else { return Ok(Rendered { page: None, sources, kept_as: None }) };
-    let html = render(state, key, hero.content, PageData::Post(Box::new(post)), None, today).await?;
-    Ok(Rendered { page: Some(compress(html, None).await?), sources, kept_as: None })
+    let (html, menu) = render(state, key, hero.content, PageData::Post(Box::new(post)), None, today).await?;
+    Ok(Rendered { page: Some(compress(html, None).await?), sources: sources | menu, kept_as: None })
 }
 
 /// Keeps the background refresher running: after a write, the stale pages are rendered again
@@ -372,7 +373,7 @@ async fn render_public(
         && let Some(key) = &kept_as
         && let Lookup::Fresh(cached) = state.cache.lookup(key, today)
     {
-        return Ok(Rendered { page: Some(cached), sources: page.sources(), kept_as });
+        return Ok(Rendered { page: Some(cached), sources: page.sources() | menu::sources(&site), kept_as });
     }
     // /publications shows the citation counts only when the owner turned them on: only then
     // does a refresh of the counts make it stale.
@@ -381,9 +382,9 @@ async fn render_public(
         _ => page.sources(),
     };
     let analytics = if page == PublicPage::Home { allowed_analytics(&site) } else { None };
-    let html = render(state, page.path(), hero.content, data, analytics.as_ref().map(|script| script.src.as_str()), today).await?;
+    let (html, menu) = render(state, page.path(), hero.content, data, analytics.as_ref().map(|script| script.src.as_str()), today).await?;
     let policy = analytics.map(|script| state.security.policy_allowing_script(&script.origins));
-    Ok(Rendered { page: Some(compress(html, policy).await?), sources, kept_as })
+    Ok(Rendered { page: Some(compress(html, policy).await?), sources: sources | menu, kept_as })
 }
 
 /// Compresses a rendered page off the executor (it is CPU-bound).
@@ -398,6 +399,8 @@ async fn compress_document(body: String, content_type: HeaderValue) -> Result<Ar
     Ok(Arc::new(page))
 }
 
+/// Renders a page in the site's frame; the sources are those of the frame's menu, which every
+/// page shows (`menu::sources`), for the caller to add to the page's own.
 async fn render(
     state: &AppState,
     path: &str,
@@ -405,15 +408,19 @@ async fn render(
     page: PageData,
     external_script: Option<&str>,
     today: NaiveDate,
-) -> Result<String, AppError> {
+) -> Result<(String, Sources), AppError> {
+    let settings = settings::site(&state.db).await?;
+    let menu_sources = menu::sources(&settings);
+    let menu = menu::links(&state.db, &settings).await?;
     let card_image = CardImage::of(&hero, &state.base_url);
-    let site = SiteInfo { owner_name: hero.name.clone(), base_url: state.base_url.clone(), today, card_image };
+    let site = SiteInfo { owner_name: hero.name.clone(), base_url: state.base_url.clone(), today, card_image, menu };
     let input = RenderInput { path: path.to_owned(), site, page, hero };
-    state
+    let html = state
         .renderer
         .render(&input, external_script)
         .await
-        .map_err(|err| if err.is::<RenderQueueFull>() { AppError::Unavailable(err) } else { AppError::Internal(err) })
+        .map_err(|err| if err.is::<RenderQueueFull>() { AppError::Unavailable(err) } else { AppError::Internal(err) })?;
+    Ok((html, menu_sources))
 }
 
 /// The headers every page from the cache is sent with, built once for each content encoding:

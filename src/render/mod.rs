@@ -9,6 +9,7 @@ pub mod cv;
 pub mod engine;
 pub mod feed;
 pub mod filters;
+pub mod menu;
 pub mod pages;
 pub mod paper;
 pub mod person;
@@ -42,6 +43,8 @@ pub struct SiteInfo {
     pub today: NaiveDate,
     /// What link previews show for every page (`og:image`).
     pub card_image: CardImage,
+    /// The navigation bar's links, in order (`menu::links`).
+    pub menu: Vec<menu::MenuLink>,
 }
 
 /// The home page: the hero, the counters, and the sections that appear only with data.

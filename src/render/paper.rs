@@ -243,7 +243,13 @@ mod tests {
 
     fn site() -> SiteInfo {
         let card_image = crate::render::CardImage { url: "https://vita.example/social-card.png".into(), photo: false };
-        SiteInfo { owner_name: "Dr. Zoë Ångström".into(), base_url: "https://vita.example/".into(), today: NaiveDate::MIN, card_image }
+        SiteInfo {
+            owner_name: "Dr. Zoë Ångström".into(),
+            base_url: "https://vita.example/".into(),
+            today: NaiveDate::MIN,
+            card_image,
+            menu: Vec::new(),
+        }
     }
 
     fn paper(kind: PublicationKind) -> PaperData {

@@ -16,7 +16,7 @@ use crate::content::bulk::{BulkAction, BulkRequest, UndoToken};
 use crate::content::citation_counts::{CitedBy, Summary, YearCount};
 use crate::content::homepage::{AboutContent, ContactContent, HeroContent, SectionRecord, StatsContent};
 use crate::content::settings::{
-    CitationStyle, CvButton, PaperSize, RetentionMonths, ScriptSince, SiteSettings, SiteSettingsView, Statistics,
+    CitationStyle, CvButton, Menu, MenuItem, MenuPage, PaperSize, RetentionMonths, ScriptSince, SiteSettings, SiteSettingsView, Statistics,
 };
 use crate::content::{ContentStatus, StringList, courses, cv_service, publications, students, talks};
 use crate::error::{ErrorBody, ErrorDetail, FieldErrors};
@@ -30,10 +30,12 @@ use crate::media::files::UploadedFile;
 use crate::media::photos::Photo;
 use crate::render::cv::{CvData, CvDocument, CvEntry, CvLine, CvLineStyle, CvPart, CvReference, CvSection, CvText};
 use crate::render::filters::PublicationFilters;
+use crate::render::menu::MenuLink;
 use crate::render::{
     CardImage, HomeData, HomeStats, ListedCitations, PageData, Pagination, PaperData, PublicPost, PublicStudent, PublicationsData,
     RenderInput, SectionPage, SiteInfo, TagPageData,
 };
+use crate::routes::PublicPage;
 use crate::scholarly::DoiRecord;
 use crate::scholarly::orcid::CheckResult;
 use crate::scholarly::runs::SourceStatus;
@@ -71,7 +73,7 @@ pub fn typescript() -> String {
         publications::PublicationKind, courses::CourseTerm, courses::CourseRole, students::StudentLevel, students::StudentStatus,
         talks::TalkType, cv_service::ServiceKind,
         Photo, CardImage, SiteInfo, HomeData, HomeStats, SectionPage<AboutContent>, Pagination, PublicationFilters, PublicationsData, ListedCitations, TagPageData, CvData, CvDocument, CvSection, CvPart, CvEntry, CvLine, CvLineStyle, CvText, CvReference, Citations, CitedBy, PaperData, PublicPost, PublicStudent, PageData, RenderInput,
-        CitationStyle, PaperSize, CvButton, Statistics, RetentionMonths, SiteSettings, SiteSettingsView, ScriptSince, UploadedFile,
+        PublicPage, MenuLink, MenuItem, Menu, MenuPage, CitationStyle, PaperSize, CvButton, Statistics, RetentionMonths, SiteSettings, SiteSettingsView, ScriptSince, UploadedFile,
         EntryStatus, Mapped, DuplicateOf, PreviewEntry, ImportPreview, ImportRequest, ImportOutcome,
         CertificateStatus,
         DoiLookupRequest, DoiRecord, DoiLookup, OrcidPreviewRequest, OrcidImportRequest, GivenYear,

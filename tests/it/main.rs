@@ -30,6 +30,7 @@ mod import;
 mod import_versions;
 mod instances;
 mod layers;
+mod navigation;
 mod page_ranges;
 mod pages;
 mod pagination;

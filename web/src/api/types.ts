@@ -141,7 +141,11 @@ today: string,
 /**
  * What link previews show for every page (`og:image`).
  */
-card_image: CardImage, };
+card_image: CardImage, 
+/**
+ * The navigation bar's links, in order (`menu::links`).
+ */
+menu: Array<MenuLink>, };
 
 export type HomeData = { hero: HeroContent, 
 /**
@@ -325,6 +329,20 @@ export type PageData = { "page": "home", "data": HomeData } | { "page": "about",
 
 export type RenderInput = { path: string, site: SiteInfo, page: PageData, };
 
+export type PublicPage = "home" | "about" | "research" | "publications" | "projects" | "teaching" | "students" | "talks" | "blog" | "open_calls" | "contact" | "news" | "cv";
+
+export type MenuLink = { href: string, label: string, };
+
+export type MenuItem = { "kind": "page", page: PublicPage, shown: boolean, } | { "kind": "link", label: string, url: string, };
+
+export type Menu = Array<MenuItem>;
+
+export type MenuPage = { page: PublicPage, label: string, path: string, 
+/**
+ * Whether "Hide sections with nothing published" can leave it out.
+ */
+can_be_empty: boolean, };
+
 export type CitationStyle = "ieee" | "apa";
 
 export type PaperSize = "a4" | "us-letter";
@@ -392,7 +410,16 @@ statistics_retention_months: RetentionMonths,
  * A public line on each paper's page, "312 views · 87 PDF downloads since December 2026"
  * (`stats::report::readership`): off by default, and shown only while `statistics` counts.
  */
-show_paper_statistics: boolean, };
+show_paper_statistics: boolean, 
+/**
+ * The public menu, in order (issue 44): every page of the site once, shown or not, and
+ * the owner's own links.
+ */
+menu: Menu, 
+/**
+ * Leaves out of the menu a list page with nothing published (`MenuItem::can_be_empty`).
+ */
+hide_empty_sections: boolean, };
 
 export type SiteSettingsView = { 
 /**
@@ -403,6 +430,14 @@ analytics_providers: Array<[string, string]>, analytics_warning: string | null,
  * The origin of the script the home page loads, and since when (the dashboard shows it).
  */
 analytics_script: ScriptSince | null, 
+/**
+ * The site's pages with their menu labels, for the Navigation card.
+ */
+menu_pages: Array<MenuPage>, 
+/**
+ * What "Reset to the default menu" puts back.
+ */
+default_menu: Menu, 
 /**
  * A visitor-counter or analytics script, loaded on the home page only ("" for none):
  * from one of `ANALYTICS_PROVIDERS`, or from `analytics_own_origin`.
@@ -459,7 +494,16 @@ statistics_retention_months: RetentionMonths,
  * A public line on each paper's page, "312 views · 87 PDF downloads since December 2026"
  * (`stats::report::readership`): off by default, and shown only while `statistics` counts.
  */
-show_paper_statistics: boolean, };
+show_paper_statistics: boolean, 
+/**
+ * The public menu, in order (issue 44): every page of the site once, shown or not, and
+ * the owner's own links.
+ */
+menu: Menu, 
+/**
+ * Leaves out of the menu a list page with nothing published (`MenuItem::can_be_empty`).
+ */
+hide_empty_sections: boolean, };
 
 export type ScriptSince = { origin: string, since: string, };
 

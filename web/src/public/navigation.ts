@@ -1,7 +1,11 @@
-/** The public navigation (spec §2 "Navigation bar"), in display order. */
-export type NavLink = { href: string; label: string };
+import type { MenuLink } from '../api/types';
 
-export const NAV_LINKS: readonly NavLink[] = [
+/**
+ * The spec's navigation bar (§2 "Navigation bar"), in display order: the menu
+ * of a site whose owner never changed it (`Menu::default` in
+ * src/content/settings.rs, which the pages get as `SiteInfo.menu`).
+ */
+export const NAV_LINKS: readonly MenuLink[] = [
   { href: '/', label: 'Home' },
   { href: '/about', label: 'About' },
   { href: '/research', label: 'Research' },

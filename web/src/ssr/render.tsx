@@ -27,7 +27,8 @@ const CONTENT_SLOT = '<!--vita:content-->';
  * in the tree (no useId, no context).
  */
 const frames = new Map<string, string>();
-const FRAME_PATHS = new Set(['/news', '/publications/*', ...NAV_LINKS.map((link) => link.href)]);
+/** The site's own pages (any menu links only these, and the owner's own links). */
+const FRAME_PATHS = new Set(['/news', '/cv', '/publications/*', ...NAV_LINKS.map((link) => link.href)]);
 
 /** The frame a path shares with others: every paper page's frame is the same
  *  (the frame reads the path only to mark the current link, and
@@ -43,7 +44,8 @@ function isPaperPath(path: string): boolean {
 
 function frame(input: RenderInput): string {
   const path = frameKey(input.path);
-  const key = `${path}\n${input.site.owner_name}`;
+  // The menu is the owner's: a change of it is a new frame.
+  const key = `${path}\n${input.site.owner_name}\n${JSON.stringify(input.site.menu)}`;
   let html = frames.get(key);
   if (html === undefined) {
     html = renderToString(<SiteLayout site={input.site} path={input.path} mainHtml={CONTENT_SLOT} />);

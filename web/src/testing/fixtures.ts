@@ -22,6 +22,7 @@ import type {
   Tag,
   Talk,
 } from '../api/types';
+import { NAV_LINKS } from '../public/navigation';
 
 /** The server's date the fixtures are rendered on. */
 export const TODAY = '2025-03-01';
@@ -37,6 +38,7 @@ export const SITE: SiteInfo = {
   base_url: 'https://jane.example.org',
   today: TODAY,
   card_image: { url: 'https://jane.example.org/social-card.png', photo: false },
+  menu: [...NAV_LINKS],
 };
 
 const STAMP = { created_at: '2025-01-01T00:00:00Z', updated_at: '2025-01-01T00:00:00Z' };

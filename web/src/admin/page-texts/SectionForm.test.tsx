@@ -187,6 +187,8 @@ describe('page-text rules', () => {
     statistics: 'visitors' as const,
     statistics_retention_months: 25,
     show_paper_statistics: false,
+    menu: [],
+    hide_empty_sections: false,
   });
 
   it('takes http(s) links, site paths and blanks, as the server does', () => {

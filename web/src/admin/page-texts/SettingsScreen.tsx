@@ -1,5 +1,6 @@
 /**
- * /admin/settings: the site-wide options (analytics script, students' visibility).
+ * /admin/settings: the site-wide options (analytics script, students' visibility,
+ * the public menu).
  * A change that puts a new script on visitors' pages asks for the password, and
  * a code when two-factor authentication is on (src/http/settings_api.rs).
  */
@@ -7,7 +8,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { z } from 'zod';
 import { CITATION_STYLES, CV_BUTTONS, PAPER_SIZES } from '../../api/rules';
-import type { CitationStyle, CvButton, PaperSize, SecondFactorStatus, SiteSettings, SiteSettingsView, Statistics } from '../../api/types';
+import type {
+  CitationStyle,
+  CvButton,
+  MenuItem,
+  PaperSize,
+  SecondFactorStatus,
+  SiteSettings,
+  SiteSettingsView,
+  Statistics,
+} from '../../api/types';
 import { Alert } from '../../components/ui/alert';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -15,6 +25,7 @@ import { FieldError } from '../../components/ui/form-field';
 import { queryKeys, secondFactorApi, settingsApi, type SiteSettingsRequest } from '../endpoints';
 import { FormShell, fieldsFor, isHttpUrl, oneOf, optionalLine, optionsOf } from '../entities/kit';
 import { notify } from '../toast';
+import { NavigationEditor } from './NavigationEditor';
 import { PageScreen, UpdateButton, useStoredForm, type StoredFormSpec } from './page-form';
 
 /** `https://host[:port]` of an https URL, lower-cased, as src/content/settings.rs reads it; null otherwise. */
@@ -80,6 +91,9 @@ export function settingsSchema(providerOrigins: readonly string[], stored: SiteS
         .trim()
         .refine((months) => /^\d+$/.test(months) && Number(months) >= 1 && Number(months) <= 120, RETENTION_MESSAGE),
       show_paper_statistics: z.boolean(),
+      // Edited by the Navigation card, which checks a new link; the server checks the whole menu.
+      menu: z.array(z.custom<MenuItem>()),
+      hide_empty_sections: z.boolean(),
       current_password: z.string(),
       code: z.string(),
     })
@@ -178,6 +192,8 @@ function SettingsForm({ stored, secondFactor }: { stored: SiteSettingsView; seco
   const studentsError = form.formState.errors.show_students_publicly?.message;
   const countsHintId = useId();
   const paperStatisticsHintId = useId();
+  const hideEmptyHintId = useId();
+  const [menu, hideEmpty] = form.watch(['menu', 'hide_empty_sections']);
   const [url, own] = form.watch(['analytics_script_url', 'analytics_own_origin']);
   const confirming = addsScript({ analytics_script_url: url, analytics_own_origin: own }, stored);
 
@@ -250,8 +266,8 @@ function SettingsForm({ stored, secondFactor }: { stored: SiteSettingsView; seco
           <div className="grid gap-1.5">
             <Checkbox label="Show students publicly" aria-describedby={studentsHintId} {...form.register('show_students_publicly')} />
             <p id={studentsHintId} className="pl-6 text-sm text-muted-foreground">
-              Off (the default): only you, signed in, see the student list; visitors see the Students page without it. On:
-              every visitor sees the list, never with e-mail addresses.
+              Off (the default): only you, signed in, see the student list; visitors see the Students page without it. On: every visitor
+              sees the list, never with e-mail addresses.
             </p>
             <FieldError messages={studentsError ? [studentsError] : []} />
           </div>
@@ -299,6 +315,33 @@ function SettingsForm({ stored, secondFactor }: { stored: SiteSettingsView; seco
             />
             <p id={countsHintId} className="pl-6 text-sm text-muted-foreground">
               Off by default: each paper's own page shows its count. On: the list shows each paper's count and the total too.
+            </p>
+          </div>
+        </CardContent>
+        <CardHeader>
+          <CardTitle>Navigation</CardTitle>
+          <CardDescription>
+            The menu at the top of every public page, in this order. Untick a page to leave it out; add links to pages elsewhere.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <NavigationEditor
+            items={menu}
+            onChange={(items) => form.setValue('menu', items, { shouldDirty: true })}
+            pages={stored.menu_pages}
+            defaultMenu={stored.default_menu}
+            hideEmpty={hideEmpty}
+            error={form.formState.errors.menu?.message}
+          />
+          <div className="grid gap-1.5">
+            <Checkbox
+              label="Hide sections with nothing published"
+              aria-describedby={hideEmptyHintId}
+              {...form.register('hide_empty_sections')}
+            />
+            <p id={hideEmptyHintId} className="pl-6 text-sm text-muted-foreground">
+              Off by default. On: a list page such as Talks or Blog leaves the menu while it has nothing published, and comes back with its
+              first published item. Home, About, Contact, CV and your own links always stay.
             </p>
           </div>
         </CardContent>

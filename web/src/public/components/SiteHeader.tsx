@@ -4,7 +4,8 @@ import { ThemeToggle } from '../../components/ThemeToggle';
 import { buttonClassName } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { initials } from '../../lib/initials';
-import { ADMIN_HREF, NAV_LINKS, isCurrentRoute } from '../navigation';
+import type { MenuLink } from '../../api/types';
+import { ADMIN_HREF, isCurrentRoute } from '../navigation';
 
 /** Past this many pixels of scroll the bar gets its blurred background and border. */
 const SCROLL_THRESHOLD = 20;
@@ -24,9 +25,11 @@ const MOBILE_NAV_ID = 'site-mobile-nav';
 
 /**
  * The public navigation bar. Links are plain <a href>: every public page is its
- * own server-rendered document.
+ * own server-rendered document. `links` is the owner's menu as the server made
+ * it (src/render/menu.rs); a link of the owner's to another site is a normal
+ * link too.
  */
-export function SiteHeader({ ownerName, path }: { ownerName: string; path: string }) {
+export function SiteHeader({ ownerName, path, links }: { ownerName: string; path: string; links: readonly MenuLink[] }) {
   const scrolled = useScrolledPast(SCROLL_THRESHOLD);
   const [menuOpen, setMenuOpen] = useState(false);
 
@@ -70,7 +73,7 @@ export function SiteHeader({ ownerName, path }: { ownerName: string; path: strin
           </a>
 
           <ul className="ml-auto hidden items-center xl:flex">
-            {NAV_LINKS.map((link) => (
+            {links.map((link) => (
               <li key={link.href}>
                 <NavItem href={link.href} label={link.label} current={isCurrentRoute(link.href, path)} />
               </li>
@@ -101,7 +104,7 @@ export function SiteHeader({ ownerName, path }: { ownerName: string; path: strin
           className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-border bg-background xl:hidden"
         >
           <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
-            {NAV_LINKS.map((link) => (
+            {links.map((link) => (
               <li key={link.href}>
                 <NavItem
                   href={link.href}

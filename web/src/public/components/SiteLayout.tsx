@@ -35,7 +35,7 @@ export function SiteLayout({ site, path, children, mainHtml }: Props) {
       >
         Skip to main content
       </a>
-      <SiteHeader ownerName={site.owner_name} path={path} />
+      <SiteHeader ownerName={site.owner_name} path={path} links={site.menu} />
       {mainHtml === undefined ? (
         <main {...mainProps}>{children}</main>
       ) : (
