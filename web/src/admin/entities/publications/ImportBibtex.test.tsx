@@ -141,7 +141,7 @@ describe('the .bib file', () => {
     });
     act(() => [...document.querySelectorAll('button')].find((b) => b.textContent === 'Import BibTeX')?.click());
     const zone = document.querySelector<HTMLElement>('[data-testid="bibtex-dropzone"]');
-    expect(zone?.closest('[role="group"]')?.getAttribute('aria-labelledby')).toBe('bibtex-file');
+    expect(zone?.closest('fieldset')?.getAttribute('aria-labelledby')).toBe('bibtex-file');
     expect(zone?.textContent).toContain('Choose file');
     const bib = '@article{k, title={Dropped}, author={A B}, year=2020}';
     const drop = new Event('drop', { bubbles: true, cancelable: true });

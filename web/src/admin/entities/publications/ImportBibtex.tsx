@@ -7,7 +7,7 @@
  * responsive.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { GivenYear, ImportOutcome, ImportPreview, PreviewEntry } from '../../../api/types';
 import { Upload } from '../../../components/icons';
 import { Alert } from '../../../components/ui/alert';
@@ -155,10 +155,10 @@ function ImportBibtex({ onDone }: { onDone: () => void }) {
             Paste entries exported from Google Scholar, DBLP, Zotero or JabRef, or choose a .bib file (at most 5 MB).
           </p>
         </div>
-        <div role="group" aria-labelledby="bibtex-file" className="grid gap-2">
-          <span id="bibtex-file" className="text-sm font-medium">
+        <fieldset aria-labelledby="bibtex-file" className="grid gap-2">
+          <legend id="bibtex-file" className="mb-2 text-sm font-medium">
             .bib file
-          </span>
+          </legend>
           <DropZone
             testId="bibtex-dropzone"
             accept=".bib,text/plain,application/x-bibtex"
@@ -166,7 +166,7 @@ function ImportBibtex({ onDone }: { onDone: () => void }) {
             busy={pending}
             onFile={(file) => void chooseFile(file)}
           />
-        </div>
+        </fieldset>
         {error ? (
           <Alert variant="destructive" title="Cannot preview the import">
             {error}
@@ -326,6 +326,7 @@ function EntryRow({
 }) {
   const p = entry.publication;
   const options = choicesFor(entry);
+  const yearId = useId();
   const name = p?.title ?? entry.key ?? `Entry at line ${entry.line}`;
   return (
     <tr className="border-t border-border align-top">
@@ -354,9 +355,12 @@ function EntryRow({
       </td>
       <td className="p-2">
         {year !== null ? (
-          <label className="grid gap-1">
-            <span className="text-muted-foreground">Year (to import it)</span>
+          <div className="grid gap-1">
+            <label htmlFor={yearId} className="text-muted-foreground">
+              Year (to import it)
+            </label>
             <Input
+              id={yearId}
               className="w-24"
               inputMode="numeric"
               maxLength={4}
@@ -366,7 +370,7 @@ function EntryRow({
               value={year}
               onChange={(event) => onYear(event.target.value)}
             />
-          </label>
+          </div>
         ) : options.length > 0 ? (
           <Select
             className="w-auto min-w-36"
