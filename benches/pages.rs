@@ -167,9 +167,9 @@ async fn render_page(
         Target::ListPage(page, query) => {
             pages::load(db, *page, &pages::Requested::parse(*page, Some(query)), settings, &hero, false).await.unwrap()
         }
-        Target::Paper(slug) => {
-            PageData::Paper(Box::new(pages::load_paper(db, slug, vita::ops::clock::today()).await.unwrap().expect("the paper exists")))
-        }
+        Target::Paper(slug) => PageData::Paper(Box::new(
+            pages::load_paper(db, slug, settings, vita::ops::clock::today()).await.unwrap().expect("the paper exists"),
+        )),
     };
     let base_url = "http://127.0.0.1:8080";
     let card_image = CardImage::of(&hero, base_url);

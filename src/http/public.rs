@@ -140,8 +140,8 @@ async fn document(state: &AppState, path: &str, signed_in: bool, headers: &Heade
 /// page, a feed or sitemap file, or the 404 page. The background refresher calls this too.
 async fn render_key(state: &AppState, key: &str, today: NaiveDate) -> Result<Rendered, AppError> {
     if key == NOT_FOUND_KEY {
-        let hero = homepage::read::<HeroContent>(&state.db).await?.content;
-        let (html, menu) = render(state, NOT_FOUND_PATH, hero, PageData::NotFound, None, today).await?;
+        let (site, hero) = tokio::try_join!(settings::site(&state.db), homepage::read::<HeroContent>(&state.db))?;
+        let (html, menu) = render(state, NOT_FOUND_PATH, (&site, hero.content), PageData::NotFound, None, today).await?;
         return Ok(Rendered { page: Some(compress(html, None).await?), sources: Sources::HERO | menu, kept_as: None });
     }
     let (path, query) = key.split_once('?').map_or((key, None), |(path, query)| (path, Some(query)));
@@ -174,19 +174,21 @@ async fn render_key(state: &AppState, key: &str, today: NaiveDate) -> Result<Ren
 
 /// Page `requested` of a tag's page, kept under `key`; nothing for a slug no tag has.
 async fn render_tag(state: &AppState, key: &str, slug: &str, requested: u32, today: NaiveDate) -> Result<Rendered, AppError> {
-    let (data, hero) = tokio::try_join!(pages::load_tag(&state.db, slug, requested), homepage::read::<HeroContent>(&state.db))?;
+    let (data, hero, site) =
+        tokio::try_join!(pages::load_tag(&state.db, slug, requested), homepage::read::<HeroContent>(&state.db), settings::site(&state.db))?;
     let sources = pages::tag_page_sources();
     let Some(data) = data else { return Ok(Rendered { page: None, sources, kept_as: None }) };
     // What is shown belongs under its own key: a number past the last page shows the last.
     let shown = tags::paged_path(slug, data.pagination.page);
     let kept_as = (shown != key).then_some(shown);
-    let (html, menu) = render(state, &tags::page_path(slug), hero.content, PageData::Tag(Box::new(data)), None, today).await?;
+    let (html, menu) = render(state, &tags::page_path(slug), (&site, hero.content), PageData::Tag(Box::new(data)), None, today).await?;
     Ok(Rendered { page: Some(compress(html, None).await?), sources: sources | menu, kept_as })
 }
 
 /// A paper's page, kept under `key`; nothing for a draft or an unknown slug.
 async fn render_paper(state: &AppState, key: &str, slug: &str, today: NaiveDate) -> Result<Rendered, AppError> {
-    let (paper, hero) = tokio::try_join!(pages::load_paper(&state.db, slug, today), homepage::read::<HeroContent>(&state.db))?;
+    let (site, hero) = tokio::try_join!(settings::site(&state.db), homepage::read::<HeroContent>(&state.db))?;
+    let paper = pages::load_paper(&state.db, slug, &site, today).await?;
     // The paper shows its tags, its citation count and, when the settings say so, its views
     // and downloads. Those are the figures of the page's last render, never of the request:
     // counting announces nothing, so it never changes a page's bytes or ETag. A page is kept
@@ -195,17 +197,18 @@ async fn render_paper(state: &AppState, key: &str, slug: &str, today: NaiveDate)
     // any write the page shows; a day's line is at most a day behind, at no cost per request.
     let sources = Sources::HERO | Sources::PUBLICATIONS | Sources::TAGS | Sources::CITATIONS | Sources::SETTINGS;
     let Some(paper) = paper else { return Ok(Rendered { page: None, sources, kept_as: None }) };
-    let (html, menu) = render(state, key, hero.content, PageData::Paper(Box::new(paper)), None, today).await?;
+    let (html, menu) = render(state, key, (&site, hero.content), PageData::Paper(Box::new(paper)), None, today).await?;
     Ok(Rendered { page: Some(compress(html, None).await?), sources: sources | menu, kept_as: None })
 }
 
 /// A post's page, kept under `key`; nothing for a draft or an unknown slug.
 async fn render_post(state: &AppState, key: &str, slug: &str, today: NaiveDate) -> Result<Rendered, AppError> {
-    let (post, hero) = tokio::try_join!(pages::load_post(&state.db, slug), homepage::read::<HeroContent>(&state.db))?;
+    let (post, hero, site) =
+        tokio::try_join!(pages::load_post(&state.db, slug), homepage::read::<HeroContent>(&state.db), settings::site(&state.db))?;
     // The post shows its tags.
     let sources = Sources::HERO | Sources::POSTS | Sources::TAGS;
     let Some(post) = post else { return Ok(Rendered { page: None, sources, kept_as: None }) };
-    let (html, menu) = render(state, key, hero.content, PageData::Post(Box::new(post)), None, today).await?;
+    let (html, menu) = render(state, key, (&site, hero.content), PageData::Post(Box::new(post)), None, today).await?;
     Ok(Rendered { page: Some(compress(html, None).await?), sources: sources | menu, kept_as: None })
 }
 
@@ -382,7 +385,8 @@ async fn render_public(
         _ => page.sources(),
     };
     let analytics = if page == PublicPage::Home { allowed_analytics(&site) } else { None };
-    let (html, menu) = render(state, page.path(), hero.content, data, analytics.as_ref().map(|script| script.src.as_str()), today).await?;
+    let script = analytics.as_ref().map(|script| script.src.as_str());
+    let (html, menu) = render(state, page.path(), (&site, hero.content), data, script, today).await?;
     let policy = analytics.map(|script| state.security.policy_allowing_script(&script.origins));
     Ok(Rendered { page: Some(compress(html, policy).await?), sources: sources | menu, kept_as })
 }
@@ -404,14 +408,13 @@ async fn compress_document(body: String, content_type: HeaderValue) -> Result<Ar
 async fn render(
     state: &AppState,
     path: &str,
-    hero: HeroContent,
+    (settings, hero): (&settings::SiteSettings, HeroContent),
     page: PageData,
     external_script: Option<&str>,
     today: NaiveDate,
 ) -> Result<(String, Sources), AppError> {
-    let settings = settings::site(&state.db).await?;
-    let menu_sources = menu::sources(&settings);
-    let menu = menu::links(&state.db, &settings).await?;
+    let menu_sources = menu::sources(settings);
+    let menu = menu::links(&state.db, settings).await?;
     let card_image = CardImage::of(&hero, &state.base_url);
     let site = SiteInfo { owner_name: hero.name.clone(), base_url: state.base_url.clone(), today, card_image, menu };
     let input = RenderInput { path: path.to_owned(), site, page, hero };

@@ -14,7 +14,7 @@ use super::{
     TagPageData,
 };
 use crate::content::homepage::{self, AboutContent, ContactContent, HeroContent, StatsContent};
-use crate::content::settings::{self, CvButton, SiteSettings, Statistics};
+use crate::content::settings::{CvButton, SiteSettings, Statistics};
 use crate::content::{
     Audience, Content, ContentStatus, ListQuery, StringList, courses, cv_appointments, cv_awards, cv_education, cv_grants, cv_other,
     cv_service, news, open_calls, posts, projects, publications, research_areas, students, tagging, tags, talks,
@@ -456,7 +456,7 @@ async fn cv_link(db: &DatabaseConnection, settings: &SiteSettings, hero: &HeroCo
 /// The paper page of `slug`: published papers only, so a draft (or a slug nobody stored)
 /// has no page and answers the 404 page. Its line of views and downloads counts up to
 /// `today`, when the owner shows it.
-pub async fn load_paper(db: &DatabaseConnection, slug: &str, today: NaiveDate) -> Result<Option<PaperData>, AppError> {
+pub async fn load_paper(db: &DatabaseConnection, slug: &str, site: &SiteSettings, today: NaiveDate) -> Result<Option<PaperData>, AppError> {
     let found = publications::Entity::find()
         .filter(publications::Column::Slug.eq(slug))
         .filter(publications::Column::Status.eq(ContentStatus::Published))
@@ -470,7 +470,6 @@ pub async fn load_paper(db: &DatabaseConnection, slug: &str, today: NaiveDate) -
     let published = publications::Entity::find().filter(publications::Column::Status.eq(ContentStatus::Published)).all(db).await?;
     let key = crate::citations::keys::assign(&published).remove(&paper.id).unwrap_or_else(|| crate::citations::derived_key(&paper));
     let cited_by = crate::content::citation_counts::cited_by(db, paper.id).await?;
-    let site = settings::site(db).await?;
     let readership = match detail_kept_from(today, site.statistics_retention_months.0) {
         Some(from) if site.show_paper_statistics && site.statistics != Statistics::Off => {
             readership(db, &paper.slug, paper.pdf_file.is_some(), from).await?

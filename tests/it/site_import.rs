@@ -23,7 +23,7 @@ use vita::store::changes::Changes;
 use crate::helpers::TestDb;
 use crate::on_both_databases;
 
-fn fixtures() -> PathBuf {
+pub(crate) fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/sites")
 }
 
@@ -492,7 +492,7 @@ fn zip_of(path: &Path, entries: &[(&str, &[u8])]) {
 }
 
 /// Every file of a folder, by path relative to it.
-fn files_of(root: &Path) -> Vec<(String, Vec<u8>)> {
+pub(crate) fn files_of(root: &Path) -> Vec<(String, Vec<u8>)> {
     let mut out = Vec::new();
     let mut pending = vec![root.to_owned()];
     while let Some(dir) = pending.pop() {

@@ -6,7 +6,6 @@
 //! a declared size past 400 MB is refused before a byte is read.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
 
 use sea_orm::{DatabaseConnection, EntityTrait, PaginatorTrait};
 use serde_json::Value;
@@ -16,30 +15,9 @@ use vita::import::site::sources;
 
 use crate::helpers::{OWNER_EMAIL, OWNER_PASSWORD, TestApp, TestDb};
 use crate::on_both_databases;
+use crate::site_import::{files_of, fixtures};
 
 const SITE: &str = "02-alfolio-johanneshoerner";
-
-fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/sites")
-}
-
-/// Every file of a folder, by path relative to it.
-fn files_of(root: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut out = Vec::new();
-    let mut pending = vec![root.to_owned()];
-    while let Some(dir) = pending.pop() {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                pending.push(path);
-            } else {
-                out.push((path.strip_prefix(root).unwrap().to_string_lossy().into_owned(), std::fs::read(&path).unwrap()));
-            }
-        }
-    }
-    out.sort();
-    out
-}
 
 fn zip_of(entries: &[(String, Vec<u8>)]) -> Vec<u8> {
     let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
