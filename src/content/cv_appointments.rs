@@ -1,5 +1,6 @@
 //! CV: appointments (issue 28): the positions held, from a start year to an end year or to the
-//! present (`end_year` empty). Shown on /cv only.
+//! present (`end_year` empty). Shown on /cv, and on /about when its Experience block shows the CV's
+//! list (issue 44).
 
 use sea_orm::entity::prelude::*;
 

@@ -1,4 +1,5 @@
-//! CV: awards and honours (issue 28). Shown on /cv only.
+//! CV: awards and honours (issue 28). Shown on /cv, and on /about when its Awards block shows the
+//! CV's list (issue 44).
 
 use sea_orm::entity::prelude::*;
 

@@ -1,4 +1,5 @@
-//! CV: education (issue 28): degrees, each with its year, thesis and advisor. Shown on /cv only.
+//! CV: education (issue 28): degrees, each with its year, thesis and advisor. Shown on /cv, and on
+//! /about when its Education block shows the CV's list (issue 44).
 
 use sea_orm::entity::prelude::*;
 

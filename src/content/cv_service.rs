@@ -1,5 +1,6 @@
-//! CV: service (issue 28): committees, editorial boards, reviewing, each a role in a body over
-//! a span of years (to the present when `end_year` is empty). Shown on /cv only.
+//! CV: service (issue 28): committees, editorial boards, reviewing, each a role in a body over a
+//! span of years (to the present when `end_year` is empty). Shown on /cv, and on /about when its
+//! Service block shows the CV's list (issue 44).
 
 use sea_orm::entity::prelude::*;
 

@@ -39,6 +39,8 @@ pub trait Section: Serialize + DeserializeOwned + Default + Send + Sync + 'stati
     const SOURCES: Sources;
     /// Trims and checks every field; blank optional links are kept as "".
     fn validate(self) -> Result<Self, AppError>;
+    /// The section's texts by field name, in the order of its fields (not its choices).
+    fn texts(&self) -> Vec<(&'static str, &str)>;
     /// The content as it means today, on every read and before every write: a value an
     /// earlier version stored for "not written" reads as not written.
     fn settled(self) -> Self {
@@ -102,7 +104,7 @@ fn check_texts(check: &mut Check, fields: &mut [(&str, &mut String)], long: &[&s
 }
 
 /// A field name as a message says it: `research_interests` → "Research interests".
-fn label(field: &str) -> String {
+pub(crate) fn label(field: &str) -> String {
     let words = field.replace('_', " ");
     let mut chars = words.chars();
     chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
@@ -112,6 +114,7 @@ macro_rules! section {
     (
         $(#[$meta:meta])* $name:ident, $key:literal, sources: $sources:expr,
         long: [$($long:ident),*], links: [$($link:ident),*], paths: [$($path:ident),*],
+        $(choices: { $($(#[$choice_meta:meta])* $choice:ident : $choice_type:ty),* $(,)? },)?
         { $($field:ident : $default:expr),* $(,)? }
         $(, settled: $settled:path)?
     ) => {
@@ -120,11 +123,12 @@ macro_rules! section {
         #[serde(default, deny_unknown_fields)]
         pub struct $name {
             $(pub $field: String,)*
+            $($($(#[$choice_meta])* pub $choice: $choice_type,)*)?
         }
 
         impl Default for $name {
             fn default() -> Self {
-                Self { $($field: $default.to_owned(),)* }
+                Self { $($field: $default.to_owned(),)* $($($choice: Default::default(),)*)? }
             }
         }
 
@@ -143,6 +147,10 @@ macro_rules! section {
                 );
                 check.finish()?;
                 Ok(self)
+            }
+
+            fn texts(&self) -> Vec<(&'static str, &str)> {
+                vec![$((stringify!($field), self.$field.as_str())),*]
             }
 
             $(fn settled(self) -> Self {
@@ -215,10 +223,25 @@ section!(
     }
 );
 
+text_enum! {
+    /// What an About block that the CV also lists shows (issue 44, item 3): its free text, as
+    /// before, or the CV's published entries, so that a fact is typed once.
+    AboutBlockSource { #[default] Text = "text", Cv = "cv" }
+}
+
 section!(
-    /// The About page.
+    /// The About page. Education, Experience, Awards and Service each show their free text or
+    /// the CV's list (cv_education, cv_appointments, cv_awards, cv_service); content stored
+    /// before the choice existed has none of the four and reads as free text, as it showed.
     AboutContent, "about", sources: Sources::ABOUT,
     long: [bio, background, research_interests, education, experience, awards, leadership, service, personal], links: [], paths: [],
+    choices: {
+        education_source: AboutBlockSource,
+        /// The CV's appointments.
+        experience_source: AboutBlockSource,
+        awards_source: AboutBlockSource,
+        service_source: AboutBlockSource,
+    },
     {
         title: "About Me",
         bio: "I am an associate professor working on hardware security, embedded systems and AI-driven verification.",

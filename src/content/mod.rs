@@ -215,6 +215,7 @@ pub mod posts;
 pub mod projects;
 pub mod publications;
 pub mod research_areas;
+pub mod sample_texts;
 pub mod settings;
 pub mod students;
 pub mod tagging;

@@ -12,6 +12,7 @@ use crate::auth::OwnerSession;
 use crate::content::bulk::{self, BulkRequest, UndoToken};
 use crate::content::homepage::{self, Section, SectionRecord};
 use crate::content::owner_list::{self, OwnerQuery};
+use crate::content::sample_texts::{self, SampleText};
 use crate::content::{self, Audience, Content, ListQuery};
 use crate::error::AppError;
 use sea_orm::PaginatorTrait;
@@ -120,6 +121,12 @@ pub async fn delete<E: Content>(State(state): State<AppState>, _owner: OwnerSess
 /// `GET /api/homepage/<section>`: page texts are public (they are on the public pages).
 pub async fn read_section<S: Section>(State(state): State<AppState>) -> Result<axum::Json<SectionRecord<S>>, AppError> {
     Ok(axum::Json(homepage::read::<S>(&state.db).await?))
+}
+
+/// `GET /api/admin/sample-texts`: the public texts a visitor still reads as the spec's sample,
+/// for the owner's dashboard.
+pub async fn sample_texts(State(state): State<AppState>, _owner: OwnerSession) -> Result<axum::Json<Vec<SampleText>>, AppError> {
+    Ok(axum::Json(sample_texts::sample_texts(&state.db).await?))
 }
 
 /// `PUT /api/homepage/<section>`: the spec's upsert keyed by section; a key the body leaves out

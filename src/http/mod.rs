@@ -29,6 +29,7 @@
 //! | `POST /api/scholarly/orcid/preview`, `POST /api/scholarly/orcid/import` | "Import from ORCID" |
 //! | `GET /api/admin/stats?from=&to=` | the owner's statistics: days, pages, downloads, sources, feed subscribers (`crate::stats`) |
 //! | `GET /api/admin/scholarly` | the dashboard's citations (total, h-index, by year) and the sources' last runs and errors |
+//! | `GET /api/admin/sample-texts` | the dashboard's list of public texts still the spec's sample (`content::sample_texts`) |
 //! | `POST /api/uploads/<bucket>?filename=`, `DELETE /api/uploads/<bucket>/<name>` | owner uploads |
 //! | `GET /files/<bucket>/<name>` | uploaded files (`profile-photos`, `cv-files`; `paper-pdfs` for the owner only) |
 //! | `GET /publications.bib`, `GET /publications.json` | every published paper as BibTeX, as CSL-JSON |
@@ -173,7 +174,8 @@ pub fn router(state: AppState) -> Router {
         .route("/scholarly/orcid/import", post(scholarly_api::orcid_import))
         .route("/admin/scholarly", get(scholarly_api::dashboard))
         .route("/admin/stats", get(stats_api::stats))
-        .route("/admin/undo/{token}", post(content::undo));
+        .route("/admin/undo/{token}", post(content::undo))
+        .route("/admin/sample-texts", get(content::sample_texts));
     macro_rules! every_table {
         ($($table:ident),*) => {
             [$(content_routes::<crate::content::$table::Entity>),*]

@@ -380,8 +380,11 @@ async fn render_public(
     }
     // /publications shows the citation counts only when the owner turned them on: only then
     // does a refresh of the counts make it stale.
+    // /about shows the CV's entries only where the owner chose them: only then does a write to
+    // the CV make it stale.
     let sources = match &data {
         PageData::Publications(list) if list.citations.is_some() => page.sources() | Sources::CITATIONS,
+        PageData::About(about) if about.cv.any() => page.sources() | Sources::CV,
         _ => page.sources(),
     };
     let analytics = if page == PublicPage::Home { allowed_analytics(&site) } else { None };

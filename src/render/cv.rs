@@ -133,6 +133,24 @@ pub struct CvItems {
     pub projects: Vec<projects::Model>,
 }
 
+/// The CV's entries that the About page shows in place of a block's free text when the owner
+/// chose the CV's list for it (issue 44): `None` for a block that shows its text.
+#[derive(Clone, Debug, Default, Serialize, TS)]
+pub struct AboutCvLists {
+    pub education: Option<Vec<CvEntry>>,
+    /// The appointments.
+    pub experience: Option<Vec<CvEntry>>,
+    pub awards: Option<Vec<CvEntry>>,
+    pub service: Option<Vec<CvEntry>>,
+}
+
+impl AboutCvLists {
+    /// Whether the page shows any of the CV's lists (a write to the CV then changes it).
+    pub fn any(&self) -> bool {
+        [&self.education, &self.experience, &self.awards, &self.service].iter().any(|list| list.is_some())
+    }
+}
+
 impl CvDocument {
     /// The CV of `items`, its references in `style` with `owner`'s name in bold.
     pub fn new(items: &CvItems, style: CitationStyle, owner: &str) -> Self {
@@ -143,23 +161,9 @@ impl CvDocument {
 /// The sections in the CV's order (`tests/fixtures/cv/section-order.txt`).
 fn sections(items: &CvItems, style: CitationStyle, owner: &str) -> Vec<CvSection> {
     let mut sections = Vec::new();
-    sections.extend(dated("appointments", "Appointments", &items.appointments, |item| {
-        let place = joined([Some(item.institution.as_str()), item.place.as_deref()], ", ");
-        entry(item.id, year_span(item.start_year, item.end_year), vec![CvLine::strong(&item.title), CvLine::muted(place)])
-    }));
-    sections.extend(dated("education", "Education", &items.education, |item| {
-        let degree = joined([Some(item.degree.as_str()), item.field.as_deref()], ", ");
-        let mut lines = vec![CvLine::strong(degree), CvLine::muted(&item.institution)];
-        lines.extend(
-            given(&item.thesis_title).map(|thesis| CvLine::with(CvLineStyle::Plain, vec![CvText::plain("Thesis: "), CvText::math(thesis)])),
-        );
-        lines.extend(given(&item.advisor).map(|advisor| CvLine::muted(format!("Advisor: {advisor}"))));
-        entry(item.id, item.year.to_string(), lines)
-    }));
-    sections.extend(dated("awards", "Awards and Honours", &items.awards, |item| {
-        let body = item.awarding_body.as_deref().unwrap_or_default();
-        entry(item.id, item.year.to_string(), vec![CvLine::strong(&item.name), CvLine::muted(body)])
-    }));
+    sections.extend(dated("appointments", "Appointments", &items.appointments, appointment));
+    sections.extend(dated("education", "Education", &items.education, degree));
+    sections.extend(dated("awards", "Awards and Honours", &items.awards, award));
     sections.extend(dated("grants", "Grants and Funding", &items.grants, |item| {
         let amount = item.amount.map(|amount| match item.currency.as_deref().filter(|currency| !currency.is_empty()) {
             Some(currency) => format!("{} {currency}", group_digits(amount)),
@@ -213,10 +217,7 @@ fn sections(items: &CvItems, style: CitationStyle, owner: &str) -> Vec<CvSection
         let details = joined([Some(project.summary.as_str()), project.funding_source.as_deref()], " · ");
         entry(project.id, when, vec![CvLine::with(CvLineStyle::Strong, vec![title]), CvLine::muted(details)])
     }));
-    sections.extend(dated("service", "Service", &items.service, |item| {
-        let details = joined([Some(item.body.as_str()), Some(label(item.kind.as_str()).as_str())], " · ");
-        entry(item.id, year_span(item.start_year, item.end_year), vec![CvLine::strong(&item.role), CvLine::muted(details)])
-    }));
+    sections.extend(dated("service", "Service", &items.service, service_role));
     // A free section with a title and no text still shows.
     sections.extend(items.other.iter().map(|other| {
         let text = other.content.as_deref().filter(|html| !html.is_empty());
@@ -227,6 +228,34 @@ fn sections(items: &CvItems, style: CitationStyle, owner: &str) -> Vec<CvSection
         }
     }));
     sections
+}
+
+// The entries of the sections the About page can show too (issue 44), written once so that
+// About and the CV cannot read differently.
+
+pub fn appointment(item: &cv_appointments::Model) -> CvEntry {
+    let place = joined([Some(item.institution.as_str()), item.place.as_deref()], ", ");
+    entry(item.id, year_span(item.start_year, item.end_year), vec![CvLine::strong(&item.title), CvLine::muted(place)])
+}
+
+pub fn degree(item: &cv_education::Model) -> CvEntry {
+    let degree = joined([Some(item.degree.as_str()), item.field.as_deref()], ", ");
+    let mut lines = vec![CvLine::strong(degree), CvLine::muted(&item.institution)];
+    lines.extend(
+        given(&item.thesis_title).map(|thesis| CvLine::with(CvLineStyle::Plain, vec![CvText::plain("Thesis: "), CvText::math(thesis)])),
+    );
+    lines.extend(given(&item.advisor).map(|advisor| CvLine::muted(format!("Advisor: {advisor}"))));
+    entry(item.id, item.year.to_string(), lines)
+}
+
+pub fn award(item: &cv_awards::Model) -> CvEntry {
+    let body = item.awarding_body.as_deref().unwrap_or_default();
+    entry(item.id, item.year.to_string(), vec![CvLine::strong(&item.name), CvLine::muted(body)])
+}
+
+pub fn service_role(item: &cv_service::Model) -> CvEntry {
+    let details = joined([Some(item.body.as_str()), Some(label(item.kind.as_str()).as_str())], " · ");
+    entry(item.id, year_span(item.start_year, item.end_year), vec![CvLine::strong(&item.role), CvLine::muted(details)])
 }
 
 fn student(student: &PublicStudent) -> CvEntry {

@@ -26,7 +26,7 @@ use crate::content::students::{StudentLevel, StudentStatus};
 use crate::content::{courses, news, open_calls, posts, projects, publications, research_areas, tags, talks};
 use crate::media::photos::Photo;
 use assets::Manifest;
-use cv::CvData;
+use cv::{AboutCvLists, CvData};
 use engine::{Engine, RenderOutput};
 use feed::Feed;
 use filters::PublicationFilters;
@@ -71,6 +71,15 @@ pub struct HomeStats {
     pub students: u32,
     pub courses: u32,
     pub research_areas: u32,
+}
+
+/// `/about`: its texts, whether the owner stored them (else the page shows its placeholder),
+/// and the CV's entries of the blocks that show the CV's list.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct AboutPage {
+    pub content: AboutContent,
+    pub stored: bool,
+    pub cv: AboutCvLists,
 }
 
 /// A page text and whether the owner has stored it (else the page shows its placeholder).
@@ -190,7 +199,7 @@ pub struct PublicStudent {
 pub enum PageData {
     /// Boxed: the home page carries the most, and the other pages need not be as large.
     Home(Box<HomeData>),
-    About(SectionPage<AboutContent>),
+    About(AboutPage),
     Research {
         areas: Vec<research_areas::Model>,
     },

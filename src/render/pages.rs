@@ -7,13 +7,13 @@ use chrono::NaiveDate;
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select};
 use uuid::Uuid;
 
-use super::cv::{CvData, CvDocument, CvItems};
+use super::cv::{self, AboutCvLists, CvData, CvDocument, CvEntry, CvItems};
 use super::filters::PublicationFilters;
 use super::{
-    HomeData, HomeStats, ListedCitations, PageData, Pagination, PaperData, PublicPost, PublicStudent, PublicationsData, SectionPage,
+    AboutPage, HomeData, HomeStats, ListedCitations, PageData, Pagination, PaperData, PublicPost, PublicStudent, PublicationsData, SectionPage,
     TagPageData,
 };
-use crate::content::homepage::{self, AboutContent, ContactContent, HeroContent, StatsContent};
+use crate::content::homepage::{self, AboutBlockSource, AboutContent, ContactContent, HeroContent, StatsContent};
 use crate::content::settings::{CvButton, SiteSettings, Statistics};
 use crate::content::{
     Audience, Content, ContentStatus, ListQuery, StringList, courses, cv_appointments, cv_awards, cv_education, cv_grants, cv_other,
@@ -337,7 +337,8 @@ pub async fn load(
         }
         PublicPage::About => {
             let record = homepage::read::<AboutContent>(db).await?;
-            PageData::About(SectionPage { stored: record.updated_at.is_some(), content: record.content })
+            let cv = about_cv_lists(db, &record.content).await?;
+            PageData::About(AboutPage { stored: record.updated_at.is_some(), content: record.content, cv })
         }
         PublicPage::Contact => {
             let record = homepage::read::<ContactContent>(db).await?;
@@ -398,6 +399,28 @@ pub async fn load(
         }
         PublicPage::Cv => PageData::Cv(Box::new(cv(db, settings, hero).await?)),
     })
+}
+
+/// The CV's published entries of each About block that shows the CV's list, in the CV's order
+/// and words; a block that shows its free text reads nothing.
+async fn about_cv_lists(db: &DatabaseConnection, about: &AboutContent) -> Result<AboutCvLists, AppError> {
+    async fn entries<E: Content>(
+        db: &DatabaseConnection,
+        source: AboutBlockSource,
+        entry: fn(&E::Model) -> CvEntry,
+    ) -> Result<Option<Vec<CvEntry>>, AppError> {
+        if source == AboutBlockSource::Text {
+            return Ok(None);
+        }
+        Ok(Some(E::list(db, published(), Audience::Public).await?.iter().map(entry).collect()))
+    }
+    let (education, experience, awards, service) = tokio::try_join!(
+        entries::<cv_education::Entity>(db, about.education_source, cv::degree),
+        entries::<cv_appointments::Entity>(db, about.experience_source, cv::appointment),
+        entries::<cv_awards::Entity>(db, about.awards_source, cv::award),
+        entries::<cv_service::Entity>(db, about.service_source, cv::service_role),
+    )?;
+    Ok(AboutCvLists { education, experience, awards, service })
 }
 
 /// What /cv shows: every published item of the CV's own sections and of the lists it draws

@@ -67,7 +67,8 @@ impl Sources {
     /// changes only the pages that show them.
     pub const CITATIONS: Sources = Sources(1 << 14);
     /// The sections only the CV has (appointments, education, awards, grants, service, other):
-    /// one bit for the six, since only /cv shows them.
+    /// one bit for the six, since /cv shows them (and /about four of them, when it chooses the
+    /// CV's lists: the page adds the bit then).
     pub const CV: Sources = Sources(1 << 15);
     pub const POSTS: Sources = Sources(1 << 16);
     pub const COUNT: usize = 17;

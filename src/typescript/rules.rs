@@ -6,6 +6,7 @@ use sea_orm::{ActiveEnum, Iterable};
 use crate::content::ContentStatus;
 use crate::content::courses::{CourseRole, CourseTerm};
 use crate::content::cv_service::ServiceKind;
+use crate::content::homepage::AboutBlockSource;
 use crate::content::publications::PublicationKind;
 use crate::content::settings::{CitationStyle, CvButton, PaperSize};
 use crate::content::students::{StudentLevel, StudentStatus};
@@ -56,6 +57,7 @@ pub fn typescript() -> String {
         values::<CitationStyle>("CITATION_STYLES", "DEFAULT_CITATION_STYLE", "CitationStyle"),
         values::<PaperSize>("PAPER_SIZES", "DEFAULT_PAPER_SIZE", "PaperSize"),
         values::<CvButton>("CV_BUTTONS", "DEFAULT_CV_BUTTON", "CvButton"),
+        values::<AboutBlockSource>("ABOUT_BLOCK_SOURCES", "DEFAULT_ABOUT_BLOCK_SOURCE", "AboutBlockSource"),
     ];
     let type_names: Vec<&str> = enums.iter().map(|set| set.type_name).collect();
     out.push_str(&format!("import type {{ {} }} from './types';\n\n", type_names.join(", ")));

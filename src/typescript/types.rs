@@ -14,10 +14,11 @@ use crate::auth::{
 use crate::citations::Citations;
 use crate::content::bulk::{BulkAction, BulkRequest, UndoToken};
 use crate::content::citation_counts::{CitedBy, Summary, YearCount};
-use crate::content::homepage::{AboutContent, ContactContent, HeroContent, SectionRecord, StatsContent};
+use crate::content::homepage::{AboutBlockSource, AboutContent, ContactContent, HeroContent, SectionRecord, StatsContent};
 use crate::content::settings::{
     CitationStyle, CvButton, Menu, MenuItem, MenuPage, PaperSize, RetentionMonths, ScriptSince, SiteSettings, SiteSettingsView, Statistics,
 };
+use crate::content::sample_texts::SampleText;
 use crate::content::{ContentStatus, StringList, courses, cv_service, publications, students, talks};
 use crate::error::{ErrorBody, ErrorDetail, FieldErrors};
 use crate::http::SetupStatus;
@@ -28,11 +29,11 @@ use crate::import::site;
 use crate::import::{DuplicateOf, EntryStatus, ImportOutcome, ImportPreview, ImportRequest, PreviewEntry};
 use crate::media::files::UploadedFile;
 use crate::media::photos::Photo;
-use crate::render::cv::{CvData, CvDocument, CvEntry, CvLine, CvLineStyle, CvPart, CvReference, CvSection, CvText};
+use crate::render::cv::{AboutCvLists, CvData, CvDocument, CvEntry, CvLine, CvLineStyle, CvPart, CvReference, CvSection, CvText};
 use crate::render::filters::PublicationFilters;
 use crate::render::menu::MenuLink;
 use crate::render::{
-    CardImage, HomeData, HomeStats, ListedCitations, PageData, Pagination, PaperData, PublicPost, PublicStudent, PublicationsData,
+    AboutPage, CardImage, HomeData, HomeStats, ListedCitations, PageData, Pagination, PaperData, PublicPost, PublicStudent, PublicationsData,
     RenderInput, SectionPage, SiteInfo, TagPageData,
 };
 use crate::routes::PublicPage;
@@ -69,10 +70,10 @@ pub fn typescript() -> String {
         User, SessionInfo, SignInRequest, SignOutScope, SetupRequest, SetupStatus, ChangePasswordRequest, SessionSummary,
         SignInResponse, SecondFactorChallenge, SecondFactorSignInRequest, SecondFactorSignIn,
         SecondFactorStatus, StartEnrolmentRequest, Enrolment, CodeRequest, RecoveryCodes, DisableRequest, Confirmation,
-        SectionRecord<HeroContent>, HeroContent, StatsContent, AboutContent, ContactContent,
+        SectionRecord<HeroContent>, HeroContent, StatsContent, AboutContent, AboutBlockSource, ContactContent,
         publications::PublicationKind, courses::CourseTerm, courses::CourseRole, students::StudentLevel, students::StudentStatus,
         talks::TalkType, cv_service::ServiceKind,
-        Photo, CardImage, SiteInfo, HomeData, HomeStats, SectionPage<AboutContent>, Pagination, PublicationFilters, PublicationsData, ListedCitations, TagPageData, CvData, CvDocument, CvSection, CvPart, CvEntry, CvLine, CvLineStyle, CvText, CvReference, Citations, CitedBy, PaperData, PublicPost, PublicStudent, PageData, RenderInput,
+        Photo, CardImage, SiteInfo, HomeData, HomeStats, AboutPage, AboutCvLists, SectionPage<ContactContent>, Pagination, PublicationFilters, PublicationsData, ListedCitations, TagPageData, CvData, CvDocument, CvSection, CvPart, CvEntry, CvLine, CvLineStyle, CvText, CvReference, Citations, CitedBy, PaperData, PublicPost, PublicStudent, PageData, RenderInput,
         PublicPage, MenuLink, MenuItem, Menu, MenuPage, CitationStyle, PaperSize, CvButton, Statistics, RetentionMonths, SiteSettings, SiteSettingsView, ScriptSince, UploadedFile,
         EntryStatus, Mapped, DuplicateOf, PreviewEntry, ImportPreview, ImportRequest, ImportOutcome,
         CertificateStatus,
@@ -82,6 +83,7 @@ pub fn typescript() -> String {
         site::Generator, site::Kind, site::Outcome, site::ItemReport, site::Counts, site::Problem, site::Media, site::Social,
         site::Report, KindCounts, SiteImportAnswer,
         BulkAction, BulkRequest, UndoToken,
+        SampleText,
     );
     let declarations = declarations.into_iter().chain(crate::content::tables!(table_declarations; &cfg));
     let mut out = String::from("// Generated from the Rust types by `VITA_UPDATE_TYPES=1 cargo test types`. Do not edit.\n\n");

@@ -2,6 +2,7 @@
 //! fresh PostgreSQL schema, the HTTP API against the real server on a free port, and the real
 //! `vita` binary's command line.
 
+mod about_cv_lists;
 mod admin_lists;
 mod api;
 mod assets;
@@ -37,6 +38,7 @@ mod pagination;
 mod paper_pdfs;
 mod pebble;
 mod photos;
+mod sample_texts;
 mod schema;
 mod scholarly;
 mod second_factor;

@@ -1,7 +1,7 @@
 // Generated from src/rules/mod.rs by `VITA_UPDATE_TYPES=1 cargo test types`. Do not edit.
 // The server enforces these rules; the admin forms show the same ones before sending.
 
-import type { ContentStatus, PublicationKind, TalkType, CourseTerm, CourseRole, StudentLevel, StudentStatus, ServiceKind, CitationStyle, PaperSize, CvButton } from './types';
+import type { ContentStatus, PublicationKind, TalkType, CourseTerm, CourseRole, StudentLevel, StudentStatus, ServiceKind, CitationStyle, PaperSize, CvButton, AboutBlockSource } from './types';
 
 /** Single-line text, in characters (code points, not UTF-16 units) after trimming. */
 export const MAX_SHORT = 1000;
@@ -59,3 +59,6 @@ export const DEFAULT_PAPER_SIZE: PaperSize = 'a4';
 
 export const CV_BUTTONS = ['uploaded', 'generated'] as const satisfies readonly CvButton[];
 export const DEFAULT_CV_BUTTON: CvButton = 'uploaded';
+
+export const ABOUT_BLOCK_SOURCES = ['text', 'cv'] as const satisfies readonly AboutBlockSource[];
+export const DEFAULT_ABOUT_BLOCK_SOURCE: AboutBlockSource = 'text';

@@ -86,7 +86,13 @@ export type HeroContent = { name: string, title: string, institution: string, bi
 
 export type StatsContent = { publications_label: string, publications_description: string, students_label: string, students_description: string, courses_label: string, courses_description: string, research_areas_label: string, research_areas_description: string, };
 
-export type AboutContent = { title: string, bio: string, background: string, research_interests: string, education: string, experience: string, awards: string, leadership: string, service: string, personal: string, };
+export type AboutContent = { title: string, bio: string, background: string, research_interests: string, education: string, experience: string, awards: string, leadership: string, service: string, personal: string, education_source: AboutBlockSource, 
+/**
+ * The CV's appointments.
+ */
+experience_source: AboutBlockSource, awards_source: AboutBlockSource, service_source: AboutBlockSource, };
+
+export type AboutBlockSource = "text" | "cv";
 
 export type ContactContent = { title: string, subtitle: string, office_address: string, mailing_address: string, phone: string, email: string, office_hours: string, additional_info: string, };
 
@@ -159,6 +165,14 @@ cv_link: string,
 portrait: Photo | null, stats: HomeStats, research_areas: Array<ResearchArea>, featured_projects: Array<Project>, latest_news: Array<NewsItem>, featured_publications: Array<Publication>, };
 
 export type HomeStats = { labels: StatsContent, publications: number, students: number, courses: number, research_areas: number, };
+
+export type AboutPage = { content: AboutContent, stored: boolean, cv: AboutCvLists, };
+
+export type AboutCvLists = { education: Array<CvEntry> | null, 
+/**
+ * The appointments.
+ */
+experience: Array<CvEntry> | null, awards: Array<CvEntry> | null, service: Array<CvEntry> | null, };
 
 export type SectionPage<T> = { content: T, stored: boolean, };
 
@@ -325,7 +339,7 @@ export type PublicStudent = { id: string, name: string, level: StudentLevel, sta
  */
 photo: Photo | null, };
 
-export type PageData = { "page": "home", "data": HomeData } | { "page": "about", "data": SectionPage<AboutContent> } | { "page": "research", "data": { areas: Array<ResearchArea>, } } | { "page": "publications", "data": PublicationsData } | { "page": "paper", "data": PaperData } | { "page": "projects", "data": { projects: Array<Project>, pagination: Pagination, } } | { "page": "teaching", "data": { courses: Array<Course>, pagination: Pagination, } } | { "page": "students", "data": { students: Array<PublicStudent>, pagination: Pagination, } } | { "page": "talks", "data": { talks: Array<Talk>, pagination: Pagination, } } | { "page": "blog", "data": { posts: Array<PublicPost>, pagination: Pagination, } } | { "page": "post", "data": PublicPost } | { "page": "open_calls", "data": { calls: Array<OpenCall>, pagination: Pagination, } } | { "page": "contact", "data": SectionPage<ContactContent> } | { "page": "news", "data": { items: Array<NewsItem>, pagination: Pagination, } } | { "page": "tag", "data": TagPageData } | { "page": "cv", "data": CvData } | { "page": "not_found" };
+export type PageData = { "page": "home", "data": HomeData } | { "page": "about", "data": AboutPage } | { "page": "research", "data": { areas: Array<ResearchArea>, } } | { "page": "publications", "data": PublicationsData } | { "page": "paper", "data": PaperData } | { "page": "projects", "data": { projects: Array<Project>, pagination: Pagination, } } | { "page": "teaching", "data": { courses: Array<Course>, pagination: Pagination, } } | { "page": "students", "data": { students: Array<PublicStudent>, pagination: Pagination, } } | { "page": "talks", "data": { talks: Array<Talk>, pagination: Pagination, } } | { "page": "blog", "data": { posts: Array<PublicPost>, pagination: Pagination, } } | { "page": "post", "data": PublicPost } | { "page": "open_calls", "data": { calls: Array<OpenCall>, pagination: Pagination, } } | { "page": "contact", "data": SectionPage<ContactContent> } | { "page": "news", "data": { items: Array<NewsItem>, pagination: Pagination, } } | { "page": "tag", "data": TagPageData } | { "page": "cv", "data": CvData } | { "page": "not_found" };
 
 export type RenderInput = { path: string, site: SiteInfo, page: PageData, };
 
@@ -744,6 +758,28 @@ export type BulkRequest = { action: BulkAction, ids: Array<string>,
 tag?: string, };
 
 export type UndoToken = { undo: string, };
+
+export type SampleText = { 
+/**
+ * Which text, for good: the section and the field (`hero.name`).
+ */
+key: string, 
+/**
+ * Where the owner reads it in the admin: "Homepage: hero", "About page".
+ */
+place: string, 
+/**
+ * The field, as its form names it: "Name", "Short bio".
+ */
+label: string, 
+/**
+ * What visitors read.
+ */
+text: string, 
+/**
+ * The admin screen that edits it (`/admin/homepage`).
+ */
+edit_path: string, };
 
 export type NewsItem = { id: string, title: string, content: string, 
 /**
