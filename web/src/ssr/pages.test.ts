@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { failOnConsoleNoise } from '../testing/console';
-import type { PageData, PublicPost, RenderInput } from '../api/types';
+import type { AboutCvLists, CvEntry, PageData, PublicPost, RenderInput } from '../api/types';
 import {
   aboutContent,
   contactContent,
@@ -18,6 +18,7 @@ import {
   fullHomeInput,
   homeInput,
   newsItem,
+  NO_CV_LISTS,
   NO_FILTERS,
   ONE_PAGE,
   openCall,
@@ -602,7 +603,7 @@ describe('a blog post', () => {
 describe('about', () => {
   it('shows the stored title, bio and the sections that are not empty', () => {
     const content = aboutContent({ title: 'About Jane', background: 'Grew up by the sea.', awards: 'Best Paper 2021', service: '  ' });
-    const { main } = dom(page('/about', { page: 'about', data: { stored: true, content } }));
+    const { main } = dom(page('/about', { page: 'about', data: { stored: true, content, cv: NO_CV_LISTS } }));
     expect(text(main.querySelector('h1'))).toBe('About Jane');
     expect(main.textContent).toContain('I am an associate professor working on hardware security.');
     expect(texts(main.querySelectorAll('h2'))).toEqual(['Background', 'Awards']);
@@ -610,10 +611,34 @@ describe('about', () => {
   });
 
   it('shows the fallback title and bio with the placeholder while nothing is stored', () => {
-    const { main } = dom(page('/about', { page: 'about', data: { stored: false, content: aboutContent() } }));
+    const { main } = dom(page('/about', { page: 'about', data: { stored: false, content: aboutContent(), cv: NO_CV_LISTS } }));
     expect(text(main.querySelector('h1'))).toBe('About Me');
     expect(main.textContent).toContain('I am an associate professor working on hardware security.');
     expect(main.textContent).toContain('Detailed biography and research interests coming soon...');
+  });
+
+  it("lists the CV's entries in a block that shows them, in place of its free text", () => {
+    const degree = (id: string, when: string, degreeName: string, institution: string): CvEntry => ({
+      id,
+      when,
+      lines: [
+        { style: 'strong', texts: [{ text: degreeName, math: false, aside: false, link: null }] },
+        { style: 'muted', texts: [{ text: institution, math: false, aside: false, link: null }] },
+      ],
+    });
+    const content = aboutContent({ education: 'Typed by hand', education_source: 'cv', awards: 'Best Paper 2021', awards_source: 'cv' });
+    const cv: AboutCvLists = {
+      ...NO_CV_LISTS,
+      education: [degree('e1', '2012', 'PhD, Computer Engineering', 'KTH'), degree('e2', '2008', 'MSc', 'IST Lisbon')],
+      // Chosen, but nothing published: no section at all.
+      awards: [],
+    };
+    const { main } = dom(page('/about', { page: 'about', data: { stored: true, content, cv } }));
+    expect(texts(main.querySelectorAll('h2'))).toEqual(['Education']);
+    const items = [...main.querySelectorAll('section[aria-labelledby="about-education"] ul > li')];
+    expect(items.map((item) => item.textContent)).toEqual(['2012PhD, Computer EngineeringKTH', '2008MScIST Lisbon']);
+    expect(main.textContent).not.toContain('Typed by hand');
+    expect(main.textContent).not.toContain('Best Paper 2021');
   });
 });
 

@@ -1,6 +1,7 @@
 /** Sample render inputs shared by the unit tests: one per public page, with
  *  realistic content, plus builders for single entities. */
 import type {
+  AboutCvLists,
   AboutContent,
   ContactContent,
   Course,
@@ -281,9 +282,16 @@ export function aboutContent(overrides: Partial<AboutContent> = {}): AboutConten
     leadership: '',
     service: '',
     personal: '',
+    education_source: 'text',
+    experience_source: 'text',
+    awards_source: 'text',
+    service_source: 'text',
     ...overrides,
   };
 }
+
+/** The About page's CV lists when every block shows its free text (the default). */
+export const NO_CV_LISTS: AboutCvLists = { education: null, experience: null, awards: null, service: null };
 
 export function contactContent(overrides: Partial<ContactContent> = {}): ContactContent {
   return {
@@ -402,6 +410,7 @@ export function filledInputs(): RenderInput[] {
       data: {
         stored: true,
         content: aboutContent({ background: 'Grew up in Lisbon.', education: 'PhD, KTH, 2012\nMSc, IST, 2008' }),
+        cv: NO_CV_LISTS,
       },
     }),
     pageInput('/research', { page: 'research', data: { areas: fullHomeData().research_areas } }),
@@ -477,7 +486,7 @@ export function filledInputs(): RenderInput[] {
 export function emptyInputs(): RenderInput[] {
   return [
     homeInput(),
-    pageInput('/about', { page: 'about', data: { stored: false, content: aboutContent() } }),
+    pageInput('/about', { page: 'about', data: { stored: false, content: aboutContent(), cv: NO_CV_LISTS } }),
     pageInput('/research', { page: 'research', data: { areas: [] } }),
     pageInput('/publications', {
       page: 'publications',

@@ -27,6 +27,10 @@ const ABOUT: AboutContent = {
   leadership: '',
   service: '',
   personal: '',
+  education_source: 'text',
+  experience_source: 'text',
+  awards_source: 'text',
+  service_source: 'text',
 };
 
 const HERO: HeroContent = {

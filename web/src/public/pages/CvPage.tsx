@@ -68,7 +68,8 @@ function Entry({ entry }: { entry: CvEntry }) {
   );
 }
 
-function Entries({ entries }: { entries: CvEntry[] }) {
+/** A list of dated entries, as /cv shows them (the About page's CV lists too). */
+export function Entries({ entries }: { entries: CvEntry[] }) {
   return (
     <ul className="space-y-4 print:space-y-2">
       {entries.map((entry) => (

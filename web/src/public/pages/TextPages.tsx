@@ -1,12 +1,15 @@
 /** The pages made of the owner's texts (About, Contact). */
 import { Clock, Mail, MapPin, Phone } from '../../components/icons';
 import type { ReactNode } from 'react';
-import type { AboutContent, ContactContent, SectionPage } from '../../api/types';
+import type { AboutCvLists, AboutPage as AboutData, ContactContent, CvEntry, SectionPage } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { CARD, EmptyState, PageBody, PageIntro, Paragraphs } from '../components/ui';
 import { PAGE_TITLES } from '../meta';
+import { Entries } from './CvPage';
 
-const ABOUT_SECTIONS: Array<[keyof AboutContent, string]> = [
+type AboutText = 'background' | 'research_interests' | 'education' | 'experience' | 'awards' | 'leadership' | 'service' | 'personal';
+
+const ABOUT_SECTIONS: Array<[AboutText, string]> = [
   ['background', 'Background'],
   ['research_interests', 'Research Interests'],
   ['education', 'Education'],
@@ -17,22 +20,44 @@ const ABOUT_SECTIONS: Array<[keyof AboutContent, string]> = [
   ['personal', 'Personal'],
 ];
 
+/** A section of the page: the owner's free text, or the CV's entries (issue 44). */
+type AboutSection = { key: AboutText; title: string } & ({ text: string } | { entries: CvEntry[] });
+
+/**
+ * The sections shown once the texts are stored: a block that shows the CV's
+ * list has its entries (none: no section), the others their text (empty: no
+ * section).
+ */
+function aboutSections({ content, stored, cv }: AboutData): AboutSection[] {
+  if (!stored) return [];
+  return ABOUT_SECTIONS.flatMap(([key, title]): AboutSection[] => {
+    const entries = key in cv ? cv[key as keyof AboutCvLists] : null;
+    if (entries) return entries.length > 0 ? [{ key, title, entries }] : [];
+    return content[key].trim() !== '' ? [{ key, title, text: content[key] }] : [];
+  });
+}
+
 /** Spec §2 "About": the stored texts; the fallback title and bio with a placeholder until stored. */
-export function AboutPage({ data }: { data: SectionPage<AboutContent> }) {
+export function AboutPage({ data }: { data: AboutData }) {
   const { content, stored } = data;
-  const sections = stored ? ABOUT_SECTIONS.filter(([key]) => content[key].trim() !== '') : [];
   return (
     <>
       <PageIntro narrow title={content.title || PAGE_TITLES.about} />
       <PageBody narrow>
         {content.bio && <Paragraphs text={content.bio} className="text-lg sm:text-xl" />}
         {!stored && <p className="mt-8 text-muted-foreground italic">Detailed biography and research interests coming soon...</p>}
-        {sections.map(([key, title]) => (
-          <section key={key} aria-labelledby={`about-${key}`} className="mt-12 border-t border-border pt-10">
-            <h2 id={`about-${key}`} className="text-2xl font-bold tracking-tight">
-              {title}
+        {aboutSections(data).map((section) => (
+          <section key={section.key} aria-labelledby={`about-${section.key}`} className="mt-12 border-t border-border pt-10">
+            <h2 id={`about-${section.key}`} className="text-2xl font-bold tracking-tight">
+              {section.title}
             </h2>
-            <Paragraphs text={content[key]} className="mt-4 text-muted-foreground" />
+            {'entries' in section ? (
+              <div className="mt-5">
+                <Entries entries={section.entries} />
+              </div>
+            ) : (
+              <Paragraphs text={section.text} className="mt-4 text-muted-foreground" />
+            )}
           </section>
         ))}
       </PageBody>

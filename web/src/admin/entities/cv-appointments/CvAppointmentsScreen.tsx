@@ -1,4 +1,4 @@
-/** /admin/cv-appointments: positions held, shown on the CV page when published. A table with an add/edit dialog. */
+/** /admin/cv-appointments: positions held, shown on /cv and, when chosen, on About. A table with an add/edit dialog. */
 import type { CvAppointment } from '../../../api/types';
 import type { Column, FieldsArgs } from '../kit';
 import { CvScreen, CvYearSpanFields, nameColumn, yearsColumn } from '../kit/cv';
@@ -19,7 +19,10 @@ const columns: readonly Column<CvAppointment>[] = [
   yearsColumn(),
 ];
 
-const TEXTS = { title: 'Appointments', description: 'Positions held, shown on the CV page when published.' };
+const TEXTS = {
+  title: 'Appointments',
+  description: 'Positions held. Published ones are shown on /cv and, when chosen under About Page (as Experience), on About.',
+};
 
 export default function CvAppointmentsScreen() {
   return (

@@ -1,4 +1,4 @@
-/** /admin/cv-awards: awards and honours, shown on the CV page when published. A table with an add/edit dialog. */
+/** /admin/cv-awards: awards and honours, shown on /cv and, when chosen, on About. A table with an add/edit dialog. */
 import type { CvAward } from '../../../api/types';
 import type { Column, FieldsArgs } from '../kit';
 import { CvScreen, CvYearField, nameColumn } from '../kit/cv';
@@ -18,7 +18,10 @@ const columns: readonly Column<CvAward>[] = [
   { header: 'Year', cell: (item) => item.year },
 ];
 
-const TEXTS = { title: 'Awards and Honours', description: 'Awards and honours, shown on the CV page when published.' };
+const TEXTS = {
+  title: 'Awards and Honours',
+  description: 'Awards and honours. Published ones are shown on /cv and, when chosen under About Page, on About.',
+};
 
 export default function CvAwardsScreen() {
   return <CvScreen kind={awardKind} texts={TEXTS} form={{ ...awardForm, fields }} columns={columns} rowName={(item) => item.name} />;

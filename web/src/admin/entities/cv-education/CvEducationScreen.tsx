@@ -1,4 +1,4 @@
-/** /admin/cv-education: degrees, with thesis and advisor, shown on the CV page when published. A table with an add/edit dialog. */
+/** /admin/cv-education: degrees, with thesis and advisor, shown on /cv and, when chosen, on About. A table with an add/edit dialog. */
 import type { CvEducation } from '../../../api/types';
 import type { Column, FieldsArgs } from '../kit';
 import { CvScreen, CvYearField, nameColumn } from '../kit/cv';
@@ -24,7 +24,10 @@ const columns: readonly Column<CvEducation>[] = [
   { header: 'Year', cell: (item) => item.year },
 ];
 
-const TEXTS = { title: 'Education', description: 'Degrees, with thesis and advisor, shown on the CV page when published.' };
+const TEXTS = {
+  title: 'Education',
+  description: 'Degrees, with thesis and advisor. Published ones are shown on /cv and, when chosen under About Page, on About.',
+};
 
 export default function CvEducationScreen() {
   return <CvScreen kind={educationKind} texts={TEXTS} form={{ ...educationForm, fields }} columns={columns} rowName={degreeName} />;

@@ -1,4 +1,4 @@
-/** /admin/cv-service: committees, editorial boards and reviewing, shown on the CV page when published. A table with an add/edit dialog. */
+/** /admin/cv-service: committees, editorial boards and reviewing, shown on /cv and, when chosen, on About. A table with an add/edit dialog. */
 import type { CvService } from '../../../api/types';
 import { Badge } from '../../../components/ui/badge';
 import { type Column, type FieldsArgs, optionsOf } from '../kit';
@@ -21,7 +21,10 @@ const columns: readonly Column<CvService>[] = [
   yearsColumn(),
 ];
 
-const TEXTS = { title: 'Service', description: 'Committees, editorial boards and reviewing, shown on the CV page when published.' };
+const TEXTS = {
+  title: 'Service',
+  description: 'Committees, editorial boards and reviewing. Published ones are shown on /cv and, when chosen under About Page, on About.',
+};
 
 export default function CvServiceScreen() {
   return (
