@@ -29,6 +29,8 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   settings: lazyScreen(() => import('./page-texts/SettingsScreen'), 'SettingsScreen'),
   statistics: lazyScreen(() => import('./pages/StatisticsPage'), 'StatisticsPage'),
   'import-site': lazyScreen(() => import('./pages/SiteImportPage'), 'SiteImportPage'),
+  // The first-run step, where the setup page goes once the owner account exists.
+  welcome: lazyScreen(() => import('./pages/WelcomePage'), 'WelcomePage'),
 };
 
 /**

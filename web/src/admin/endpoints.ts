@@ -2,6 +2,7 @@
 import type {
   CertificateStatus,
   ChangePasswordRequest,
+  SampleText,
   ScholarlyDashboard,
   Report,
   CodeRequest,
@@ -38,6 +39,7 @@ export const queryKeys = {
   siteSettings: ['settings'] as const,
   certificate: ['admin', 'certificate'] as const,
   scholarly: ['admin', 'scholarly'] as const,
+  sampleTexts: ['admin', 'sample-texts'] as const,
   stats: (from: string, to: string) => ['admin', 'stats', from, to] as const,
 };
 
@@ -87,6 +89,11 @@ export const certificateApi = {
 };
 
 /** Citation counts, the outside sources' last runs and errors, and the ORCID check. */
+/** The public texts still the spec's sample, for the dashboard (src/content/sample_texts.rs). */
+export const sampleTextsApi = {
+  list: () => api.get<SampleText[]>('/api/admin/sample-texts'),
+};
+
 export const scholarlyApi = {
   dashboard: () => api.get<ScholarlyDashboard>('/api/admin/scholarly'),
 };

@@ -6,6 +6,7 @@ import { formatDateTime } from '../format';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { DASHBOARD_CARDS } from '../sections';
 import { CitationsCard } from './CitationsCard';
+import { SampleTextsCard } from './SampleTextsCard';
 
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
@@ -15,6 +16,7 @@ export function DashboardPage() {
         <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
         <p className="mt-2 text-muted-foreground">Manage the content of your website.</p>
       </div>
+      <SampleTextsCard />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {DASHBOARD_CARDS.map(({ path, title, description, icon: Icon }) => (
           <li key={path}>

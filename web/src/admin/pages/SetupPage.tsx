@@ -3,6 +3,7 @@
  * site. Once an owner exists the page only says so and links to the login.
  * The server accepts the setup only with the token of the link `vita serve`
  * printed (`?token=…`); without one the page says where to find that link.
+ * The new account goes on to the first-run step (/admin/welcome).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -104,7 +105,8 @@ function SetupForm({ token }: { token: string }) {
     try {
       await setup({ ...values, token });
       queryClient.setQueryData(queryKeys.setupStatus, { setup_needed: false });
-      navigate('/admin', { replace: true });
+      // The first-run step: the owner's name and photo in place of the sample owner's.
+      navigate('/admin/welcome', { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) {
         // Someone finished the setup meanwhile (the page then says so), or the link's token is wrong.
