@@ -10,8 +10,8 @@ use uuid::Uuid;
 use super::cv::{self, AboutCvLists, CvData, CvDocument, CvEntry, CvItems};
 use super::filters::PublicationFilters;
 use super::{
-    AboutPage, HomeData, HomeStats, ListedCitations, PageData, Pagination, PaperData, PublicPost, PublicStudent, PublicationsData, SectionPage,
-    TagPageData,
+    AboutPage, HomeData, HomeStats, ListedCitations, PageData, Pagination, PaperData, PublicPost, PublicStudent, PublicationsData,
+    SectionPage, TagPageData,
 };
 use crate::content::homepage::{self, AboutBlockSource, AboutContent, ContactContent, HeroContent, StatsContent};
 use crate::content::settings::{CvButton, SiteSettings, Statistics};

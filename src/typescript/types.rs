@@ -15,10 +15,10 @@ use crate::citations::Citations;
 use crate::content::bulk::{BulkAction, BulkRequest, UndoToken};
 use crate::content::citation_counts::{CitedBy, Summary, YearCount};
 use crate::content::homepage::{AboutBlockSource, AboutContent, ContactContent, HeroContent, SectionRecord, StatsContent};
+use crate::content::sample_texts::SampleText;
 use crate::content::settings::{
     CitationStyle, CvButton, Menu, MenuItem, MenuPage, PaperSize, RetentionMonths, ScriptSince, SiteSettings, SiteSettingsView, Statistics,
 };
-use crate::content::sample_texts::SampleText;
 use crate::content::{ContentStatus, StringList, courses, cv_service, publications, students, talks};
 use crate::error::{ErrorBody, ErrorDetail, FieldErrors};
 use crate::http::SetupStatus;
@@ -33,8 +33,8 @@ use crate::render::cv::{AboutCvLists, CvData, CvDocument, CvEntry, CvLine, CvLin
 use crate::render::filters::PublicationFilters;
 use crate::render::menu::MenuLink;
 use crate::render::{
-    AboutPage, CardImage, HomeData, HomeStats, ListedCitations, PageData, Pagination, PaperData, PublicPost, PublicStudent, PublicationsData,
-    RenderInput, SectionPage, SiteInfo, TagPageData,
+    AboutPage, CardImage, HomeData, HomeStats, ListedCitations, PageData, Pagination, PaperData, PublicPost, PublicStudent,
+    PublicationsData, RenderInput, SectionPage, SiteInfo, TagPageData,
 };
 use crate::routes::PublicPage;
 use crate::scholarly::DoiRecord;

@@ -56,15 +56,27 @@ async fn about_shows_the_cvs_lists_once_chosen(test_db: TestDb) {
     app.sign_in().await;
     post(&app, "cv-education", json!({ "degree": "PhD", "field": "Computer Engineering", "institution": "KTH", "year": 2012, "advisor": "Prof. B", "sort_order": 1 })).await;
     post(&app, "cv-education", json!({ "degree": "MSc", "institution": "IST Lisbon", "year": 2008, "sort_order": 2 })).await;
-    post(&app, "cv-education", json!({ "degree": "Unfinished draft degree", "institution": "Nowhere", "year": 2005, "status": "draft" })).await;
-    post(&app, "cv-appointments", json!({ "title": "Associate Professor", "institution": "Chalmers", "place": "Gothenburg", "start_year": 2019 })).await;
+    post(&app, "cv-education", json!({ "degree": "Unfinished draft degree", "institution": "Nowhere", "year": 2005, "status": "draft" }))
+        .await;
+    post(
+        &app,
+        "cv-appointments",
+        json!({ "title": "Associate Professor", "institution": "Chalmers", "place": "Gothenburg", "start_year": 2019 }),
+    )
+    .await;
     post(&app, "cv-awards", json!({ "name": "Best Paper Award", "awarding_body": "DAC", "year": 2021 })).await;
-    post(&app, "cv-service", json!({ "role": "Programme committee member", "body": "CHES", "kind": "committee", "start_year": 2020, "end_year": 2023 })).await;
+    post(
+        &app,
+        "cv-service",
+        json!({ "role": "Programme committee member", "body": "CHES", "kind": "committee", "start_year": 2020, "end_year": 2023 }),
+    )
+    .await;
 
     // Content stored before the choice existed: no `*_source` keys. It reads, and shows, as
     // free text.
     let now = chrono::Utc::now();
-    let stored = json!({ "title": "About Me", "bio": "I build secure chips.", "education": "PhD, KTH, 2012 (typed by hand)", "awards": "" });
+    let stored =
+        json!({ "title": "About Me", "bio": "I build secure chips.", "education": "PhD, KTH, 2012 (typed by hand)", "awards": "" });
     vita::content::homepage::ActiveModel {
         id: Set(uuid::Uuid::new_v4()),
         section: Set("about".to_owned()),
@@ -93,7 +105,9 @@ async fn about_shows_the_cvs_lists_once_chosen(test_db: TestDb) {
 
     // Every block chooses the CV's list: /about lists the published entries as /cv words them,
     // in the CV's order; the free text is kept, unseen.
-    let response = put_about(&app, json!({ "education_source": "cv", "experience_source": "cv", "awards_source": "cv", "service_source": "cv" })).await;
+    let response =
+        put_about(&app, json!({ "education_source": "cv", "experience_source": "cv", "awards_source": "cv", "service_source": "cv" }))
+            .await;
     assert_eq!(response.status(), StatusCode::OK);
     let saved: Value = response.json().await.unwrap();
     assert_eq!(saved["content"]["education"], "PhD, KTH, 2012 (typed by hand)", "the free text is kept");

@@ -69,7 +69,8 @@ async fn a_new_site_lists_its_sample_texts_until_they_are_replaced(test_db: Test
     let before = anonymous.get(app.url("/")).send().await.unwrap().text().await.unwrap();
     assert!(before.contains("Dr. Alex Lindberg"), "a new site's home page shows the sample owner");
     let photo = "https://images.example.org/maria.jpg";
-    let introduction = json!({ "name": "Dr. Maria Keller", "title": "Professor", "institution": "Lund University", "profile_image_url": photo });
+    let introduction =
+        json!({ "name": "Dr. Maria Keller", "title": "Professor", "institution": "Lund University", "profile_image_url": photo });
     put(&app, "hero", introduction).await;
     let home = app.page_once_it_shows(&anonymous, "/", "Dr. Maria Keller").await;
     assert!(home.contains("Lund University") && home.contains(photo), "the name, institution and photo are on /");
