@@ -17,7 +17,7 @@ export function DashboardPage() {
         <p className="mt-2 text-muted-foreground">Manage the content of your website.</p>
       </div>
       <SampleTextsCard />
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul aria-label="Admin sections" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {DASHBOARD_CARDS.map(({ path, title, description, icon: Icon }) => (
           <li key={path}>
             <Link
