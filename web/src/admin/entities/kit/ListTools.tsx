@@ -106,7 +106,14 @@ export function ListToolbar({
           label="Source"
           value={params.source}
           onChange={set('source')}
-          options={[{ value: '', label: 'Any source' }, ...tools.sources]}
+          options={[
+            { value: '', label: 'Any source' },
+            ...tools.sources,
+            // The chosen import's papers were all removed: it stays chosen (an Undo may bring them back).
+            ...(params.source && !tools.sources.some((option) => option.value === params.source)
+              ? [{ value: params.source, label: 'An import with no papers left' }]
+              : []),
+          ]}
         />
       ) : null}
       <Filter label="Sort by" value={params.sort} onChange={set('sort')} options={sorts} />
