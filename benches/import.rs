@@ -48,7 +48,7 @@ async fn measure(name: &str, db: &sea_orm::DatabaseConnection, text: &str) {
     let outcome = import::import(
         db,
         &vita::store::changes::Changes::for_database(db).await.unwrap(),
-        ImportRequest { bibtex: text.to_owned(), import: all, update: vec![] },
+        ImportRequest { bibtex: text.to_owned(), import: all, update: vec![], file_name: None },
     )
     .await
     .expect("import");

@@ -102,12 +102,15 @@ macro_rules! archived_tables {
             $(crate::content::$table::TABLE,)*
             // Where `vita import site` found each item (issue 42).
             "site_import_sources",
+            // The imports of papers (issue 44), before their links to the papers.
+            "imports",
             // After the items and tags they link (foreign keys).
             "publication_tags",
             "project_tags",
             "talk_tags",
             "news_item_tags",
             "post_tags",
+            "import_publications",
         ]
     };
 }
@@ -125,6 +128,8 @@ const ADDED_BY: &[(&str, &str)] = &[
     ("posts", "m0016_posts"),
     ("post_tags", "m0016_posts"),
     ("site_import_sources", "m0018_site_import_sources"),
+    ("imports", "m0022_import_records"),
+    ("import_publications", "m0022_import_records"),
 ];
 
 /// Whether an archive of database schema `schema` (a known migration) must hold `table`.
@@ -185,6 +190,14 @@ macro_rules! match_table {
             }
             "post_tags" => {
                 type $E = tagging::post_tags::Entity;
+                $body
+            }
+            "imports" => {
+                type $E = crate::content::imports::records::Entity;
+                $body
+            }
+            "import_publications" => {
+                type $E = crate::content::import_links::Entity;
                 $body
             }
             other => Err(refuse(format!("The archive has a table this Vita does not know: {other}. Nothing was changed."))),

@@ -1,6 +1,7 @@
 //! The one error type of the application and the one place where errors become HTTP responses.
 //!
-//! Every response error has the body `{ "error": { "code": …, "message": …, "fields"?: {…} } }`.
+//! Every response error has the body `{ "error": { "code": …, "message": …, "fields"?: {…},
+//! "existing"?: {…} } }`.
 //! Handlers return `Result<_, AppError>` and never build error responses themselves.
 
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
@@ -23,6 +24,10 @@ pub enum AppError {
     /// A new password that is too easy to guess (the spec's `weak_password`, with reasons).
     #[error("{}", reasons.join(" "))]
     WeakPassword { reasons: Vec<String> },
+    /// Saving would store what another item holds already (a paper's DOI): `fields` says on
+    /// which field, `existing` which item has it, so the admin can offer to open that one.
+    #[error("{message}")]
+    Conflict { message: String, fields: FieldErrors, existing: Existing },
     #[error("{0}")]
     NotFound(String),
     /// It existed but is over (an undo after its window).
@@ -80,6 +85,14 @@ impl FieldErrors {
     }
 }
 
+/// The stored item a `Conflict` names.
+#[derive(Debug, Clone, Serialize, TS, PartialEq)]
+pub struct Existing {
+    pub id: uuid::Uuid,
+    pub slug: String,
+    pub title: String,
+}
+
 /// The JSON body of every error response.
 #[derive(Serialize, TS)]
 pub struct ErrorBody {
@@ -93,6 +106,10 @@ pub struct ErrorDetail {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub fields: Option<FieldErrors>,
+    /// The stored item a conflict is with (`AppError::Conflict`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub existing: Option<Existing>,
 }
 
 impl AppError {
@@ -110,6 +127,7 @@ impl AppError {
             AppError::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
             AppError::Validation { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "validation"),
             AppError::WeakPassword { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "weak_password"),
+            AppError::Conflict { .. } => (StatusCode::CONFLICT, "conflict"),
             AppError::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
             AppError::Gone(_) => (StatusCode::GONE, "gone"),
             AppError::Unauthorized(_) => (StatusCode::UNAUTHORIZED, "unauthorized"),
@@ -152,16 +170,17 @@ impl IntoResponse for AppError {
             _ => None,
         };
         let message = self.to_string();
-        let fields = match self {
-            AppError::Validation { fields, .. } => Some(fields),
+        let (fields, existing) = match self {
+            AppError::Validation { fields, .. } => (Some(fields), None),
+            AppError::Conflict { fields, existing, .. } => (Some(fields), Some(existing)),
             AppError::WeakPassword { reasons } => {
                 let mut fields = FieldErrors::default();
                 fields.add("password", reasons.join(" "));
-                Some(fields)
+                (Some(fields), None)
             }
-            _ => None,
+            _ => (None, None),
         };
-        let body = ErrorBody { error: ErrorDetail { code: code.to_owned(), message, fields } };
+        let body = ErrorBody { error: ErrorDetail { code: code.to_owned(), message, fields, existing } };
         let mut response = (status, axum::Json(body)).into_response();
         if let Some(secs) = retry_after {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs));

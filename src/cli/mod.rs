@@ -14,6 +14,7 @@ use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
 
 use crate::app::{self, App};
+use crate::content::imports::{ImportKind, ImportSource};
 use crate::import::bibtex::RawEntry;
 use crate::import::site;
 use crate::import::{self, DuplicateOf, EntryStatus, ImportPreview};
@@ -263,8 +264,10 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             }
             let text = String::from_utf8(bytes)
                 .map_err(|_| anyhow::anyhow!("{} is not a BibTeX file: a .bib file is UTF-8 text", file.display()))?;
+            let name = file.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_else(|| file.display().to_string());
+            let source = ImportSource::new(ImportKind::Bibtex, name);
             let (db, location) = open(&store_config).await?;
-            let result = import_bibtex(&db, &location, text, dry_run, update_duplicates).await;
+            let result = import_bibtex(&db, &location, text, dry_run, update_duplicates, &source).await;
             store::close(db).await;
             result
         }
@@ -283,7 +286,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let result = async {
                 let scholarly = outside_sources(&db, &sources).await?;
                 let entries = scholarly::orcid::entries(&db, &scholarly, &id, true).await.map_err(|e| anyhow::anyhow!("{e}"))?;
-                import_entries(&db, &location, entries, dry_run, false).await
+                import_entries(&db, &location, entries, dry_run, false, &ImportSource::new(ImportKind::Orcid, id.clone())).await
             }
             .await;
             store::close(db).await;
@@ -543,7 +546,8 @@ async fn import_dois(
         };
         entries.push(RawEntry { line: index + 1, key: Some(typed.clone()), text, warnings: Vec::new(), mapped });
     }
-    import_entries(db, location, entries, dry_run, true).await
+    let source = ImportSource::new(ImportKind::Doi, dois.join(", "));
+    import_entries(db, location, entries, dry_run, true, &source).await
 }
 
 /// Prints the preview as a table, then imports (unless `dry_run`) and prints the summary.
@@ -553,12 +557,13 @@ async fn import_bibtex(
     text: String,
     dry_run: bool,
     update_duplicates: bool,
+    source: &ImportSource,
 ) -> anyhow::Result<()> {
     let entries = import::read_file(&text, import::READ_LIMIT).await.map_err(|e| anyhow::anyhow!("{e}"))?;
     let preview = import::preview_entries(db, entries.clone()).await.map_err(|e| anyhow::anyhow!("{e}"))?;
     print_preview(&preview, update_duplicates);
     let (to_import, to_update) = chosen(&preview, update_duplicates);
-    finish_import(db, location, entries, &preview, to_import, to_update, dry_run).await
+    finish_import(db, location, entries, &preview, (to_import, to_update), dry_run, source).await
 }
 
 /// The preview of `entries` printed, then the new ones imported (unless `dry_run`); with
@@ -569,6 +574,7 @@ async fn import_entries(
     entries: Vec<RawEntry>,
     dry_run: bool,
     show_stored: bool,
+    source: &ImportSource,
 ) -> anyhow::Result<()> {
     let preview = import::preview_entries(db, entries.clone()).await.map_err(|e| anyhow::anyhow!("{e}"))?;
     print_preview(&preview, false);
@@ -587,7 +593,7 @@ async fn import_entries(
             }
         }
     }
-    finish_import(db, location, entries, &preview, to_import, to_update, dry_run).await
+    finish_import(db, location, entries, &preview, (to_import, to_update), dry_run, source).await
 }
 
 fn print_preview(preview: &ImportPreview, update_duplicates: bool) {
@@ -631,9 +637,9 @@ async fn finish_import(
     location: &str,
     entries: Vec<RawEntry>,
     preview: &ImportPreview,
-    to_import: Vec<u32>,
-    to_update: Vec<u32>,
+    (to_import, to_update): (Vec<u32>, Vec<u32>),
     dry_run: bool,
+    source: &ImportSource,
 ) -> anyhow::Result<()> {
     let total = preview.entries.len() as u32;
     let (imported, updated) = (to_import.len() as u32, to_update.len() as u32);
@@ -641,7 +647,8 @@ async fn finish_import(
         println!("Dry run on {location}: {} (nothing was written)", import::summary(imported, updated, total - imported - updated));
     } else {
         let changes = Changes::for_database(db).await?;
-        let outcome = import::import_entries(db, &changes, entries, &to_import, &to_update).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+        let outcome =
+            import::import_entries(db, &changes, entries, &to_import, &to_update, source).await.map_err(|e| anyhow::anyhow!("{e}"))?;
         println!("{} in {location}", outcome.message);
     }
     if imported + updated == 0 {

@@ -8,7 +8,8 @@
 //! holds exactly what the action changed, as JSON:
 //! - a delete: the rows as they were and everything their delete took with them through a
 //!   cascading foreign key (their tag links; a tag's links to every item; a paper's citation
-//!   counts). An uploaded PDF stays stored, so the restored paper still has it.
+//!   counts; a paper's link to the import that added it). An uploaded PDF stays stored, so the
+//!   restored paper still has it.
 //! - a publish or unpublish: the status and update time of each row whose status it changed;
 //! - a tag: the items it added the tag to (not those that had it already).
 //!
@@ -28,7 +29,7 @@ use ts_rs::TS;
 use uuid::Uuid;
 
 use super::tagging::{TagLinks, link_error};
-use super::{Content, ContentStatus, citation_counts, publications, tags};
+use super::{Content, ContentStatus, citation_counts, import_links, publications, tags};
 use crate::error::{AppError, FieldErrors};
 use crate::store::changes::{Changes, Sources};
 
@@ -72,9 +73,22 @@ pub struct UndoToken {
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 enum Snapshot {
-    Delete { rows: Vec<serde_json::Value>, links: Vec<Link>, citation_counts: Vec<citation_counts::Model> },
-    Status { action: BulkAction, rows: Vec<StatusBefore> },
-    Tag { tag: Uuid, items: Vec<Uuid> },
+    Delete {
+        rows: Vec<serde_json::Value>,
+        links: Vec<Link>,
+        citation_counts: Vec<citation_counts::Model>,
+        /// Absent from the records written before m0022.
+        #[serde(default)]
+        imported_by: Vec<import_links::Model>,
+    },
+    Status {
+        action: BulkAction,
+        rows: Vec<StatusBefore>,
+    },
+    Tag {
+        tag: Uuid,
+        items: Vec<Uuid>,
+    },
 }
 
 /// One row of a join table of tags (`TagLinks`).
@@ -166,8 +180,16 @@ pub async fn apply<E: Content>(db: &DatabaseConnection, changes: &Changes, reque
     Ok(UndoToken { undo: token })
 }
 
+/// Deletes the items `ids` of `E` in `txn` as a bulk delete does and records its undo: an
+/// import's removal (`imports::remove`), which chose the ids in the same transaction.
+pub async fn delete_in<E: Content>(txn: &DatabaseTransaction, ids: &[Uuid]) -> Result<UndoToken, AppError> {
+    let rows = read_rows::<E>(txn, ids).await?;
+    let snapshot = delete::<E>(txn, ids, rows).await?;
+    Ok(UndoToken { undo: record::<E>(txn, &snapshot).await? })
+}
+
 /// What an action makes stale: the table's pages, and the tag pages when links change.
-fn sources_of<E: Content>(action: BulkAction) -> Sources {
+pub fn sources_of<E: Content>(action: BulkAction) -> Sources {
     match action {
         BulkAction::Delete | BulkAction::Tag if E::TAG_LINKS.is_some() => E::SOURCES | Sources::TAGS,
         _ => E::SOURCES,
@@ -225,8 +247,9 @@ async fn insert_link(db: &impl ConnectionTrait, link: &Link) -> Result<(), AppEr
 }
 
 /// Deletes the rows, first keeping them and whatever their foreign keys' cascades remove: the
-/// tag links (of the items, or of the tags when the items are tags) and a paper's citation
-/// counts (migrations m0006, m0012, m0016 have every cascade from a content table).
+/// tag links (of the items, or of the tags when the items are tags), a paper's citation counts
+/// and its import link (migrations m0006, m0012, m0016, m0022 have every cascade from a
+/// content table).
 async fn delete<E: Content>(txn: &DatabaseTransaction, ids: &[Uuid], rows: Vec<E::Model>) -> Result<Snapshot, AppError> {
     let mut links = Vec::new();
     match E::TAG_LINKS {
@@ -239,18 +262,20 @@ async fn delete<E: Content>(txn: &DatabaseTransaction, ids: &[Uuid], rows: Vec<E
         None => {}
     }
     let mut counts = Vec::new();
+    let mut imported_by = Vec::new();
     if E::PATH == publications::Entity::PATH {
         for chunk in ids.chunks(CHUNK) {
             counts.extend(
                 citation_counts::Entity::find().filter(citation_counts::Column::PublicationId.is_in(chunk.to_vec())).all(txn).await?,
             );
         }
+        imported_by = import_links::links_of(txn, ids).await?;
     }
     for chunk in ids.chunks(CHUNK) {
         E::delete_many().filter(super::column::<E>("id").is_in(chunk.to_vec())).exec(txn).await?;
     }
     let rows = rows.iter().map(serde_json::to_value).collect::<Result<_, _>>().map_err(anyhow::Error::from)?;
-    Ok(Snapshot::Delete { rows, links, citation_counts: counts })
+    Ok(Snapshot::Delete { rows, links, citation_counts: counts, imported_by })
 }
 
 /// Gives the rows `status` (and a new update time), keeping the ones it changes as they were.
@@ -360,7 +385,7 @@ async fn undo_in<E: Content>(db: &DatabaseConnection, changes: &Changes, record:
         return Err(nothing_to_undo());
     }
     match snapshot {
-        Snapshot::Delete { rows, links, citation_counts } => {
+        Snapshot::Delete { rows, links, citation_counts, imported_by } => {
             for row in rows {
                 let model: E::Model = serde_json::from_value(row).map_err(anyhow::Error::from)?;
                 let active = model.into_active_model().reset_all();
@@ -371,6 +396,9 @@ async fn undo_in<E: Content>(db: &DatabaseConnection, changes: &Changes, record:
             }
             for count in citation_counts {
                 citation_counts::Entity::insert(count.into_active_model().reset_all()).exec(txn).await?;
+            }
+            for link in imported_by {
+                import_links::Entity::insert(link.into_active_model().reset_all()).exec(txn).await?;
             }
         }
         Snapshot::Status { rows, .. } => {

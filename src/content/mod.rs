@@ -208,6 +208,8 @@ pub mod cv_grants;
 pub mod cv_other;
 pub mod cv_service;
 pub mod homepage;
+pub mod import_links;
+pub mod imports;
 pub mod news;
 pub mod open_calls;
 pub mod owner_list;
@@ -227,8 +229,8 @@ use std::str::FromStr;
 
 use sea_orm::sea_query::NullOrdering;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, FromJsonQueryResult, IntoActiveModel,
-    ModelTrait, Order, PrimaryKeyTrait, QueryFilter, QueryOrder, QuerySelect, Select, SqlErr,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, FromJsonQueryResult,
+    IntoActiveModel, ModelTrait, Order, PrimaryKeyTrait, QueryFilter, QueryOrder, QuerySelect, Select, SqlErr,
 };
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -343,6 +345,18 @@ pub trait Content:
     /// Where an item's tags go in its JSON; `None` for a table without tags.
     fn tags_mut(_model: &mut Self::Model) -> Option<&mut Vec<tags::Model>> {
         None
+    }
+
+    /// Refuses an owner's save (the API's create and update: `id` is the item updated) that
+    /// would store what another item holds already, before the table's unique keys refuse it
+    /// with a message about the slug: a paper's DOI (`publications`). Imports check their
+    /// entries against the store themselves (`crate::import`).
+    fn check_clash(
+        _db: &DatabaseTransaction,
+        _id: Option<Uuid>,
+        _input: &Self::Input,
+    ) -> impl Future<Output = Result<(), AppError>> + Send {
+        async { Ok(()) }
     }
 
     /// Checks the input against the spec's rules and returns an active model whose content

@@ -11,10 +11,11 @@ use sea_orm::{ColumnTrait, ConnectionTrait, Order, PaginatorTrait, QueryFilter, 
 use serde::Deserialize;
 use uuid::Uuid;
 
+use super::imports::{self, SourceFilter};
 use super::{Audience, Content, ContentStatus, ListQuery, tagging};
 use crate::error::AppError;
 
-/// `GET /api/admin/<table>?q=&kind=&year=&status=&tag=&featured=&sort=&limit=&offset=`. Every
+/// `GET /api/admin/<table>?q=&kind=&year=&status=&tag=&source=&featured=&sort=&limit=&offset=`. Every
 /// parameter is read as text and an empty one counts as absent (the admin sends its empty
 /// filters as they are), so a value that does not fit is refused here, by name.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -28,6 +29,8 @@ pub struct OwnerQuery {
     pub status: Option<String>,
     /// A tag's id.
     pub tag: Option<String>,
+    /// A paper's import: an import's id, or `manual` for the papers of none (`imports`).
+    pub source: Option<String>,
     pub featured: Option<String>,
     /// A column's name, `-` first for the largest first (`-year`); the table's own order breaks
     /// ties.
@@ -92,6 +95,16 @@ fn select<E: Content>(query: &OwnerQuery) -> Result<Select<E>, AppError> {
         let tag = Uuid::parse_str(tag).map_err(|_| AppError::BadRequest("tag must be the id of a tag".to_owned()))?;
         let links = E::TAG_LINKS.ok_or_else(|| cannot::<E>("tags"))?;
         select = select.filter(super::column::<E>("id").in_subquery(links.items_of(tag)));
+    }
+    if let Some(source) = given(&query.source) {
+        if !imports::has_sources::<E>() {
+            return Err(cannot::<E>("source"));
+        }
+        let id = super::column::<E>("id");
+        select = select.filter(match SourceFilter::parse(source)? {
+            SourceFilter::Import(import) => id.in_subquery(imports::papers_of(Some(import))),
+            SourceFilter::Manual => id.not_in_subquery(imports::papers_of(None)),
+        });
     }
     if let Some(words) = given(&query.q) {
         select = select.filter(search::<E>(words));

@@ -1,8 +1,10 @@
 //! Publications: listed on /publications and, when featured, on the home page.
 
+use sea_orm::QueryOrder;
 use sea_orm::entity::prelude::*;
 
 use super::{ContentStatus, StringList};
+use crate::error::{AppError, Existing, FieldErrors};
 use crate::media::buckets::Bucket;
 use crate::media::files::is_stored_name;
 use crate::rules::validate::{Check, slugify_variant};
@@ -26,6 +28,30 @@ text_enum! {
 content_table! {
     #[table = "publications", model = "Publication", input = "PublicationInput", noun = "publication", path = "publications"]
     #[sources = PUBLICATIONS, order = [year Desc], search = [title, authors, venue], tags = "publication_tags"]
+    impl Content {
+        /// A DOI is one paper's: a save that gives another paper's DOI is refused on the DOI
+        /// field, naming the paper that has it (issue 44, item 6).
+        fn check_clash(
+            db: &sea_orm::DatabaseTransaction,
+            id: Option<Uuid>,
+            input: &Input,
+        ) -> impl std::future::Future<Output = Result<(), crate::error::AppError>> + Send {
+            // Stored bare and lower case: the typed form is compared as it will be stored. A
+            // DOI the rules refuse is the rules' to report.
+            let doi = input.doi.as_deref().and_then(|doi| crate::rules::validate::doi(doi).ok());
+            async move {
+                let Some(doi) = doi else { return Ok(()) };
+                let mut others = Entity::find().filter(Column::Doi.eq(doi));
+                if let Some(id) = id {
+                    others = others.filter(Column::Id.ne(id));
+                }
+                match others.order_by_asc(Column::CreatedAt).one(db).await? {
+                    Some(stored) => Err(doi_taken(stored)),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
     fields {
         title: String = required("Title"),
         /// Sent empty: made from the title.
@@ -61,6 +87,14 @@ content_table! {
         featured: bool,
         status: ContentStatus,
     }
+}
+
+/// "“Masking RISC-V” (2021) already has this DOI.", on the DOI field, with the paper.
+fn doi_taken(stored: Model) -> AppError {
+    let message = format!("\u{201c}{}\u{201d} ({}) already has this DOI.", stored.title, stored.year);
+    let mut fields = FieldErrors::default();
+    fields.add("doi", message.clone());
+    AppError::Conflict { message, fields, existing: Existing { id: stored.id, slug: stored.slug, title: stored.title } }
 }
 
 /// The rules only a paper has.

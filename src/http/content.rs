@@ -91,6 +91,7 @@ pub async fn create<E: Content>(
     Json(input): Json<E::Input>,
 ) -> Result<impl IntoResponse, AppError> {
     let write = state.changes.begin(&state.db, E::SOURCES).await?;
+    E::check_clash(write.txn(), None, &input).await?;
     let created = content::create::<E>(write.txn(), input).await?;
     write.commit().await?;
     Ok((StatusCode::CREATED, axum::Json(created)))
@@ -106,6 +107,7 @@ pub async fn update<E: Content>(
     content::get::<E>(&state.db, id).await?;
     let input = extract::complete::<E::Input>(body)?;
     let write = state.changes.begin(&state.db, E::SOURCES).await?;
+    E::check_clash(write.txn(), Some(id), &input).await?;
     let updated = content::update::<E>(write.txn(), id, input).await?;
     write.commit().await?;
     Ok(axum::Json(updated))

@@ -1,14 +1,18 @@
 //! `POST /api/publications/import/preview` (the .bib text as the body) and
 //! `POST /api/publications/import` (JSON: the text, the entries to add, the duplicates to
-//! update). Both are the owner's; the work is in `crate::import`.
+//! update); the work is in `crate::import`. `GET /api/admin/imports` (the imports that still
+//! have papers) and `POST /api/admin/imports/<id>/remove` (an import's papers taken back, with
+//! an undo token); the work is in `crate::content::imports`. All are the owner's.
 
 use axum::body::{Body, to_bytes};
 use axum::extract::State;
 use axum::http::HeaderMap;
+use uuid::Uuid;
 
 use super::AppState;
-use super::extract::Json;
+use super::extract::{Json, Path};
 use crate::auth::OwnerSession;
+use crate::content::imports::{self as records, ImportRemoval, ImportSummary};
 use crate::error::AppError;
 use crate::import::{self, ImportOutcome, ImportPreview, ImportRequest};
 
@@ -40,6 +44,18 @@ pub async fn import(
     Json(request): Json<ImportRequest>,
 ) -> Result<axum::Json<ImportOutcome>, AppError> {
     Ok(axum::Json(import::import(&state.db, &state.changes, request).await?))
+}
+
+pub async fn list(State(state): State<AppState>, _owner: OwnerSession) -> Result<axum::Json<Vec<ImportSummary>>, AppError> {
+    Ok(axum::Json(records::list(&state.db).await?))
+}
+
+pub async fn remove(
+    State(state): State<AppState>,
+    _owner: OwnerSession,
+    Path(id): Path<Uuid>,
+) -> Result<axum::Json<ImportRemoval>, AppError> {
+    Ok(axum::Json(records::remove(&state.db, &state.changes, id).await?))
 }
 
 fn not_text() -> AppError {

@@ -16,7 +16,7 @@
 //! | `PUT /api/auth/password`, `GET /api/auth/sessions`, `DELETE /api/auth/sessions/<id>` | account |
 //! | `GET /api/auth/second-factor`, `POST …/enrolment`, `…/enrolment/confirm`, `…/recovery-codes`, `…/disable` | the owner's second factor |
 //! | `GET /api/<table>` | the public list read of a table (spec section 7) |
-//! | `GET /api/admin/<table>?q=&kind=&year=&status=&tag=&featured=&sort=&limit=&offset=` | the owner's list, drafts included, searched, filtered, sorted, paged; `X-Total-Count` (`content::owner_list`) |
+//! | `GET /api/admin/<table>?q=&kind=&year=&status=&tag=&source=&featured=&sort=&limit=&offset=` | the owner's list, drafts included, searched, filtered, sorted, paged; `X-Total-Count` (`content::owner_list`) |
 //! | `POST /api/admin/<table>/bulk`, `POST /api/admin/undo/<token>` | delete, publish, unpublish or tag many items; undo that within 30 s (`content::bulk`) |
 //! | `POST /api/<table>`, `GET`/`PUT`/`DELETE /api/<table>/<id>` | owner writes |
 //! | `GET`/`PUT /api/homepage/<hero\|stats\|about\|contact>` | page texts |
@@ -24,6 +24,7 @@
 //! | `GET /api/backup` | the owner downloads the whole site as a backup archive (`crate::backup`) |
 //! | `GET /api/admin/certificate` | the HTTPS certificate of `--domain`: expiry and last error, or null (`crate::tls`) |
 //! | `POST /api/publications/import/preview` (.bib text), `POST /api/publications/import` | BibTeX import |
+//! | `GET /api/admin/imports`, `POST /api/admin/imports/<id>/remove` | the imports of papers that still have some; an import's unchanged papers removed at once, with an undo token (`content::imports`) |
 //! | `POST /api/site-import?generator=` (a site's .zip or .tar.gz, up to 400 MB), `POST`/`DELETE /api/site-import/<token>` | "Import a site": the dry run's report and a token; the import of that upload; dropping it |
 //! | `POST /api/scholarly/doi-lookup` | the owner's "Fill from DOI": a DOI's metadata (`crate::scholarly`) |
 //! | `POST /api/scholarly/orcid/preview`, `POST /api/scholarly/orcid/import` | "Import from ORCID" |
@@ -175,7 +176,9 @@ pub fn router(state: AppState) -> Router {
         .route("/admin/scholarly", get(scholarly_api::dashboard))
         .route("/admin/stats", get(stats_api::stats))
         .route("/admin/undo/{token}", post(content::undo))
-        .route("/admin/sample-texts", get(content::sample_texts));
+        .route("/admin/sample-texts", get(content::sample_texts))
+        .route("/admin/imports", get(imports::list))
+        .route("/admin/imports/{id}/remove", post(imports::remove));
     macro_rules! every_table {
         ($($table:ident),*) => {
             [$(content_routes::<crate::content::$table::Entity>),*]

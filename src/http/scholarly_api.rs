@@ -10,6 +10,7 @@ use super::AppState;
 use super::extract::Json;
 use crate::auth::OwnerSession;
 use crate::content::citation_counts::{self, Summary};
+use crate::content::imports::{ImportKind, ImportSource};
 use crate::content::settings;
 use crate::error::{AppError, FieldErrors};
 use crate::import::bibtex::RawEntry;
@@ -101,7 +102,8 @@ pub async fn orcid_import(
             work.year = given.year;
         }
     }
-    Ok(axum::Json(import::import_entries(&state.db, &state.changes, entries, &request.import, &[]).await?))
+    let source = ImportSource::new(ImportKind::Orcid, id);
+    Ok(axum::Json(import::import_entries(&state.db, &state.changes, entries, &request.import, &[], &source).await?))
 }
 
 /// The dashboard's citations and sources.

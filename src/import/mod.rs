@@ -23,6 +23,7 @@ use ts_rs::TS;
 use unicode_normalization::UnicodeNormalization;
 use uuid::Uuid;
 
+use crate::content::imports::{self, ImportKind, ImportSource};
 use crate::content::publications;
 use crate::content::{self, Content, ContentStatus};
 use crate::error::{AppError, FieldErrors};
@@ -87,7 +88,14 @@ pub struct ImportRequest {
     pub bibtex: String,
     pub import: Vec<u32>,
     pub update: Vec<u32>,
+    /// The chosen file's name, which the import's record shows; pasted text has none.
+    #[serde(default)]
+    #[ts(optional)]
+    pub file_name: Option<String>,
 }
+
+/// What an import's record calls a .bib file without a name (its text was pasted).
+pub const PASTED: &str = "pasted text";
 
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct ImportOutcome {
@@ -196,17 +204,21 @@ pub async fn preview_entries(db: &impl ConnectionTrait, entries: Vec<RawEntry>) 
 pub async fn import(db: &DatabaseConnection, changes: &Changes, request: ImportRequest) -> Result<ImportOutcome, AppError> {
     // Read before the transaction: the store is not held while the file is parsed.
     let entries = read_file(&request.bibtex, READ_LIMIT).await?;
-    import_entries(db, changes, entries, &request.import, &request.update).await
+    let name = request.file_name.as_deref().map(str::trim).filter(|name| !name.is_empty()).unwrap_or(PASTED);
+    let source = ImportSource::new(ImportKind::Bibtex, name);
+    import_entries(db, changes, entries, &request.import, &request.update, &source).await
 }
 
 /// Imports the entries at the positions `import` and updates the stored papers that the
-/// entries at `update` duplicate, after classifying them again in the transaction.
+/// entries at `update` duplicate, after classifying them again in the transaction; the papers
+/// added are recorded as `source`'s (`content::imports`).
 pub async fn import_entries(
     db: &DatabaseConnection,
     changes: &Changes,
     entries: Vec<RawEntry>,
     import: &[u32],
     update: &[u32],
+    source: &ImportSource,
 ) -> Result<ImportOutcome, AppError> {
     let write = changes.begin(db, Sources::PUBLICATIONS).await?;
     let txn = write.txn();
@@ -234,12 +246,14 @@ pub async fn import_entries(
         return Err(bibtex_error(&format!("Entry {} cannot be both imported and updated", both + 1)));
     }
 
+    let mut added = Vec::with_capacity(to_import.len());
     for &i in &to_import {
         let entry = &classified[i];
         let mapped = entry.mapped.as_ref().expect("a new entry is mapped");
         let slug = unique_slug(&mapped.title, &mut taken);
-        content::create::<publications::Entity>(txn, input(mapped, Some(slug), entry.bibtex())).await?;
+        added.push(content::create::<publications::Entity>(txn, input(mapped, Some(slug), entry.bibtex())).await?.id);
     }
+    imports::record(txn, source, &added).await?;
     for &i in &to_update {
         let entry = &classified[i];
         let mapped = entry.mapped.as_ref().expect("a duplicate is mapped");

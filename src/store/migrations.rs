@@ -31,6 +31,7 @@ impl MigratorTrait for Migrator {
             Box::new(M0018SiteImportSources),
             Box::new(M0019AuthorsWithoutTitles),
             Box::new(M0020UndoActions),
+            Box::new(M0022ImportRecords),
         ]
     }
 }
@@ -1135,5 +1136,74 @@ impl MigrationTrait for M0020UndoActions {
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         manager.drop_table(Table::drop().table("undo_actions").to_owned()).await
+    }
+}
+
+/// Issue 44, item 4: each import of papers (a .bib file, an ORCID record, DOIs, a site) and the
+/// papers it added, so the admin's list filters by source and an import can be taken back as a
+/// whole (`content::imports`). The link is a table of its own rather than a column of
+/// `publications`: the paper's row, its form and its public JSON stay as they are, and a paper
+/// deleted takes its link with it (a bulk delete keeps the link for its undo, as it keeps the
+/// tag links).
+struct M0022ImportRecords;
+
+impl MigrationName for M0022ImportRecords {
+    fn name(&self) -> &str {
+        "m0022_import_records"
+    }
+}
+
+#[sea_orm_migration::async_trait::async_trait]
+impl MigrationTrait for M0022ImportRecords {
+    fn use_transaction(&self) -> Option<bool> {
+        Some(true)
+    }
+
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .create_table(
+                Table::create()
+                    .table("imports")
+                    .if_not_exists()
+                    .col(pk_uuid("id"))
+                    .col(string("kind"))
+                    .col(string("label"))
+                    .col(integer("item_count"))
+                    .col(timestamp_with_time_zone("created_at"))
+                    .to_owned(),
+            )
+            .await?;
+        let links = "import_publications";
+        manager
+            .create_table(
+                Table::create()
+                    .table(links)
+                    .if_not_exists()
+                    .col(uuid("publication_id").primary_key())
+                    .col(uuid("import_id"))
+                    .foreign_key(
+                        ForeignKey::create()
+                            .name(format!("fk_{links}_publication"))
+                            .from(links, "publication_id")
+                            .to("publications", "id")
+                            .on_delete(ForeignKeyAction::Cascade),
+                    )
+                    .foreign_key(
+                        ForeignKey::create()
+                            .name(format!("fk_{links}_import"))
+                            .from(links, "import_id")
+                            .to("imports", "id")
+                            .on_delete(ForeignKeyAction::Cascade),
+                    )
+                    .to_owned(),
+            )
+            .await?;
+        // The list's source filter and an import's papers read the links of one import.
+        manager.create_index(index(links, &["import_id"], false)).await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager.drop_table(Table::drop().table("import_publications").to_owned()).await?;
+        manager.drop_table(Table::drop().table("imports").to_owned()).await
     }
 }

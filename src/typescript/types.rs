@@ -16,11 +16,12 @@ use crate::content::bulk::{BulkAction, BulkRequest, UndoToken};
 use crate::content::citation_counts::{CitedBy, Summary, YearCount};
 use crate::content::homepage::{AboutBlockSource, AboutContent, ContactContent, HeroContent, SectionRecord, StatsContent};
 use crate::content::sample_texts::SampleText;
+use crate::content::imports::{ImportKind, ImportRemoval, ImportSummary, KeptPaper};
 use crate::content::settings::{
     CitationStyle, CvButton, Menu, MenuItem, MenuPage, PaperSize, RetentionMonths, ScriptSince, SiteSettings, SiteSettingsView, Statistics,
 };
 use crate::content::{ContentStatus, StringList, courses, cv_service, publications, students, talks};
-use crate::error::{ErrorBody, ErrorDetail, FieldErrors};
+use crate::error::{ErrorBody, ErrorDetail, Existing, FieldErrors};
 use crate::http::SetupStatus;
 use crate::http::scholarly_api::{DoiLookup, DoiLookupRequest, GivenYear, OrcidImportRequest, OrcidPreviewRequest, ScholarlyDashboard};
 use crate::http::site_import::{KindCounts, SiteImportAnswer};
@@ -66,7 +67,7 @@ macro_rules! declarations {
 pub fn typescript() -> String {
     let cfg = Config::default();
     let declarations = declarations!(&cfg;
-        ErrorBody, ErrorDetail, FieldErrors, StringList, ContentStatus,
+        ErrorBody, ErrorDetail, Existing, FieldErrors, StringList, ContentStatus,
         User, SessionInfo, SignInRequest, SignOutScope, SetupRequest, SetupStatus, ChangePasswordRequest, SessionSummary,
         SignInResponse, SecondFactorChallenge, SecondFactorSignInRequest, SecondFactorSignIn,
         SecondFactorStatus, StartEnrolmentRequest, Enrolment, CodeRequest, RecoveryCodes, DisableRequest, Confirmation,
@@ -82,7 +83,7 @@ pub fn typescript() -> String {
         Report, DayFigures, PageFigures, FileFigures, SourceFigures, Readership,
         site::Generator, site::Kind, site::Outcome, site::ItemReport, site::Counts, site::Problem, site::Media, site::Social,
         site::Report, KindCounts, SiteImportAnswer,
-        BulkAction, BulkRequest, UndoToken,
+        BulkAction, BulkRequest, UndoToken, ImportKind, ImportSummary, KeptPaper, ImportRemoval,
         SampleText,
     );
     let declarations = declarations.into_iter().chain(crate::content::tables!(table_declarations; &cfg));

@@ -97,7 +97,9 @@ async fn import_all(db: &sea_orm::DatabaseConnection, text: &str) -> usize {
         .collect();
     assert!(invalid.is_empty(), "{invalid:?}\n{text}");
     let changes = Changes::for_database(db).await.unwrap();
-    import::import(db, &changes, ImportRequest { bibtex: text.to_owned(), import: all.clone(), update: vec![] }).await.unwrap();
+    import::import(db, &changes, ImportRequest { bibtex: text.to_owned(), import: all.clone(), update: vec![], file_name: None })
+        .await
+        .unwrap();
     all.len()
 }
 

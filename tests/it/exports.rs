@@ -193,7 +193,7 @@ async fn every_hard_case_exports_a_file_strict_parsers_read(test_db: TestDb) {
     let preview = vita::import::preview(&app.test_db.db, alfolio).await.unwrap();
     assert_eq!(preview.new, 1, "{preview:?}");
     let changes = vita::store::changes::Changes::for_database(&app.test_db.db).await.unwrap();
-    let request = vita::import::ImportRequest { bibtex: alfolio.to_owned(), import: vec![0], update: vec![] };
+    let request = vita::import::ImportRequest { bibtex: alfolio.to_owned(), import: vec![0], update: vec![], file_name: None };
     vita::import::import(&app.test_db.db, &changes, request).await.unwrap();
     let count = papers.len() + 1;
 

@@ -35,7 +35,7 @@ async fn an_import_of_old_papers_does_not_push_out_todays_news(test_db: TestDb) 
     let all: Vec<u32> = preview.entries.iter().filter(|e| e.status == EntryStatus::New).map(|e| e.index).collect();
     assert_eq!(all.len(), 101);
     let changes = Changes::for_database(db).await.unwrap();
-    import::import(db, &changes, ImportRequest { bibtex: bib, import: all, update: vec![] }).await.unwrap();
+    import::import(db, &changes, ImportRequest { bibtex: bib, import: all, update: vec![], file_name: None }).await.unwrap();
     let item: news::Input =
         serde_json::from_value(serde_json::json!({ "title": "Posted after the import", "content": "<p>Hi</p>", "status": "published" }))
             .unwrap();

@@ -63,7 +63,7 @@ async fn real_files_import_as_the_fixture_expects(test_db: TestDb) {
         let outcome = import::import(
             db,
             &vita::store::changes::Changes::for_database(db).await.unwrap(),
-            ImportRequest { bibtex: text, import: keep.clone(), update: vec![] },
+            ImportRequest { bibtex: text, import: keep.clone(), update: vec![], file_name: None },
         )
         .await
         .unwrap();
@@ -254,7 +254,9 @@ async fn al_folio_selected_papers_are_featured(test_db: TestDb) {
         preview.entries.iter().filter(|e| e.publication.as_ref().is_some_and(|p| p.featured)).filter_map(|e| e.key.clone()).collect();
     assert_eq!(shown, selected, "the preview shows which entries will be featured");
     let changes = vita::store::changes::Changes::for_database(db).await.unwrap();
-    import::import(db, &changes, ImportRequest { bibtex: text.clone(), import: new.clone(), update: vec![] }).await.unwrap();
+    import::import(db, &changes, ImportRequest { bibtex: text.clone(), import: new.clone(), update: vec![], file_name: None })
+        .await
+        .unwrap();
     let featured: std::collections::BTreeSet<String> = stored(db)
         .await
         .into_iter()
@@ -286,7 +288,7 @@ async fn al_folio_selected_papers_are_featured(test_db: TestDb) {
     let preview = import::preview(db, &text).await.unwrap();
     let update: Vec<u32> =
         preview.entries.iter().filter(|e| e.duplicate_of.as_ref().is_some_and(|d| d.id.is_some())).map(|e| e.index).collect();
-    import::import(db, &changes, ImportRequest { bibtex: text, import: vec![], update }).await.unwrap();
+    import::import(db, &changes, ImportRequest { bibtex: text, import: vec![], update, file_name: None }).await.unwrap();
     let featured_again = stored(db).await.into_iter().filter(|p| p.featured).count();
     assert_eq!(featured_again, featured.len());
 }

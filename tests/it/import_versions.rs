@@ -19,7 +19,7 @@ async fn import_all(db: &sea_orm::DatabaseConnection, text: &str) -> import::Imp
     let preview = import::preview(db, text).await.unwrap();
     let all: Vec<u32> = preview.entries.iter().filter(|e| e.status == EntryStatus::New).map(|e| e.index).collect();
     let changes = Changes::for_database(db).await.unwrap();
-    import::import(db, &changes, ImportRequest { bibtex: text.to_owned(), import: all, update: vec![] }).await.unwrap()
+    import::import(db, &changes, ImportRequest { bibtex: text.to_owned(), import: all, update: vec![], file_name: None }).await.unwrap()
 }
 
 /// A DBLP export with a journal and a conference version of one paper: both are new, the later

@@ -28,6 +28,7 @@ mod hardening;
 mod helpers;
 mod hostile_bibtex;
 mod import;
+mod import_records;
 mod import_versions;
 mod instances;
 mod layers;

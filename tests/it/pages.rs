@@ -159,12 +159,13 @@ async fn the_owner_sees_the_student_list_even_when_visitors_have_the_page_cached
     assert!(!anonymous.get(app.url("/students")).send().await.unwrap().text().await.unwrap().contains("Ada Lovelace"));
 }
 
-/// Every field of a publication's input (an update must send them all).
+/// Every field of a publication's input (an update must send them all); the DOI is the slug's
+/// (a DOI is one paper's).
 fn paper_input(title: &str, slug: &str, status: &str) -> serde_json::Value {
     json!({
         "title": title, "slug": slug, "authors": ["Zoë Ångström", "Çetin Kaya Koç"], "kind": "journal-article",
         "venue": "IEEE Transactions on Computers", "year": 2024, "month": 3, "abstract": "We mask processors.",
-        "pdf_url": null, "pdf_file": null, "url": null, "doi": "10.1109/TC.2024.42", "pages": "101-115", "volume": "73",
+        "pdf_url": null, "pdf_file": null, "url": null, "doi": format!("10.1109/tc.2024.{slug}"), "pages": "101-115", "volume": "73",
         "issue": "4", "publisher": null, "bibtex": null, "featured": false, "status": status, "tag_ids": [],
     })
 }

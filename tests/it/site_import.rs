@@ -151,6 +151,12 @@ async fn imports_as_expected(test_db: TestDb, id: &str) {
     accepted("talks", talks::Entity::find().count(db).await.unwrap() as usize);
     accepted("courses", courses::Entity::find().count(db).await.unwrap() as usize);
     accepted("posts", posts::Entity::find().count(db).await.unwrap() as usize);
+    // The import's record lists the papers it created (issue 44), as the site's import.
+    let records = vita::content::imports::list(db).await.unwrap();
+    let papers = created(&real, Kind::Publication).len() as u32;
+    let listed: Vec<_> = records.iter().map(|r| (r.kind, r.label.as_str(), r.papers)).collect();
+    let expected_records = if papers == 0 { vec![] } else { vec![(vita::content::imports::ImportKind::Site, generator.as_str(), papers)] };
+    assert_eq!(listed, expected_records, "{id}: the import's record");
     // A post keeps the slug its file gave it, so the site's links to it keep working.
     for post in posts::Entity::find().all(db).await.unwrap() {
         let source = created(&real, Kind::Post).into_iter().find(|i| i.title == post.title).map(|i| i.source.to_lowercase());
@@ -225,6 +231,7 @@ async fn imports_as_expected(test_db: TestDb, id: &str) {
     );
     assert!(again.items.iter().all(|i| i.outcome != Outcome::Conflict));
     assert_eq!(snapshot(db).await, stored, "{id}: a second import changes nothing");
+    assert_eq!(vita::content::imports::list(db).await.unwrap().len(), records.len(), "{id}: and records no import");
     assert_eq!(files.list().await.unwrap().len(), uploads, "{id}: and uploads nothing");
 }
 

@@ -18,6 +18,7 @@ use uuid::Uuid;
 
 use super::{Generator, Item, ItemReport, Kind, Outcome, Owner, Paper, Problem, Report, Site, Social, Tree, sources};
 use crate::content::homepage::{self, AboutContent, HeroContent};
+use crate::content::imports::{self, ImportKind, ImportSource};
 use crate::content::{self, Content, courses, cv_appointments, cv_education, cv_other, news, posts, projects, publications, tags, talks};
 use crate::error::AppError;
 use crate::import::{self, EntryStatus};
@@ -237,6 +238,8 @@ struct Writer<'a> {
     files_of: HashMap<String, Vec<(String, String)>>,
     /// The site's files stored so far by this import, by path (`None`: could not be).
     stored: HashMap<String, Option<Stored>>,
+    /// The papers created, which the import's record lists (`content::imports`).
+    added_papers: Vec<Uuid>,
 }
 
 /// Everything an import may change.
@@ -289,11 +292,15 @@ pub async fn run(
             tags: None,
             files_of: HashMap::new(),
             stored: HashMap::new(),
+            added_papers: Vec::new(),
         };
         for media in site.media.iter().filter(|m| m.found) {
             writer.files_of.entry(media.from.clone()).or_default().push((media.reference.clone(), media.path.clone()));
         }
-        let result = writer.all(site, &mut report.social_placed).await;
+        let result = match writer.all(site, &mut report.social_placed).await {
+            Ok(()) => imports::record(writer.txn, &ImportSource::new(ImportKind::Site, generator.as_str()), &writer.added_papers).await,
+            Err(err) => Err(err),
+        };
         report.items = std::mem::take(&mut writer.items);
         report.problems.append(&mut writer.problems);
         (result, writer.uploaded)
@@ -697,6 +704,7 @@ impl Writer<'_> {
                         Ok(model) => {
                             savepoint.commit().await?;
                             self.remember(Kind::Publication, &paper.source, &paper.hash, model.id, model.updated_at).await?;
+                            self.added_papers.push(model.id);
                             self.report(Kind::Publication, &paper.source, &title, date, Outcome::Created);
                         }
                         Err(err) => {

@@ -11,7 +11,7 @@
  *   the user lands on the login page. The session read, sign-in and sign-out
  *   opt out: for them a 401 is an expected answer, not an expiry.
  */
-import type { ErrorBody, FieldErrors } from '../api/types';
+import type { ErrorBody, Existing, FieldErrors } from '../api/types';
 
 /** `code` of errors that never reached the server or did not come from it. */
 export const NETWORK_ERROR = 'network_error';
@@ -26,12 +26,19 @@ export class ApiError extends Error {
   readonly retryAfter: number | undefined;
   /** The message is the server's own (from its error body), not one made up here. */
   readonly fromServer: boolean;
+  /** The stored item a 409 conflict is with (a paper that has the DOI already). */
+  readonly existing: Existing | undefined;
 
   constructor(
     status: number,
     code: string,
     message: string,
-    { fields = {}, retryAfter, fromServer = false }: { fields?: FieldErrors; retryAfter?: number; fromServer?: boolean } = {},
+    {
+      fields = {},
+      retryAfter,
+      fromServer = false,
+      existing,
+    }: { fields?: FieldErrors; retryAfter?: number; fromServer?: boolean; existing?: Existing } = {},
   ) {
     super(message);
     this.status = status;
@@ -39,6 +46,7 @@ export class ApiError extends Error {
     this.fields = fields;
     this.retryAfter = retryAfter;
     this.fromServer = fromServer;
+    this.existing = existing;
   }
 
   /** The message for one field, if the server gave one. */
@@ -56,6 +64,12 @@ function isErrorBody(value: unknown): value is ErrorBody {
     typeof (detail as { code?: unknown }).code === 'string' &&
     typeof (detail as { message?: unknown }).message === 'string'
   );
+}
+
+function isExisting(value: unknown): value is Existing {
+  if (typeof value !== 'object' || value === null) return false;
+  const { id, slug, title } = value as Record<string, unknown>;
+  return typeof id === 'string' && typeof slug === 'string' && typeof title === 'string';
 }
 
 function fallbackMessage(status: number): string {
@@ -81,7 +95,7 @@ function parseRetryAfter(value: string | null): number | undefined {
 export function toApiError(status: number, body: unknown, retryAfterHeader: string | null = null): ApiError {
   const retryAfter = parseRetryAfter(retryAfterHeader);
   if (isErrorBody(body)) {
-    const { code, message, fields } = body.error;
+    const { code, message, fields, existing } = body.error;
     const cleanFields: FieldErrors = {};
     if (fields && typeof fields === 'object') {
       for (const [name, text] of Object.entries(fields)) {
@@ -92,6 +106,7 @@ export function toApiError(status: number, body: unknown, retryAfterHeader: stri
       fields: cleanFields,
       retryAfter,
       fromServer: Boolean(message),
+      existing: isExisting(existing) ? existing : undefined,
     });
   }
   return new ApiError(status, status >= 500 ? 'server_error' : UNEXPECTED_RESPONSE, fallbackMessage(status), { retryAfter });

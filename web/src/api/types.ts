@@ -2,7 +2,13 @@
 
 export type ErrorBody = { error: ErrorDetail, };
 
-export type ErrorDetail = { code: string, message: string, fields?: FieldErrors, };
+export type ErrorDetail = { code: string, message: string, fields?: FieldErrors, 
+/**
+ * The stored item a conflict is with (`AppError::Conflict`).
+ */
+existing?: Existing, };
+
+export type Existing = { id: string, slug: string, title: string, };
 
 export type FieldErrors = Record<string, string>;
 
@@ -570,7 +576,11 @@ needs_year: boolean, };
 
 export type ImportPreview = { entries: Array<PreviewEntry>, new: number, duplicates: number, invalid: number, };
 
-export type ImportRequest = { bibtex: string, import: Array<number>, update: Array<number>, };
+export type ImportRequest = { bibtex: string, import: Array<number>, update: Array<number>, 
+/**
+ * The chosen file's name, which the import's record shows; pasted text has none.
+ */
+file_name?: string, };
 
 export type ImportOutcome = { imported: number, updated: number, skipped: number, 
 /**
@@ -758,6 +768,34 @@ export type BulkRequest = { action: BulkAction, ids: Array<string>,
 tag?: string, };
 
 export type UndoToken = { undo: string, };
+
+export type ImportKind = "bibtex" | "orcid" | "doi" | "site";
+
+export type ImportSummary = { id: string, kind: ImportKind, label: string, created_at: string, 
+/**
+ * The papers it added.
+ */
+imported: number, 
+/**
+ * Those still stored.
+ */
+papers: number, 
+/**
+ * Those of `papers` changed since (a removal keeps them).
+ */
+edited: number, };
+
+export type KeptPaper = { id: string, title: string, };
+
+export type ImportRemoval = { 
+/**
+ * Takes the removal back (`POST /api/admin/undo/<undo>`); none when nothing was removed.
+ */
+undo: string | null, removed: number, 
+/**
+ * The papers changed since the import, left stored.
+ */
+kept: Array<KeptPaper>, };
 
 export type SampleText = { 
 /**

@@ -8,6 +8,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CvGrant, CvGrantInput, NewsItem, OpenCall, Post, Student, Tag } from '../../api/types';
 import BlogScreen from './blog/BlogScreen';
@@ -51,7 +52,11 @@ async function render(element: ReactElement) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   await act(async () => {
     root = createRoot(container);
-    root.render(<QueryClientProvider client={client}>{element}</QueryClientProvider>);
+    root.render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>{element}</MemoryRouter>
+      </QueryClientProvider>,
+    );
   });
   await settle();
 }

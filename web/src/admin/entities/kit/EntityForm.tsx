@@ -13,6 +13,8 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { SubmitButton } from '../../components/SubmitButton';
+import type { Existing } from '../../../api/types';
+import { ApiError } from '../../api';
 import { applyFieldErrors } from '../../form-errors';
 import { useUnsavedChanges } from '../../unsaved';
 import { useSaveEntity, type EntityKind } from './api';
@@ -35,7 +37,8 @@ export type SameKeys<A, B> = [KeyMismatch<A, B>] extends [never] ? unknown : { k
  * A form that checks `schema` before sending `toInput(values)` through
  * `submit`. A failed submit puts the server's field messages next to their
  * fields (the caller's mutation has already shown the toast) and keeps the
- * values; a successful one resets the form to what was saved and calls
+ * values, and `conflict` names the stored item a 409 was about (a paper with
+ * the same DOI); a successful one resets the form to what was saved and calls
  * `onSaved`. While it holds unsaved changes, closing or leaving asks first.
  */
 export function useEntityForm<V extends FieldValues, Input>({
@@ -52,19 +55,22 @@ export function useEntityForm<V extends FieldValues, Input>({
   onSaved?: (values: V) => void;
 }) {
   const form = useForm<V>({ resolver: zodResolver(schema), defaultValues: defaultValues as DefaultValues<V> });
+  const [conflict, setConflict] = useState<Existing | null>(null);
   // Closing, leaving or reloading asks first while the form holds what was not saved.
   useUnsavedChanges(form.formState.isDirty && !form.formState.isSubmitSuccessful);
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await submit(toInput(values));
     } catch (error) {
+      setConflict(error instanceof ApiError ? (error.existing ?? null) : null);
       applyFieldErrors(error, form.setError, Object.keys(defaultValues) as Path<V>[]);
       return;
     }
+    setConflict(null);
     form.reset(values); // spec section 4: a successful save resets the form
     onSaved?.(values);
   });
-  return { form, onSubmit, pending: form.formState.isSubmitting };
+  return { form, onSubmit, pending: form.formState.isSubmitting, conflict };
 }
 
 /** The <form> element with the form's context, so the kit's fields find their form. */
@@ -82,8 +88,11 @@ export function FormShell<V extends FieldValues>({
   );
 }
 
-/** What a form's `fields` get: the form, its typed fields, and the row being edited (null: adding). */
-export type FieldsArgs<T, V extends FieldValues> = { form: UseFormReturn<V>; Field: Fields<V>; item: T | null };
+/**
+ * What a form's `fields` get: the form, its typed fields, the row being
+ * edited (null: adding) and the stored row the last save conflicted with.
+ */
+export type FieldsArgs<T, V extends FieldValues> = { form: UseFormReturn<V>; Field: Fields<V>; item: T | null; conflict: Existing | null };
 
 /** What a screen's form is made of; the values' keys must be the request's keys. */
 export type EntityFormSpec<T extends RowOf<V>, V extends FieldValues, Input> = {
@@ -121,7 +130,7 @@ export function EntityForm<T extends { id: string } & RowOf<V>, V extends FieldV
 }) {
   const save = useSaveEntity<Input>(kind);
   const [defaultValues] = useState(() => formValues(spec.defaults(), item));
-  const { form, onSubmit, pending } = useEntityForm({
+  const { form, onSubmit, pending, conflict } = useEntityForm({
     schema: spec.schema,
     defaultValues,
     toInput: spec.toInput,
@@ -135,7 +144,9 @@ export function EntityForm<T extends { id: string } & RowOf<V>, V extends FieldV
       Cancel
     </Button>
   );
-  const fields = <Grid className={frame === 'card' ? 'gap-5' : 'gap-4'}>{spec.fields({ form, Field: fieldsFor<V>(), item })}</Grid>;
+  const fields = (
+    <Grid className={frame === 'card' ? 'gap-5' : 'gap-4'}>{spec.fields({ form, Field: fieldsFor<V>(), item, conflict })}</Grid>
+  );
 
   if (frame === 'dialog') {
     return (

@@ -5,9 +5,12 @@
  * list. Deletes ask first (the kit's api hook). The list is searched,
  * filtered, sorted and read 50 rows a page, and selected rows can be
  * changed all at once (issue 44, `ListTools`). A form with unsaved changes
- * asks before its dialog closes (`../../unsaved`).
+ * asks before its dialog closes (`../../unsaved`). `?edit=<id>` in the
+ * address opens that row's form (a link to a stored row, e.g. the paper a
+ * duplicate DOI belongs to).
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { Pencil, Plus, Trash2 } from '../../../components/icons';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -18,7 +21,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import type { FieldValues } from 'react-hook-form';
-import { errorMessage } from '../../api';
+import { api, errorMessage } from '../../api';
+import { notify } from '../../toast';
 import { PageHeader } from '../../components/PageHeader';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { confirmDiscard } from '../../unsaved';
@@ -64,6 +68,8 @@ type Props<T extends RowOf<V>, V extends FieldValues, Input> = {
   onDeleted?: (row: T) => void;
   /** More buttons in the header, before Add (the publications' Import BibTeX). */
   headerActions?: ReactNode;
+  /** Shown above the search and filters (the publications' imports). */
+  beforeList?: ReactNode;
   /** The filters and bulk actions the table has besides search, sorting, paging and delete. */
   tools?: ListTools;
 };
@@ -77,6 +83,7 @@ export function EntityScreen<T extends { id: string } & RowOf<V>, V extends Fiel
   form,
   onDeleted,
   headerActions,
+  beforeList,
   tools = {},
 }: Props<T, V, Input>) {
   useDocumentTitle(title);
@@ -120,6 +127,28 @@ export function EntityScreen<T extends { id: string } & RowOf<V>, V extends Fiel
       onDelete={() => void deleteRow(row)}
     />
   );
+
+  // `?edit=<id>`: the row is read and its form opened (after asking, if another form holds
+  // unsaved changes); the parameter is dropped at once, so a reload does not open it again.
+  const [search, setSearch] = useSearchParams();
+  const editId = search.get('edit');
+  const editingId = editing?.item?.id;
+  useEffect(() => {
+    if (!editId) return;
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('edit');
+        return next;
+      },
+      { replace: true },
+    );
+    if (editId === editingId || !confirmDiscard()) return;
+    api.get<T>(`/api/${kind.path}/${encodeURIComponent(editId)}`).then(
+      (item) => setEditing({ item }),
+      (error: unknown) => notify.error(error),
+    );
+  }, [editId, editingId, kind.path, setSearch]);
 
   const formTitle = editing?.item ? `Edit ${itemName}` : `Add New ${itemName}`;
   const entityForm = editing ? (
@@ -204,6 +233,7 @@ export function EntityScreen<T extends { id: string } & RowOf<V>, V extends Fiel
         }
       />
       {inline ? entityForm : null}
+      {beforeList}
       {list.data ? <ListToolbar tools={tools} params={params} onChange={changeParams} label={`Search ${plural}`} /> : null}
       {selected.length > 0 ? (
         <SelectionBar kind={kind} tools={tools} selected={selected} onDone={() => setSelected([])} onClear={() => setSelected([])} />

@@ -9,6 +9,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NewsItem } from '../../../api/types';
 import { notify } from '../../toast';
@@ -47,7 +48,11 @@ async function render(element: ReactElement) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   await act(async () => {
     root = createRoot(container);
-    root.render(<QueryClientProvider client={client}>{element}</QueryClientProvider>);
+    root.render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>{element}</MemoryRouter>
+      </QueryClientProvider>,
+    );
   });
   await settle();
 }

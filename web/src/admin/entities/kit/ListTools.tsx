@@ -26,6 +26,8 @@ export type ListTools = {
   year?: boolean;
   /** The tags rows can carry: a tag filter and the 'Add tag' action. */
   tags?: readonly Option[];
+  /** Where rows came from (a paper's import, or 'manual'): a source filter. */
+  sources?: readonly Option[];
   /** Orders besides the table's own (first) and the latest edited. */
   sorts?: readonly Option[];
   /** The search box's placeholder: what it looks in ('Search by title, author or venue'). */
@@ -98,6 +100,21 @@ export function ListToolbar({
       ) : null}
       {tools.tags && tools.tags.length > 0 ? (
         <Filter label="Tag" value={params.tag} onChange={set('tag')} options={[{ value: '', label: 'Any tag' }, ...tools.tags]} />
+      ) : null}
+      {tools.sources && tools.sources.length > 0 ? (
+        <Filter
+          label="Source"
+          value={params.source}
+          onChange={set('source')}
+          options={[
+            { value: '', label: 'Any source' },
+            ...tools.sources,
+            // The chosen import's papers were all removed: it stays chosen (an Undo may bring them back).
+            ...(params.source && !tools.sources.some((option) => option.value === params.source)
+              ? [{ value: params.source, label: 'An import with no papers left' }]
+              : []),
+          ]}
+        />
       ) : null}
       <Filter label="Sort by" value={params.sort} onChange={set('sort')} options={sorts} />
     </search>

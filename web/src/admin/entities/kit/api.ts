@@ -94,14 +94,14 @@ export function useDeleteEntity(kind: EntityKind) {
 export const PAGE_SIZE = 50;
 
 /** What the owner asked of a list (issue 44): each filter's value ('' for any), the sort ('' for the table's own order) and the page (from 1). */
-export type ListParams = { q: string; kind: string; year: string; status: string; tag: string; sort: string; page: number };
+export type ListParams = { q: string; kind: string; year: string; status: string; tag: string; source: string; sort: string; page: number };
 
-export const ANY: ListParams = { q: '', kind: '', year: '', status: '', tag: '', sort: '', page: 1 };
+export const ANY: ListParams = { q: '', kind: '', year: '', status: '', tag: '', source: '', sort: '', page: 1 };
 
 /** `GET /api/admin/<table>?…` for `params`: the filters that are set, and the page as limit and offset. */
 export function listPath(kind: EntityKind, params: ListParams): string {
   const query = new URLSearchParams();
-  for (const key of ['q', 'kind', 'year', 'status', 'tag', 'sort'] as const) {
+  for (const key of ['q', 'kind', 'year', 'status', 'tag', 'source', 'sort'] as const) {
     const value = params[key].trim();
     if (value) query.set(key, value);
   }

@@ -78,6 +78,8 @@ export function ImportBibtexButton() {
 function ImportBibtex({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
+  // The chosen file's name, which the import's record shows (pasted text has none).
+  const [fileName, setFileName] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [preview, setPreview] = useState<{ text: string; result: ImportPreview } | null>(null);
@@ -103,6 +105,7 @@ function ImportBibtex({ onDone }: { onDone: () => void }) {
     }
     setError(null);
     setText(await file.text());
+    setFileName(file.name);
   };
 
   const runPreview = async () => {
@@ -123,6 +126,7 @@ function ImportBibtex({ onDone }: { onDone: () => void }) {
         bibtex: preview.text,
         import: pick('import'),
         update: pick('update'),
+        file_name: fileName,
       });
       await queryClient.invalidateQueries({ queryKey: entityQueryKey(publicationKind) });
       notify.success(outcome.message);
@@ -147,7 +151,11 @@ function ImportBibtex({ onDone }: { onDone: () => void }) {
             id="bibtex-text"
             className="min-h-48 rounded-md border border-input bg-background p-3 font-mono text-sm focus-ring"
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              setText(event.target.value);
+              // Emptied, the box no longer holds the chosen file.
+              if (event.target.value.trim() === '') setFileName(undefined);
+            }}
             placeholder="@article{key, title = {…}, author = {…}, year = {…}}"
             aria-describedby="bibtex-hint"
           />

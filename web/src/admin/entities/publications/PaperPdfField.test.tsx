@@ -7,6 +7,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Publication } from '../../../api/types';
 import { publication } from '../../../testing/fixtures';
@@ -53,7 +54,9 @@ async function render() {
     root = createRoot(container);
     root.render(
       <QueryClientProvider client={client}>
-        <PublicationsScreen />
+        <MemoryRouter>
+          <PublicationsScreen />
+        </MemoryRouter>
       </QueryClientProvider>,
     );
   });

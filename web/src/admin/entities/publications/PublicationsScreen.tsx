@@ -1,17 +1,19 @@
 /** /admin/publications: publications as cards, created and edited in a dialog. */
-import type { Publication, PublicationInput } from '../../../api/types';
+import { Link } from 'react-router';
+import type { Existing, Publication, PublicationInput } from '../../../api/types';
 import { EntityScreen, optionsOf, type EntityFormSpec } from '../kit';
 import { PublishFields, TitleSlugFields } from '../kit/common-fields';
 import { FillFromDoi } from './FillFromDoi';
 import { ImportBibtexButton } from './ImportBibtex';
 import { ImportOrcidButton } from './ImportOrcid';
+import { ImportsPanel, sourceOptions, useImports } from './Imports';
 import { PaperPdfField, removePaperPdf } from './PaperPdfField';
 import { KIND_LABELS, publicationForm, publicationKind, type PublicationValues } from './schema';
 import { TagPickerField, useTagOptions } from '../tags/TagPicker';
 
 const form: EntityFormSpec<Publication, PublicationValues, PublicationInput> = {
   ...publicationForm,
-  fields: ({ form, Field, item }) => (
+  fields: ({ form, Field, item, conflict }) => (
     <>
       {!item && <FillFromDoi form={form} />}
       <TitleSlugFields form={form} rule="until-edited" hint="Used in the page address; filled in from the title." />
@@ -25,6 +27,7 @@ const form: EntityFormSpec<Publication, PublicationValues, PublicationInput> = {
       <PaperPdfField form={form} item={item} />
       <Field.Text name="url" label="URL" type="url" inputMode="url" />
       <Field.Text name="doi" label="DOI" placeholder="e.g. 10.1000/xyz123" wide />
+      {conflict && form.formState.errors.doi ? <OpenStored paper={conflict} /> : null}
       <Field.Text name="pages" label="Pages" placeholder="e.g. 1-12" />
       <Field.Text name="volume" label="Volume" />
       <Field.Text name="issue" label="Issue" />
@@ -35,6 +38,17 @@ const form: EntityFormSpec<Publication, PublicationValues, PublicationInput> = {
     </>
   ),
 };
+
+/** Under the DOI's message that a stored paper has it: a link to that paper's form. */
+function OpenStored({ paper }: { paper: Existing }) {
+  return (
+    <p className="-mt-2 text-sm sm:col-span-2">
+      <Link to={`/admin/publications?edit=${encodeURIComponent(paper.id)}`} className="font-medium underline underline-offset-4 focus-ring">
+        Open it
+      </Link>
+    </p>
+  );
+}
 
 const TEXTS = { title: 'Publications', itemName: 'Publication', description: 'Add, edit and feature papers, with authors, venue and DOI.' };
 
@@ -57,6 +71,7 @@ const SORTS = [
 
 export default function PublicationsScreen() {
   const tags = useTagOptions();
+  const imports = useImports();
   return (
     <EntityScreen
       tools={{
@@ -64,6 +79,7 @@ export default function PublicationsScreen() {
         kinds: optionsOf(KIND_LABELS),
         year: true,
         tags,
+        sources: imports.data ? sourceOptions(imports.data) : undefined,
         sorts: SORTS,
         searchHint: 'Search by title, author or venue',
       }}
@@ -72,6 +88,7 @@ export default function PublicationsScreen() {
       list={{ layout: 'cards', details }}
       form={form}
       onDeleted={(row) => removePaperPdf(row.pdf_file)}
+      beforeList={<ImportsPanel />}
       headerActions={
         <>
           <ImportOrcidButton />
