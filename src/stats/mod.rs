@@ -207,7 +207,8 @@ impl Stats {
     /// still counts).
     fn key(&self, day: NaiveDate, client: IpAddr, browser: Browser) -> Option<i64> {
         let hashes = self.0.hashes.read().unwrap_or_else(std::sync::PoisonError::into_inner);
-        hashes.iter().find(|(salted, _)| *salted == day).map(|(_, hash)| hash.key(client, browser))
+        let (_, hash) = hashes.iter().find(|(salted, _)| *salted == day)?;
+        Some(hash.key(client, browser))
     }
 
     /// Adds what `prepare` found to the counts in memory.

@@ -4,31 +4,80 @@
 //! no key can be linked to an address or to another day's key. Only the first 8 bytes are
 //! kept: enough to tell a day's readers apart.
 
+use std::cell::RefCell;
 use std::net::IpAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
 /// The day's keyed hash, ready to take a reader's parts (cloned per request: the salt's key
-/// schedule is computed once).
+/// schedule is computed once), with a number of its own for the keys a thread keeps.
 #[derive(Clone)]
-pub struct DailyHash(Hmac<Sha256>);
+pub struct DailyHash {
+    mac: Hmac<Sha256>,
+    id: u64,
+}
+
+/// What a key is made of besides the salt: the reader's network (its family's number, then
+/// its first 3 or 6 bytes) and browser.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Reader {
+    /// The `DailyHash` (its `id`): another day, or another server in the same process (the
+    /// tests), has other keys.
+    salt: u64,
+    network: [u8; 7],
+    browser: Browser,
+}
+
+/// Keys a thread keeps: a reader's page brings their next requests (its pictures, a paper's
+/// PDF, the next page), and the HMAC is the dearest part of counting one. Kept in memory only,
+/// like the request itself; the salt they come from is in memory too.
+const KEYS_KEPT: usize = 64;
 
 /// A day's salt: 32 random bytes.
 pub type Salt = [u8; 32];
 
 impl DailyHash {
     pub fn new(salt: &Salt) -> Self {
-        Self(Hmac::new_from_slice(salt).expect("HMAC takes a key of any length"))
+        static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+        let mac = Hmac::new_from_slice(salt).expect("HMAC takes a key of any length");
+        Self { mac, id: NEXT_ID.fetch_add(1, Ordering::Relaxed) }
     }
 
     /// The key of a reader at `address` with `browser`.
     pub fn key(&self, address: IpAddr, browser: Browser) -> i64 {
-        let mut mac = self.0.clone();
-        match address.to_canonical() {
-            IpAddr::V4(v4) => mac.update(&v4.octets()[..3]),
-            IpAddr::V6(v6) => mac.update(&v6.octets()[..6]),
+        thread_local! {
+            static KEYS: RefCell<[Option<(Reader, i64)>; KEYS_KEPT]> = const { RefCell::new([None; KEYS_KEPT]) };
         }
+        let mut network = [0; 7];
+        let prefix = match address.to_canonical() {
+            IpAddr::V4(v4) => {
+                network[0] = 4;
+                network[1..4].copy_from_slice(&v4.octets()[..3]);
+                &network[1..4]
+            }
+            IpAddr::V6(v6) => {
+                network[0] = 6;
+                network[1..7].copy_from_slice(&v6.octets()[..6]);
+                &network[1..7]
+            }
+        };
+        let reader = Reader { salt: self.id, network, browser };
+        let slot =
+            network.iter().fold(browser.major as usize, |slot, byte| slot.wrapping_mul(31).wrapping_add(usize::from(*byte))) % KEYS_KEPT;
+        if let Some(key) = KEYS.with_borrow(|keys| keys[slot].filter(|(kept, _)| *kept == reader).map(|(_, key)| key)) {
+            return key;
+        }
+        let key = self.compute(prefix, browser);
+        KEYS.with_borrow_mut(|keys| keys[slot] = Some((reader, key)));
+        key
+    }
+
+    /// The HMAC of a network's first bytes and a browser, cut to 8 bytes.
+    fn compute(&self, network: &[u8], browser: Browser) -> i64 {
+        let mut mac = self.mac.clone();
+        mac.update(network);
         let Browser { family, major } = browser;
         mac.update(&[0]);
         mac.update(family.as_bytes());
@@ -110,5 +159,19 @@ mod tests {
         assert_ne!(key("203.0.113.7", CHROME), key("203.0.113.7", &CHROME.replace("Chrome/131", "Chrome/130")));
         let next_day = DailyHash::new(&[8; 32]);
         assert_ne!(key("203.0.113.7", CHROME), next_day.key("203.0.113.7".parse().unwrap(), browser(CHROME)), "a new salt, a new key");
+    }
+
+    #[test]
+    fn a_kept_key_is_the_key() {
+        let (day, other_day) = (DailyHash::new(&[7; 32]), DailyHash::new(&[8; 32]));
+        // More readers than a thread keeps, each asked twice (kept, then perhaps pushed out).
+        for round in 0..2 {
+            for n in 0..=255u8 {
+                let address = IpAddr::from([198, 51, n, 1]);
+                let chrome = browser(CHROME);
+                assert_eq!(day.key(address, chrome), day.compute(&[198, 51, n], chrome), "round {round}, network {n}");
+                assert_eq!(other_day.key(address, chrome), other_day.compute(&[198, 51, n], chrome), "another salt");
+            }
+        }
     }
 }
