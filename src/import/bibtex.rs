@@ -675,7 +675,7 @@ fn kind(entry_type: &str, journal: Option<&str>, arxiv: bool) -> PublicationKind
     }
 }
 
-/// Where the work appeared: the journal or the proceedings' title, else the first of
+/// Where the work appeared: the journal or the proceedings' title (or biblatex's event), else the first of
 /// `publisher`, `howpublished`, `institution`, `organization`, `school` and `series` (a thesis
 /// names its school, a report its institution, an arXiv preprint its identifier, first). An
 /// entry that names none has no venue, rather than an invented one (issue 27, item 6).
@@ -688,6 +688,9 @@ fn venue(kind: PublicationKind, field: &dyn Fn(&str) -> Option<String>, journal:
     };
     journal
         .or_else(|| field("booktitle"))
+        // biblatex's conference name (JabRef, Zotero in biblatex mode), for proceedings
+        // that have no `booktitle`.
+        .or_else(|| field("eventtitle"))
         .or(own)
         .or_else(|| ["publisher", "howpublished", "institution", "organization", "school", "series"].into_iter().find_map(field))
         .unwrap_or_default()

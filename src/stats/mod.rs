@@ -32,14 +32,14 @@ use std::sync::atomic::{AtomicI64, AtomicU8, AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
-use axum::http::{HeaderMap, header};
+use axum::http::{HeaderMap, HeaderName, header};
 use chrono::{DateTime, Days, Months, NaiveDate, TimeDelta, Utc};
 use sea_orm::DatabaseConnection;
 
 use crate::content::settings::{self, SiteSettings, Statistics};
 use crate::error::AppError;
 use buffer::{Buffer, Readings, Verdict};
-use visitor::DailyHash;
+use visitor::{Browser, DailyHash};
 
 /// How often an instance writes what it counted.
 pub const FLUSH_EVERY: Duration = Duration::from_secs(10);
@@ -193,11 +193,11 @@ impl Stats {
             let (reader, feed) = (Cow::Borrowed(reader), Cow::Borrowed(path));
             return Some(Counted::Subscribers { day: now.date_naive(), reader, feed, subscribers: i64::from(subscribers) });
         }
-        if robots::is_robot(user_agent) {
+        let robots::Sender::Reader(browser) = robots::sender(user_agent) else {
             return None;
-        }
-        let opted_out = hit.headers.get("sec-gpc").is_some_and(|value| value.as_bytes() == b"1");
-        let key = (mode == VISITORS && !opted_out).then(|| self.key(now.date_naive(), hit.client, user_agent)).flatten();
+        };
+        let opted_out = hit.headers.get(SEC_GPC).is_some_and(|value| value.as_bytes() == b"1");
+        let key = (mode == VISITORS && !opted_out).then(|| self.key(now.date_naive(), hit.client, browser)).flatten();
         let source = sources::source(text(header::REFERER), hit.query, text(header::HOST));
         let ranged = hit.headers.contains_key(header::RANGE);
         Some(Counted::Visit { kind: hit.kind, now, path: Cow::Borrowed(path), key, source, ranged })
@@ -205,9 +205,10 @@ impl Stats {
 
     /// The visitor key of `client` on `day`; `None` before the day's salt is known (the view
     /// still counts).
-    fn key(&self, day: NaiveDate, client: IpAddr, user_agent: &str) -> Option<i64> {
+    fn key(&self, day: NaiveDate, client: IpAddr, browser: Browser) -> Option<i64> {
         let hashes = self.0.hashes.read().unwrap_or_else(std::sync::PoisonError::into_inner);
-        hashes.iter().find(|(salted, _)| *salted == day).map(|(_, hash)| hash.key(client, user_agent))
+        let (_, hash) = hashes.iter().find(|(salted, _)| *salted == day)?;
+        Some(hash.key(client, browser))
     }
 
     /// Adds what `prepare` found to the counts in memory.
@@ -340,10 +341,17 @@ pub fn detail_kept_from(today: NaiveDate, months: u32) -> Option<NaiveDate> {
     today.checked_sub_months(Months::new(months))
 }
 
+// The headers read per request that `http` has no constant for, named once: a name given as
+// text would be parsed at every lookup.
+const SEC_GPC: HeaderName = HeaderName::from_static("sec-gpc");
+const SEC_PURPOSE: HeaderName = HeaderName::from_static("sec-purpose");
+const PURPOSES: [HeaderName; 3] =
+    [HeaderName::from_static("purpose"), HeaderName::from_static("x-purpose"), HeaderName::from_static("x-moz")];
+
 /// A prefetch or prerender: the browser may never show the page.
 fn is_prefetch(headers: &HeaderMap) -> bool {
-    headers.contains_key("sec-purpose")
-        || ["purpose", "x-purpose", "x-moz"].into_iter().any(|name| {
+    headers.contains_key(SEC_PURPOSE)
+        || PURPOSES.iter().any(|name| {
             headers.get(name).is_some_and(|value| {
                 value.as_bytes().eq_ignore_ascii_case(b"prefetch") || value.as_bytes().eq_ignore_ascii_case(b"preview")
             })

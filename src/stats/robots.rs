@@ -6,6 +6,8 @@ use std::sync::LazyLock;
 
 use regex::{Regex, RegexSet, RegexSetBuilder};
 
+use super::visitor::{self, Browser};
+
 /// A browser's user agent is never this short (`Mozilla/5.0 (…)` at least); shorter ones are
 /// scripts and robots.
 const SHORTEST_BROWSER: usize = 12;
@@ -24,17 +26,32 @@ pub fn prepare() {
     LazyLock::force(&SUBSCRIBERS);
 }
 
-/// Whether a request with this `User-Agent` is not a person reading: a robot, a link preview,
-/// a feed reader, a script, or no user agent worth the name.
+/// Who sent a request, as its `User-Agent` tells: no reader (a robot, a link preview, a feed
+/// reader, a script, or no user agent worth the name), or a reader's browser.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sender {
+    Robot,
+    /// The browser's family and major version (`visitor::browser`), a part of the visitor key.
+    Reader(Browser),
+}
+
+/// Whether a request with this `User-Agent` is not a person reading.
 pub fn is_robot(user_agent: &str) -> bool {
+    sender(user_agent) == Sender::Robot
+}
+
+/// Who sent a request with this `User-Agent`. A reader's browser sends the same user agent
+/// with every request: the answers for the last ones each thread saw are kept by a hash of
+/// the text (never the text itself), so the robot list is matched, and the browser read, once
+/// per user agent rather than once per request (together they cost more than the rest of a
+/// cached page's answer).
+pub fn sender(user_agent: &str) -> Sender {
     if user_agent.len() < SHORTEST_BROWSER || user_agent.len() > LONGEST_BROWSER {
-        return true;
+        return Sender::Robot;
     }
-    // A reader's browser sends the same user agent with every request: the verdicts of the
-    // last ones each thread saw are kept by a hash of the text (never the text itself), so the
-    // list is matched once per user agent rather than once per request.
     thread_local! {
-        static VERDICTS: std::cell::RefCell<[(u64, bool); VERDICTS_KEPT]> = const { std::cell::RefCell::new([(0, false); VERDICTS_KEPT]) };
+        static SENDERS: std::cell::RefCell<[(u64, Sender); SENDERS_KEPT]> =
+            const { std::cell::RefCell::new([(0, Sender::Robot); SENDERS_KEPT]) };
     }
     let hash = {
         let mut hasher = std::hash::DefaultHasher::new();
@@ -42,19 +59,19 @@ pub fn is_robot(user_agent: &str) -> bool {
         // 0 marks an empty slot.
         std::hash::Hasher::finish(&hasher).max(1)
     };
-    let slot = (hash % VERDICTS_KEPT as u64) as usize;
-    VERDICTS.with_borrow_mut(|verdicts| match verdicts[slot] {
-        (kept, verdict) if kept == hash => verdict,
+    let slot = (hash % SENDERS_KEPT as u64) as usize;
+    SENDERS.with_borrow_mut(|senders| match senders[slot] {
+        (kept, sender) if kept == hash => sender,
         _ => {
-            let verdict = ROBOTS.is_match(user_agent);
-            verdicts[slot] = (hash, verdict);
-            verdict
+            let sender = if ROBOTS.is_match(user_agent) { Sender::Robot } else { Sender::Reader(visitor::browser(user_agent)) };
+            senders[slot] = (hash, sender);
+            sender
         }
     })
 }
 
-/// User agents whose verdict a thread keeps.
-const VERDICTS_KEPT: usize = 256;
+/// User agents whose answer a thread keeps.
+const SENDERS_KEPT: usize = 256;
 
 static SUBSCRIBERS: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)\b([0-9]{1,9})\s+(?:subscribers|readers)\b").expect("a valid regular expression"));

@@ -28,6 +28,32 @@ pub const BRACE_RIGHT: char = '\u{f8fd}';
 const MATH_SYMBOLS: &[&str] =
     &["sim", "approx", "pm", "mp", "times", "lesssim", "gtrsim", "odot", "sun", "deg", "prime", "infty", "le", "ge", "leq", "geq"];
 
+/// Text-mode symbols that Zotero's export writes for Unicode characters (its table of LaTeX
+/// for Unicode), which the crate would otherwise spell out (`{\textmu}m` read as "mu m").
+const TEXT_SYMBOLS: &[(&str, &str)] = &[
+    ("textmu", "µ"),
+    ("textdegree", "°"),
+    ("textperiodcentered", "·"),
+    ("textellipsis", "…"),
+    ("textquotesingle", "'"),
+    ("textbar", "|"),
+    ("textless", "<"),
+    ("textgreater", ">"),
+    ("textasciicircum", "^"),
+    ("textbullet", "•"),
+    ("textregistered", "®"),
+    ("texttrademark", "™"),
+    ("textcopyright", "©"),
+    ("textsection", "§"),
+    ("textpm", "±"),
+    ("texttimes", "×"),
+    ("textonehalf", "½"),
+    ("textquotedblleft", "“"),
+    ("textquotedblright", "”"),
+    ("textquoteleft", "‘"),
+    ("textquoteright", "’"),
+];
+
 /// The journal macros of the AAS (`aas_macros.sty`) that ADS writes as a whole `journal`
 /// (`journal = {\apj}`), with the names ADS itself gives them.
 const JOURNAL_MACROS: &[(&str, &str)] = &[
@@ -198,6 +224,9 @@ fn command(text: &str, in_math: bool) -> Option<(String, usize)> {
         "textbraceright" if !in_math => Some((BRACE_RIGHT.to_string(), skip_empty_group(text, after))),
         "textendash" if !in_math => Some(("–".to_owned(), skip_space(text, after))),
         "textemdash" if !in_math => Some(("—".to_owned(), skip_space(text, after))),
+        symbol if !in_math && let Some((_, unicode)) = TEXT_SYMBOLS.iter().find(|(name, _)| *name == symbol) => {
+            Some(((*unicode).to_owned(), skip_empty_group(text, after)))
+        }
         "textsuperscript" | "textsubscript" if !in_math => {
             let (argument, len) = argument(&text[after..])?;
             let inner = decode(argument);

@@ -548,3 +548,33 @@ fn selected_entries_are_featured() {
     assert!(!entry(", selected = {false}").featured);
     assert!(!entry("").featured);
 }
+
+/// Issue 41, item 17: what Zotero's BibTeX export writes for rich text and symbols (its own
+/// table of LaTeX for Unicode, `\textit` for italics, `\ensuremath` for Greek), and JabRef's
+/// biblatex mode (`journaltitle`, `date`, `eventtitle`); made-up entries in those tools'
+/// shapes, since the corpus files with them are not on this machine.
+#[test]
+fn zotero_and_jabref_exports_read_as_text() {
+    let zotero = one(
+        "@article{smith_2019,\n\ttitle = {The \\textit{{Escherichia} coli} {\\textquotedblleft}stress{\\textquotedblright} response: a {\\textless}50 {\\textmu}m {\\textquoteright}{\\textbar}{\\textquoteright} view},\n\
+         \tvolume = {12},\n\tjournal = {Journal of {Microbiology} \\& {Ecology}},\n\tauthor = {Smith, John and {World Health Organization}},\n\
+         \tmonth = mar,\n\tyear = {2019},\n\tnote = {Publisher: Elsevier},\n}",
+    );
+    assert_eq!(zotero.title, "The Escherichia coli “stress” response: a <50 µm ’|’ view");
+    assert_eq!(zotero.venue, "Journal of Microbiology & Ecology");
+    assert_eq!(zotero.authors, ["John Smith", "World Health Organization"]);
+    let symbols = one(
+        "@article{b, title = {Heat at 40{\\textdegree}C {\\textendash} a {\\textasciicircum}2 law{\\textellipsis} \\textsc{Doe} {\\textquotesingle}s \\textbf{bold} {\\textperiodcentered} x},\n\
+         author = {A B}, journal = {J}, year = 2020}",
+    );
+    assert_eq!(symbols.title, "Heat at 40°C – a ^2 law… Doe 's bold · x");
+    let jabref = one("@InProceedings{Doe2021,\n  author    = {Doe, Jane and M{\\\"u}ller, Hans},\n  date      = {2021-06},\n\
+         title     = {Fast {FFT}s},\n  eventtitle = {International Conference on Signal Processing},\n  booktitle = {Proceedings of the International Conference on Signal Processing},\n}");
+    assert_eq!(jabref.year, 2021);
+    assert_eq!(jabref.venue, "Proceedings of the International Conference on Signal Processing");
+    let event_only = one("@InProceedings{Doe2022, author = {Doe, Jane}, date = {2022-01-05}, title = {T}, eventtitle = {ICSP 2022}}");
+    assert_eq!(event_only.venue, "ICSP 2022");
+    let article = one("@Article{Doe2020, author = {Doe, Jane}, date = {2020}, title = {T}, journaltitle = {Signal Processing}}");
+    assert_eq!(article.venue, "Signal Processing");
+    assert_eq!(article.year, 2020);
+}
