@@ -15,8 +15,8 @@ use crate::citations::Citations;
 use crate::content::bulk::{BulkAction, BulkRequest, UndoToken};
 use crate::content::citation_counts::{CitedBy, Summary, YearCount};
 use crate::content::homepage::{AboutBlockSource, AboutContent, ContactContent, HeroContent, SectionRecord, StatsContent};
-use crate::content::sample_texts::SampleText;
 use crate::content::imports::{ImportKind, ImportRemoval, ImportSummary, KeptPaper};
+use crate::content::sample_texts::SampleText;
 use crate::content::settings::{
     CitationStyle, CvButton, Menu, MenuItem, MenuPage, PaperSize, RetentionMonths, ScriptSince, SiteSettings, SiteSettingsView, Statistics,
 };
