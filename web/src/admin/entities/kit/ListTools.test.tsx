@@ -18,27 +18,7 @@ import NewsScreen from '../news/NewsScreen';
 import { newsDefaults, newsInput } from '../news/schema';
 import { ANY, listPath, PAGE_SIZE } from './api';
 import { bulkDeleteQuestion } from './ListTools';
-
-type Reply = { status: number; body?: unknown; total?: number };
-type Call = { method: string; path: string; body: unknown };
-let calls: Call[] = [];
-
-/** Answers 'METHOD /path?query' (or, failing that, 'METHOD /path') from a queue of replies. */
-function fakeServer(routes: Record<string, Reply[]>) {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const path = String(input);
-      calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const reply = (routes[`${method} ${path}`] ?? routes[`${method} ${path.split('?')[0]}`])?.shift();
-      if (!reply) throw new Error(`unexpected request ${method} ${path}`);
-      const headers = reply.total === undefined ? undefined : { 'X-Total-Count': String(reply.total) };
-      return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status, headers });
-    }),
-  );
-}
+import { calls, fakeServer } from './fake-server';
 
 let root: Root | null = null;
 

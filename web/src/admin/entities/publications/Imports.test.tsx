@@ -17,27 +17,7 @@ import { DISCARD_QUESTION } from '../../unsaved';
 import { PAGE_SIZE } from '../kit/api';
 import { importDay, importName, removedMessage, removeQuestion, sourceOptions } from './Imports';
 import PublicationsScreen from './PublicationsScreen';
-
-type Reply = { status: number; body?: unknown; total?: number };
-type Call = { method: string; path: string; body: unknown };
-let calls: Call[] = [];
-
-/** Answers 'METHOD /path?query' (or, failing that, 'METHOD /path') from a queue of replies. */
-function fakeServer(routes: Record<string, Reply[]>) {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const path = String(input);
-      calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const reply = (routes[`${method} ${path}`] ?? routes[`${method} ${path.split('?')[0]}`])?.shift();
-      if (!reply) throw new Error(`unexpected request ${method} ${path}`);
-      const headers = reply.total === undefined ? undefined : { 'X-Total-Count': String(reply.total) };
-      return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status, headers });
-    }),
-  );
-}
+import { calls, fakeServer } from '../kit/fake-server';
 
 let root: Root | null = null;
 
