@@ -419,7 +419,9 @@ async fn render(
     let menu_sources = menu::sources(settings);
     let menu = menu::links(&state.db, settings).await?;
     let card_image = CardImage::of(&hero, &state.base_url);
-    let site = SiteInfo { owner_name: hero.name.clone(), base_url: state.base_url.clone(), today, card_image, menu };
+    // One language until the owner can add others: the interface and the content are English.
+    let lang = "en".to_owned();
+    let site = SiteInfo { owner_name: hero.name.clone(), base_url: state.base_url.clone(), today, card_image, menu, lang };
     let input = RenderInput { path: path.to_owned(), site, page, hero };
     let html = state
         .renderer

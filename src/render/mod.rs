@@ -45,6 +45,9 @@ pub struct SiteInfo {
     pub card_image: CardImage,
     /// The navigation bar's links, in order (`menu::links`).
     pub menu: Vec<menu::MenuLink>,
+    /// The page's language (a BCP 47 tag such as `en` or `zh-Hans`): `<html lang>`, the
+    /// interface's words, dates and citations follow it.
+    pub lang: String,
 }
 
 /// The home page: the hero, the counters, and the sections that appear only with data.
@@ -320,13 +323,15 @@ impl Renderer {
     pub async fn render(&self, input: &RenderInput, external_script: Option<&str>) -> anyhow::Result<String> {
         let json = serde_json::to_string(input)?;
         let output = self.engine.render(json).await?;
-        Ok(self.document(&output, &page_head(input), &hydration_json(input)?, external_script))
+        Ok(self.document(&input.site.lang, &output, &page_head(input), &hydration_json(input)?, external_script))
     }
 
-    fn document(&self, output: &RenderOutput, page_head: &str, data_json: &str, external_script: Option<&str>) -> String {
+    fn document(&self, lang: &str, output: &RenderOutput, page_head: &str, data_json: &str, external_script: Option<&str>) -> String {
         let entry = self.manifest.public_entry();
         let mut html = String::with_capacity(output.body.len() + data_json.len() + 2048);
-        html.push_str("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+        html.push_str("<!doctype html>\n<html lang=\"");
+        html.push_str(&escape_attribute(lang));
+        html.push_str("\">\n<head>\n<meta charset=\"utf-8\">\n");
         html.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
         html.push_str("<meta name=\"color-scheme\" content=\"light dark\">\n");
         html.push_str("<script>");

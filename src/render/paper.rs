@@ -249,6 +249,7 @@ mod tests {
             today: NaiveDate::MIN,
             card_image,
             menu: Vec::new(),
+            lang: "en".into(),
         }
     }
 

@@ -157,7 +157,12 @@ card_image: CardImage,
 /**
  * The navigation bar's links, in order (`menu::links`).
  */
-menu: Array<MenuLink>, };
+menu: Array<MenuLink>, 
+/**
+ * The page's language (a BCP 47 tag such as `en` or `zh-Hans`): `<html lang>`, the
+ * interface's words, dates and citations follow it.
+ */
+lang: string, };
 
 export type HomeData = { hero: HeroContent, 
 /**
