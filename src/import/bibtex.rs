@@ -475,10 +475,11 @@ fn map(entry: &biblatex::Entry) -> Result<Mapped, String> {
         issue: field("number").or_else(|| field("issue")),
         pages: field("pages").map(|pages| crate::rules::validate::page_range(&pages)),
         publisher: field("publisher"),
-        // A DOI only in a link (`url = {http://doi.acm.org/10.1145/…}`) counts (item 5).
+        // A DOI only in a link (`url = {http://doi.acm.org/10.1145/…}`, or such a link in the
+        // `doi` field itself) counts (item 5).
         doi: link("doi")
             .and_then(|doi| crate::rules::validate::doi(&doi).ok())
-            .or_else(|| ["url", "note"].into_iter().find_map(|name| doi_in_link(&link(name)?))),
+            .or_else(|| ["doi", "url", "note"].into_iter().find_map(|name| doi_in_link(&link(name)?))),
         url,
         pdf_url,
         r#abstract: field("abstract").map(|a| strip_markup(&a)).filter(|a| !a.is_empty()),
@@ -627,18 +628,70 @@ fn tidy(value: &str) -> String {
         .collect()
 }
 
+/// The entry's authors; a work with none (a proceedings volume, an edited book) is its
+/// editors'.
 fn authors(entry: &biblatex::Entry) -> Vec<String> {
-    let Ok(people) = entry.author() else { return Vec::new() };
-    people.iter().map(display_name).filter(|name| !name.is_empty()).collect()
+    let people = entry.author().ok().filter(|people| !people.is_empty()).or_else(|| {
+        let editors = entry.editors().ok()?;
+        Some(editors.into_iter().flat_map(|(people, _)| people).collect())
+    });
+    people.unwrap_or_default().iter().map(display_name).filter(|name| !name.is_empty()).collect()
+}
+
+/// A name's part that is a generation ("Jr.", "III", "3rd"): exports that write "Last, First,
+/// III" (ADS, EndNote) put it where BibTeX reads the first name. "V." is an initial, never the
+/// fifth.
+fn is_generation(part: &str) -> bool {
+    let part = part.trim_end_matches('.').to_ascii_lowercase();
+    matches!(part.as_str(), "jr" | "sr" | "ii" | "iii" | "iv" | "2nd" | "3rd" | "4th")
 }
 
 /// "First von Last Jr", the order the admin and the reference styles read.
 fn display_name(person: &Person) -> String {
-    if person.name.eq_ignore_ascii_case("others") && person.given_name.is_empty() {
+    let whole = [&person.given_name, &person.prefix, &person.name].map(|p| p.as_str()).join(" ");
+    // ADS ends a long list with "and et al.": more authors, as BibTeX's `others`.
+    if matches!(whole.trim().trim_end_matches('.').to_ascii_lowercase().as_str(), "others" | "et al" | "et. al") {
         return "others".to_owned();
     }
-    let parts = [&person.given_name, &person.prefix, &person.name, &person.suffix];
-    tidy(&parts.iter().filter(|p| !p.is_empty()).map(|p| p.as_str()).collect::<Vec<_>>().join(" "))
+    // "Last, First, III" and "Last, First," (a stray comma) leave the first name in BibTeX's
+    // "Jr" part: it is the first name.
+    let (given, suffix) = if person.given_name.is_empty() || (is_generation(&person.given_name) && !is_generation(&person.suffix)) {
+        (&person.suffix, &person.given_name)
+    } else {
+        (&person.given_name, &person.suffix)
+    };
+    let parts = [given, &person.prefix, &person.name, suffix];
+    let name = parts.iter().filter(|p| !p.is_empty()).map(|p| p.as_str()).collect::<Vec<_>>().join(" ");
+    tidy(&math_letters(&name))
+}
+
+/// A name with its letters written as math (`Wi{$\beta$}mann`, which the crate hands over as
+/// `Wi\betamann`) as the letters: a name is plain text.
+fn math_letters(name: &str) -> String {
+    if !name.contains('\\') {
+        return name.to_owned();
+    }
+    let mut out = String::with_capacity(name.len());
+    let mut rest = name;
+    while let Some(at) = rest.find('\\') {
+        out.push_str(&rest[..at]);
+        let command = &rest[at..];
+        // The longest command that is a symbol: `\betamann` holds `\beta`.
+        let letters = command[1..].find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(command.len() - 1);
+        let symbol = (2..=letters + 1).rev().find_map(|end| crate::rules::math::unicode(&command[..end]).map(|s| (s, end)));
+        match symbol {
+            Some((unicode, end)) => {
+                out.push_str(&unicode);
+                rest = &command[end..];
+            }
+            None => {
+                out.push('\\');
+                rest = &command[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 fn first_year(value: &str) -> Option<i32> {
@@ -660,7 +713,8 @@ fn month(value: &str) -> Option<i32> {
 }
 
 fn kind(entry_type: &str, journal: Option<&str>, arxiv: bool) -> PublicationKind {
-    let arxiv_journal = journal.is_some_and(|j| j.to_lowercase().contains("arxiv"));
+    // DBLP names arXiv "CoRR" (Computing Research Repository).
+    let arxiv_journal = journal.is_some_and(|j| j.to_lowercase().contains("arxiv") || j.trim() == "CoRR");
     match entry_type {
         // An "article" or "book" whose journal is arXiv is a preprint, whatever the exporter said.
         "article" | "book" | "misc" | "unpublished" | "online" if arxiv_journal => PublicationKind::Preprint,
@@ -686,14 +740,34 @@ fn venue(kind: PublicationKind, field: &dyn Fn(&str) -> Option<String>, journal:
         PublicationKind::Preprint => arxiv.map(|id| format!("arXiv preprint arXiv:{id}")),
         _ => None,
     };
-    journal
-        .or_else(|| field("booktitle"))
+    // A paper of proceedings or a chapter is in its `booktitle`, whatever an exporter also put
+    // in `journal` (a city, an arXiv number); an article in its journal.
+    let in_book = matches!(kind, PublicationKind::ConferencePaper | PublicationKind::BookChapter);
+    let (first, second) = if in_book { (field("booktitle"), journal) } else { (journal, field("booktitle")) };
+    first
+        .or(second)
         // biblatex's conference name (JabRef, Zotero in biblatex mode), for proceedings
         // that have no `booktitle`.
         .or_else(|| field("eventtitle"))
         .or(own)
-        .or_else(|| ["publisher", "howpublished", "institution", "organization", "school", "series"].into_iter().find_map(field))
+        .or_else(|| {
+            ["publisher", "howpublished", "institution", "organization", "school", "series"]
+                .into_iter()
+                .filter_map(field)
+                .find(|value| names_a_venue(value))
+        })
         .unwrap_or_default()
+}
+
+/// Whether a fallback field's value can be a venue: not a link (Zotero's `howpublished`), nor
+/// Google Scholar's placeholder for no publisher ("na").
+fn names_a_venue(value: &str) -> bool {
+    let value = value.trim();
+    let lower = value.to_ascii_lowercase();
+    !(lower.starts_with("http://")
+        || lower.starts_with("https://")
+        || value.starts_with('/')
+        || matches!(lower.as_str(), "na" | "n/a" | "none"))
 }
 
 /// The arXiv identifier from `eprint` (with `archivePrefix = {arXiv}` or an arXiv-shaped id)

@@ -414,6 +414,12 @@ fn venues_differ(a: &str, b: &str) -> bool {
     if a.is_empty() || b.is_empty() || a == b {
         return false;
     }
+    // arXiv is one venue however an exporter names it ("arXiv preprint arXiv:2403.17988",
+    // "arXiv e-prints", DBLP's "CoRR").
+    let arxiv = |venue: &str| venue.contains("arxiv") || venue == "corr";
+    if arxiv(&a) && arxiv(&b) {
+        return false;
+    }
     let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
     // The initials count every word ("Symposium on Theory of Computing"), the abbreviation
     // leaves the fillers out ("Proc. Natl. Acad. Sci.").
@@ -547,6 +553,9 @@ mod tests {
             ("The Astrophysical Journal", "Astrophysical journal"),
             ("", "J. ACM"),
         ] {
+            assert!(!venues_differ(a, b) && !venues_differ(b, a), "{a} / {b}");
+        }
+        for (a, b) in [("arXiv preprint arXiv:2403.17988", "arXiv e-prints"), ("CoRR", "arXiv preprint arXiv:2101.00001")] {
             assert!(!venues_differ(a, b) && !venues_differ(b, a), "{a} / {b}");
         }
         for (a, b) in [("CoRR", "J. ACM"), ("arXiv", "Journal of the ACM"), ("SICOMP", "STOC"), ("Nature", "Science")] {

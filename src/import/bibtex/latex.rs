@@ -52,6 +52,8 @@ const TEXT_SYMBOLS: &[(&str, &str)] = &[
     ("textquotedblright", "”"),
     ("textquoteleft", "‘"),
     ("textquoteright", "’"),
+    ("ldots", "…"),
+    ("dots", "…"),
 ];
 
 /// The journal macros of the AAS (`aas_macros.sty`) that ADS writes as a whole `journal`
@@ -116,7 +118,7 @@ pub fn journal_macro(value: &str) -> Option<&'static str> {
 
 /// `value` with the commands decoded (see the module's list).
 pub fn decode(value: &str) -> String {
-    let value = display_math_as_one(value);
+    let value = display_math_as_one(&dblp_math(value));
     let mut out = String::with_capacity(value.len());
     let mut in_math = false;
     let mut rest = value.as_str();
@@ -131,6 +133,14 @@ pub fn decode(value: &str) -> String {
             in_math = !in_math;
             out.push('$');
             rest = &rest[1..];
+            continue;
+        }
+        // `\(…\)` is inline math as `$…$` is; the crate would read `\(` as a command and set
+        // the formula apart with spaces (`{\(\Sigma\)}{\(\Pi\)}` as "\( \Sigma \) \( \Pi \)").
+        if (rest.starts_with("\\(") && !in_math) || (rest.starts_with("\\)") && in_math) {
+            in_math = !in_math;
+            out.push('$');
+            rest = &rest[2..];
             continue;
         }
         if c == '{'
@@ -154,6 +164,42 @@ pub fn decode(value: &str) -> String {
         out.push(c);
         rest = &rest[c.len_utf8()..];
     }
+    out
+}
+
+/// DBLP's titles write their math escaped as text: `{\textdollar}{\textbackslash}mathrm\{AC\}
+/// {\^{}}0{\textdollar}` for `$\mathrm{AC}^0$`. Between two such dollars, a span holding an
+/// escaped backslash, caret or underscore is that formula again; other text dollars stay text.
+fn dblp_math(value: &str) -> String {
+    const DOLLAR: &str = "{\\textdollar}";
+    if value.matches(DOLLAR).count() < 2 {
+        return value.to_owned();
+    }
+    let mut out = String::with_capacity(value.len());
+    let mut rest = value;
+    while let Some(open) = rest.find(DOLLAR) {
+        let after = &rest[open + DOLLAR.len()..];
+        let Some(close) = after.find(DOLLAR) else { break };
+        let inner = &after[..close];
+        out.push_str(&rest[..open]);
+        let escaped = ["{\\textbackslash}", "{\\^{}}", "{\\_}"];
+        if escaped.iter().any(|e| inner.contains(e)) {
+            let tex = inner
+                .replace("{\\textbackslash}", "\\")
+                .replace("{\\^{}}", "^")
+                .replace("{\\_}", "_")
+                .replace("\\{", "{")
+                .replace("\\}", "}");
+            out.push('$');
+            out.push_str(&tex);
+            out.push('$');
+            rest = &after[close + DOLLAR.len()..];
+        } else {
+            out.push_str(DOLLAR);
+            rest = after;
+        }
+    }
+    out.push_str(rest);
     out
 }
 
@@ -233,6 +279,17 @@ fn command(text: &str, in_math: bool) -> Option<(String, usize)> {
             let map = if name == "textsuperscript" { math::superscript } else { math::subscript };
             let scripted: Option<String> = inner.chars().map(map).collect();
             Some((scripted.unwrap_or(inner), after + len))
+        }
+        // Type styles keep their argument as a group of its own, spaces included: left to the
+        // crate, `{\emph{ Sp.}}` loses the space the tidying takes for the command's.
+        "emph" | "textit" | "textbf" | "textsc" | "texttt" | "textrm" | "textsf" | "textup" | "textsl" | "textmd" | "mbox" if !in_math => {
+            let (styled, len) = argument(&text[after..])?;
+            Some((format!("{{{}}}", decode(styled)), after + len))
+        }
+        // csquotes' quotation (`\enquote{divide-and-conquer}`).
+        "enquote" if !in_math => {
+            let (quoted, len) = argument(&text[after..])?;
+            Some((format!("“{}”", decode(quoted)), after + len))
         }
         // ADS titles (AASTeX): `\ion{H}{ii}` is the ion H II, `\object{M 31}` names an object.
         "ion" if !in_math => {
@@ -374,7 +431,8 @@ mod tests {
 
     #[test]
     fn unknown_and_broken_commands_are_left_alone() {
-        assert_eq!(decode("\\emph{x} \\ensuremath"), "\\emph{x} \\ensuremath");
+        assert_eq!(decode("\\emph{x} \\ensuremath"), "{x} \\ensuremath", "a type style is its argument's group");
+        assert_eq!(decode("\\foo{x} \\ensuremath"), "\\foo{x} \\ensuremath");
         assert_eq!(decode("\\raisebox{-0.5ex"), "\\raisebox{-0.5ex");
     }
 }
