@@ -6,7 +6,8 @@
 //! 1. `error`, `ops` (config, clock, logs), `rules` (limits, patterns, field validation, TeX math as MathML,
 //!    names without titles);
 //! 2. `store` (connections, migrations, and `changes`: what each write changed, told to the page
-//!    cache and the other instances) and `routes` (every public address, spelled once);
+//!    cache and the other instances), `routes` (every public address, spelled once) and `languages`
+//!    (the site's languages: tags, fallback chains, the `/<lang>/` prefix of their addresses);
 //! 3. `media` (uploaded files, photo variants), then `content` (the tables and the site
 //!    settings), then `auth` (owner, sessions, second factor) and `stats` (the counts of
 //!    readers: no cookie, daily aggregates);
@@ -28,6 +29,7 @@ pub mod discovery;
 pub mod error;
 pub mod http;
 pub mod import;
+pub mod languages;
 pub mod media;
 pub mod ops;
 pub mod render;

@@ -58,6 +58,33 @@ pub struct SiteSettings {
     pub menu: Menu,
     /// Leaves out of the menu a list page with nothing published (`MenuItem::can_be_empty`).
     pub hide_empty_sections: bool,
+    /// The site's languages (issue 45), BCP 47 tags in their canonical case: the first is the
+    /// default, served at `/`; each other one has every page under `/<tag>/…`
+    /// (`crate::languages`). Settings stored before languages existed read as `["en"]`.
+    pub languages: Languages,
+}
+
+/// The site's languages, the default first: `["en"]` until the owner adds one.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(transparent)]
+pub struct Languages(pub Vec<String>);
+
+impl Default for Languages {
+    fn default() -> Self {
+        Self(crate::languages::default_languages())
+    }
+}
+
+impl Languages {
+    /// Whether the site has `lang` (a tag in its canonical case).
+    pub fn has(&self, lang: &str) -> bool {
+        self.0.iter().any(|known| known == lang)
+    }
+
+    /// The default language: the first.
+    pub fn default_language(&self) -> &str {
+        self.0.first().map_or("en", String::as_str)
+    }
 }
 
 /// One item of the public menu.
@@ -334,6 +361,11 @@ impl SiteSettings {
             check.fail("analytics_script_url", reason);
         }
         self.menu = self.menu.validated(&mut check);
+        let (languages, problems) = crate::languages::validated(std::mem::take(&mut self.languages.0));
+        self.languages = Languages(languages);
+        for problem in problems {
+            check.fail("languages", problem);
+        }
         check.finish()?;
         Ok(self)
     }

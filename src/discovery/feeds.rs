@@ -24,6 +24,7 @@ use uuid::Uuid;
 
 use crate::content::{ContentStatus, news, open_calls, posts, publications, talks};
 use crate::error::AppError;
+use crate::languages::localized;
 use crate::render::feed::{Feed, MEDIA_TYPE};
 use crate::render::pages::PublicPage;
 use crate::render::paper::{absolute_url, paper_path};
@@ -39,23 +40,46 @@ struct Dated {
     entry: Entry,
 }
 
+/// Where a feed is and which language it is in: `/de/feed.atom` is in German (`xml:lang`) and
+/// links to the German pages.
+pub struct FeedSite<'a> {
+    pub base_url: &'a str,
+    /// The BCP 47 tag of the feed's language.
+    pub lang: &'a str,
+    /// The start of the language's addresses ("" for the default language, `/de`).
+    pub prefix: &'a str,
+}
+
+impl FeedSite<'_> {
+    /// The absolute address of `path` in the feed's language.
+    fn url(&self, path: &str) -> String {
+        absolute_url(self.base_url, &localized(self.prefix, path))
+    }
+}
+
 /// The feed's XML as of `today`.
-pub async fn render(db: &DatabaseConnection, feed: Feed, base_url: &str, owner_name: &str, today: NaiveDate) -> Result<String, AppError> {
+pub async fn render(
+    db: &DatabaseConnection,
+    feed: Feed,
+    site: &FeedSite<'_>,
+    owner_name: &str,
+    today: NaiveDate,
+) -> Result<String, AppError> {
     let mut entries = Vec::new();
     if matches!(feed, Feed::Site | Feed::News) {
-        entries.extend(news_entries(db, base_url, today).await?);
+        entries.extend(news_entries(db, site, today).await?);
     }
     if matches!(feed, Feed::Site | Feed::Publications) {
-        entries.extend(publication_entries(db, base_url, today).await?);
+        entries.extend(publication_entries(db, site, today).await?);
     }
     if matches!(feed, Feed::Site | Feed::Talks) {
-        entries.extend(talk_entries(db, base_url, today).await?);
+        entries.extend(talk_entries(db, site, today).await?);
     }
     if matches!(feed, Feed::Site | Feed::OpenCalls) {
-        entries.extend(open_call_entries(db, base_url).await?);
+        entries.extend(open_call_entries(db, site).await?);
     }
     if matches!(feed, Feed::Site | Feed::Blog) {
-        entries.extend(post_entries(db, base_url, today).await?);
+        entries.extend(post_entries(db, site, today).await?);
     }
     // Newest first by each item's own date, then the latest saved; the id breaks the last ties
     // so the order never changes between renders.
@@ -64,30 +88,23 @@ pub async fn render(db: &DatabaseConnection, feed: Feed, base_url: &str, owner_n
     });
     entries.truncate(MAX_ENTRIES as usize);
 
-    let feed_url = absolute_url(base_url, feed.path());
+    let feed_url = site.url(feed.path());
     let updated = entries.iter().map(|dated| dated.entry.updated).max().unwrap_or_else(|| DateTime::UNIX_EPOCH.fixed_offset());
     let atom = AtomFeed {
         title: Text::plain(xml_text(&feed.title(owner_name))),
         id: feed_url.clone(),
         updated,
-        authors: vec![Person {
-            name: xml_text(owner_name),
-            uri: Some(absolute_url(base_url, PublicPage::Home.path())),
-            ..Default::default()
-        }],
+        authors: vec![Person { name: xml_text(owner_name), uri: Some(site.url(PublicPage::Home.path())), ..Default::default() }],
         generator: Some(Generator { value: "Vita".into(), uri: None, version: None }),
-        links: vec![
-            link(feed_url, "self", Some(MEDIA_TYPE)),
-            link(absolute_url(base_url, feed.page().path()), "alternate", Some("text/html")),
-        ],
-        lang: Some("en".into()),
+        links: vec![link(feed_url, "self", Some(MEDIA_TYPE)), link(site.url(feed.page().path()), "alternate", Some("text/html"))],
+        lang: Some(site.lang.to_owned()),
         entries: entries.into_iter().map(|dated| dated.entry).collect(),
         ..Default::default()
     };
     Ok(atom.to_string())
 }
 
-async fn news_entries(db: &DatabaseConnection, base_url: &str, today: NaiveDate) -> Result<Vec<Dated>, AppError> {
+async fn news_entries(db: &DatabaseConnection, site: &FeedSite<'_>, today: NaiveDate) -> Result<Vec<Dated>, AppError> {
     let items = news::Entity::find()
         .filter(news::Column::Status.eq(ContentStatus::Published))
         .filter(news::Column::Date.lte(today))
@@ -99,7 +116,7 @@ async fn news_entries(db: &DatabaseConnection, base_url: &str, today: NaiveDate)
     Ok(items
         .into_iter()
         .map(|item| {
-            let mut links = vec![link(absolute_url(base_url, PublicPage::News.path()), "alternate", Some("text/html"))];
+            let mut links = vec![link(site.url(PublicPage::News.path()), "alternate", Some("text/html"))];
             if let Some(url) = item.link_url.filter(|url| !url.is_empty()) {
                 links.push(Link { title: item.link_text.map(|text| xml_text(&text)), ..link(url, "related", None) });
             }
@@ -116,7 +133,7 @@ async fn news_entries(db: &DatabaseConnection, base_url: &str, today: NaiveDate)
         .collect())
 }
 
-async fn publication_entries(db: &DatabaseConnection, base_url: &str, today: NaiveDate) -> Result<Vec<Dated>, AppError> {
+async fn publication_entries(db: &DatabaseConnection, site: &FeedSite<'_>, today: NaiveDate) -> Result<Vec<Dated>, AppError> {
     // A paper is dated by its publication (the first of its month, or of its year when the
     // month is not known), not by when it was added: an import of old papers stays in the
     // past. A paper whose date is still to come appears on that day.
@@ -146,7 +163,7 @@ async fn publication_entries(db: &DatabaseConnection, base_url: &str, today: Nai
                 entry: Entry {
                     authors: paper.authors.0.iter().map(|name| Person { name: xml_text(name), ..Default::default() }).collect(),
                     categories: vec![Category { term: paper.kind.as_str().into(), scheme: None, label: None }],
-                    links: vec![link(absolute_url(base_url, &paper_path(&paper.slug)), "alternate", Some("text/html"))],
+                    links: vec![link(site.url(&paper_path(&paper.slug)), "alternate", Some("text/html"))],
                     summary: Some(Text::plain(xml_text(&summary))),
                     ..entry(paper.id, &math::to_plain(&paper.title), published, paper.updated_at)
                 },
@@ -155,7 +172,7 @@ async fn publication_entries(db: &DatabaseConnection, base_url: &str, today: Nai
         .collect())
 }
 
-async fn talk_entries(db: &DatabaseConnection, base_url: &str, today: NaiveDate) -> Result<Vec<Dated>, AppError> {
+async fn talk_entries(db: &DatabaseConnection, site: &FeedSite<'_>, today: NaiveDate) -> Result<Vec<Dated>, AppError> {
     let items = talks::Entity::find()
         .filter(talks::Column::Status.eq(ContentStatus::Published))
         .filter(talks::Column::Date.lte(today))
@@ -167,7 +184,7 @@ async fn talk_entries(db: &DatabaseConnection, base_url: &str, today: NaiveDate)
     Ok(items
         .into_iter()
         .map(|talk| {
-            let mut links = vec![link(absolute_url(base_url, PublicPage::Talks.path()), "alternate", Some("text/html"))];
+            let mut links = vec![link(site.url(PublicPage::Talks.path()), "alternate", Some("text/html"))];
             for (url, title) in [(talk.slides_url, "Slides"), (talk.video_url, "Video")] {
                 if let Some(url) = url.filter(|url| !url.is_empty()) {
                     links.push(Link { title: Some(title.into()), ..link(url, "related", None) });
@@ -194,7 +211,7 @@ async fn talk_entries(db: &DatabaseConnection, base_url: &str, today: NaiveDate)
         .collect())
 }
 
-async fn open_call_entries(db: &DatabaseConnection, base_url: &str) -> Result<Vec<Dated>, AppError> {
+async fn open_call_entries(db: &DatabaseConnection, site: &FeedSite<'_>) -> Result<Vec<Dated>, AppError> {
     let calls = open_calls::Entity::find()
         .filter(open_calls::Column::Status.eq(ContentStatus::Published))
         .order_by_desc(open_calls::Column::CreatedAt)
@@ -204,7 +221,7 @@ async fn open_call_entries(db: &DatabaseConnection, base_url: &str) -> Result<Ve
     Ok(calls
         .into_iter()
         .map(|call| {
-            let mut links = vec![link(absolute_url(base_url, PublicPage::OpenCalls.path()), "alternate", Some("text/html"))];
+            let mut links = vec![link(site.url(PublicPage::OpenCalls.path()), "alternate", Some("text/html"))];
             if let Some(url) = call.application_url.filter(|url| !url.is_empty()) {
                 links.push(Link { title: Some("Apply".into()), ..link(url, "related", None) });
             }
@@ -226,7 +243,7 @@ async fn open_call_entries(db: &DatabaseConnection, base_url: &str) -> Result<Ve
         .collect())
 }
 
-async fn post_entries(db: &DatabaseConnection, base_url: &str, today: NaiveDate) -> Result<Vec<Dated>, AppError> {
+async fn post_entries(db: &DatabaseConnection, site: &FeedSite<'_>, today: NaiveDate) -> Result<Vec<Dated>, AppError> {
     let posts = posts::Entity::find()
         .filter(posts::Column::Status.eq(ContentStatus::Published))
         .filter(posts::Column::Date.lte(today))
@@ -253,7 +270,7 @@ async fn post_entries(db: &DatabaseConnection, base_url: &str, today: NaiveDate)
                         content_type: Some("html".into()),
                         ..Default::default()
                     }),
-                    links: vec![link(absolute_url(base_url, &Route::Post(&post.slug).path()), "alternate", Some("text/html"))],
+                    links: vec![link(site.url(&Route::Post(&post.slug).path()), "alternate", Some("text/html"))],
                     ..entry(post.id, &math::to_plain(&post.title), published, post.updated_at)
                 },
             }

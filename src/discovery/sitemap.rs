@@ -7,6 +7,14 @@
 //! are listed: each is canonical at its own address, and for news, talks, courses and open
 //! calls it is the only page their items appear on. Drafts appear nowhere: their paper pages answer 404, and list pages are dated by
 //! published items only.
+//!
+//! With several languages, a page is listed in another language only where it is a real
+//! translation (`languages::translated_paths`): a page shown wholly in the fallback language
+//! is canonical to the default language's page and would be a duplicate. A translated page is
+//! listed in each of its languages, each entry with one `xhtml:link` per language and an
+//! `x-default` (Google's sitemap form of `hreflang`).
+
+use std::collections::BTreeSet;
 
 use chrono::{DateTime, SecondsFormat, Utc};
 use quick_xml::Writer;
@@ -20,17 +28,48 @@ use crate::content::{
     Audience, Content, ListQuery, courses, news, open_calls, posts, projects, publications, research_areas, students, tags, talks,
 };
 use crate::error::AppError;
+use crate::languages::{localized, prefix, translated_paths};
 use crate::render::pages::PublicPage;
 use crate::render::paper::{absolute_url, paper_path};
 use crate::routes::Route;
 
 const NAMESPACE: &str = "http://www.sitemaps.org/schemas/sitemap/0.9";
+const XHTML: &str = "http://www.w3.org/1999/xhtml";
 
 /// One address of the site and when what it shows last changed (`None`: nothing stored).
 #[derive(Debug, Clone, PartialEq)]
 pub struct SiteUrl {
     pub path: String,
     pub lastmod: Option<DateTime<Utc>>,
+    /// The page in each language it is really translated into, the default first, as
+    /// (language, path); empty when it has no translation.
+    pub alternates: Vec<(String, String)>,
+}
+
+/// `urls` (the default language's) with their translations: each translated page gets its
+/// alternates, and an entry of its own in each language it is translated into, right after
+/// the default's. `translated` holds, for each language but the default, the addresses
+/// translated into it (`languages::translated_paths`).
+pub fn with_translations(urls: Vec<SiteUrl>, languages: &[String], translated: &[BTreeSet<String>]) -> Vec<SiteUrl> {
+    let mut out = Vec::with_capacity(urls.len());
+    for url in urls {
+        // A page of a list is translated with its list (`/news?page=2` with `/news`).
+        let page = url.path.split('?').next().unwrap_or(&url.path);
+        let alternates: Vec<(String, String)> = languages
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i == 0 || translated.get(i - 1).is_some_and(|paths| paths.contains(page)))
+            .map(|(_, lang)| (lang.clone(), localized(&prefix(lang, languages), &url.path)))
+            .collect();
+        if alternates.len() < 2 {
+            out.push(SiteUrl { alternates: Vec::new(), ..url });
+            continue;
+        }
+        for (_, path) in &alternates {
+            out.push(SiteUrl { path: path.clone(), lastmod: url.lastmod, alternates: alternates.clone() });
+        }
+    }
+    out
 }
 
 pub use crate::routes::SitemapFile;
@@ -38,7 +77,12 @@ pub use crate::routes::SitemapFile;
 /// The XML of `file`, or `None` when it does not exist (a part number past the last, or any
 /// part while one file holds everything).
 pub async fn render(db: &DatabaseConnection, base_url: &str, file: SitemapFile, max_urls: usize) -> Result<Option<String>, AppError> {
-    let urls = site_urls(db).await?;
+    let languages = settings::site(db).await?.languages.0;
+    let mut translated = Vec::new();
+    for lang in languages.iter().skip(1) {
+        translated.push(translated_paths(db, lang).await?);
+    }
+    let urls = with_translations(site_urls(db).await?, &languages, &translated);
     let max_urls = max_urls.max(1);
     let xml = match file {
         SitemapFile::Main if urls.len() <= max_urls => url_set(base_url, &urls),
@@ -75,7 +119,11 @@ pub async fn site_urls(db: &DatabaseConnection) -> Result<Vec<SiteUrl>, AppError
             }
             PublicPage::Students => vec![None],
         };
-        urls.extend(dates.into_iter().enumerate().map(|(i, lastmod)| SiteUrl { path: page.page_path(i as u32 + 1).into_owned(), lastmod }));
+        urls.extend(dates.into_iter().enumerate().map(|(i, lastmod)| SiteUrl {
+            path: page.page_path(i as u32 + 1).into_owned(),
+            lastmod,
+            alternates: Vec::new(),
+        }));
     }
     let papers: Vec<(String, DateTime<Utc>)> = public::<publications::Entity>()
         .select_only()
@@ -83,12 +131,18 @@ pub async fn site_urls(db: &DatabaseConnection) -> Result<Vec<SiteUrl>, AppError
         .into_tuple()
         .all(db)
         .await?;
-    urls.extend(papers.into_iter().map(|(slug, updated_at)| SiteUrl { path: paper_path(&slug), lastmod: Some(updated_at) }));
+    urls.extend(papers.into_iter().map(|(slug, updated_at)| SiteUrl {
+        path: paper_path(&slug),
+        lastmod: Some(updated_at),
+        alternates: Vec::new(),
+    }));
     let posts: Vec<(String, DateTime<Utc>)> =
         public::<posts::Entity>().select_only().columns([posts::Column::Slug, posts::Column::UpdatedAt]).into_tuple().all(db).await?;
-    urls.extend(
-        posts.into_iter().map(|(slug, updated_at)| SiteUrl { path: Route::Post(&slug).path().into_owned(), lastmod: Some(updated_at) }),
-    );
+    urls.extend(posts.into_iter().map(|(slug, updated_at)| SiteUrl {
+        path: Route::Post(&slug).path().into_owned(),
+        lastmod: Some(updated_at),
+        alternates: Vec::new(),
+    }));
     // Every tag has a page (an empty one says so), paged as /news is; its own edits date it.
     let tags: Vec<(Uuid, String, DateTime<Utc>)> = tags::Entity::find()
         .select_only()
@@ -99,7 +153,7 @@ pub async fn site_urls(db: &DatabaseConnection) -> Result<Vec<SiteUrl>, AppError
         .await?;
     for (id, slug, updated_at) in tags {
         let pages = crate::render::pages::tag_page_count(db, id).await?;
-        urls.extend((1..=pages).map(|n| SiteUrl { path: tags::paged_path(&slug, n), lastmod: Some(updated_at) }));
+        urls.extend((1..=pages).map(|n| SiteUrl { path: tags::paged_path(&slug, n), lastmod: Some(updated_at), alternates: Vec::new() }));
     }
     Ok(urls)
 }
@@ -151,32 +205,60 @@ async fn home_lastmod(db: &DatabaseConnection) -> Result<Option<DateTime<Utc>>, 
     Ok(dates.into_iter().flatten().max())
 }
 
-/// `<urlset>`: each address absolute, with its `lastmod` when known.
+/// `<urlset>`: each address absolute, with its `lastmod` when known and its translations.
 fn url_set(base_url: &str, urls: &[SiteUrl]) -> std::io::Result<String> {
-    let entries = urls.iter().map(|url| (absolute_url(base_url, &url.path), url.lastmod));
+    let entries = urls.iter().map(|url| {
+        let mut alternates: Vec<(&str, String)> =
+            url.alternates.iter().map(|(lang, path)| (lang.as_str(), absolute_url(base_url, path))).collect();
+        if let Some((_, default)) = url.alternates.first() {
+            alternates.push(("x-default", absolute_url(base_url, default)));
+        }
+        Entry { loc: absolute_url(base_url, &url.path), lastmod: url.lastmod, alternates }
+    });
     write_document("urlset", "url", entries)
+}
+
+/// One `<url>` or `<sitemap>` of a sitemap file.
+struct Entry<'a> {
+    loc: String,
+    lastmod: Option<DateTime<Utc>>,
+    /// `xhtml:link rel="alternate"`: (hreflang, absolute address).
+    alternates: Vec<(&'a str, String)>,
 }
 
 /// `<sitemapindex>`: one `<sitemap>` per part, dated by the latest address in it.
 fn index(base_url: &str, parts: &[&[SiteUrl]]) -> std::io::Result<String> {
-    let entries = parts
-        .iter()
-        .enumerate()
-        .map(|(i, part)| (absolute_url(base_url, &SitemapFile::Part(i + 1).path()), part.iter().filter_map(|url| url.lastmod).max()));
+    let entries = parts.iter().enumerate().map(|(i, part)| Entry {
+        loc: absolute_url(base_url, &SitemapFile::Part(i + 1).path()),
+        lastmod: part.iter().filter_map(|url| url.lastmod).max(),
+        alternates: Vec::new(),
+    });
     write_document("sitemapindex", "sitemap", entries)
 }
 
 /// The two kinds of sitemap file have one shape: a root element holding one element per entry,
 /// each with its `<loc>` and, when known, its `<lastmod>`.
-fn write_document(root: &str, entry: &str, entries: impl Iterator<Item = (String, Option<DateTime<Utc>>)>) -> std::io::Result<String> {
-    let mut writer = Writer::new(Vec::with_capacity(entries.size_hint().0 * 120 + 128));
+fn write_document<'a>(root: &str, entry: &str, entries: impl Iterator<Item = Entry<'a>>) -> std::io::Result<String> {
+    let entries: Vec<Entry> = entries.collect();
+    let mut writer = Writer::new(Vec::with_capacity(entries.len() * 120 + 128));
     writer.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
-    writer.create_element(root).with_attribute(("xmlns", NAMESPACE)).write_inner_content(|writer| {
-        for (loc, lastmod) in entries {
+    let mut element = writer.create_element(root).with_attribute(("xmlns", NAMESPACE));
+    // The namespace of the translations' links, only where there are some.
+    if entries.iter().any(|entry| !entry.alternates.is_empty()) {
+        element = element.with_attribute(("xmlns:xhtml", XHTML));
+    }
+    element.write_inner_content(|writer| {
+        for Entry { loc, lastmod, alternates } in &entries {
             writer.create_element(entry).write_inner_content(|writer| {
-                writer.create_element("loc").write_text_content(BytesText::new(&loc))?;
+                writer.create_element("loc").write_text_content(BytesText::new(loc))?;
                 if let Some(lastmod) = lastmod {
-                    writer.create_element("lastmod").write_text_content(BytesText::new(&w3c_datetime(lastmod)))?;
+                    writer.create_element("lastmod").write_text_content(BytesText::new(&w3c_datetime(*lastmod)))?;
+                }
+                for (hreflang, href) in alternates {
+                    writer
+                        .create_element("xhtml:link")
+                        .with_attributes([("rel", "alternate"), ("hreflang", hreflang), ("href", href.as_str())])
+                        .write_empty()?;
                 }
                 Ok(())
             })?;
@@ -198,11 +280,44 @@ mod tests {
     #[test]
     fn addresses_are_absolute_and_escaped() {
         let at = DateTime::parse_from_rfc3339("2026-03-01T12:00:00.123+00:00").unwrap().to_utc();
-        let xml = url_set("https://vita.example/", &[SiteUrl { path: "/news?page=2&x=<\"'>".into(), lastmod: Some(at) }]).unwrap();
+        let xml =
+            url_set("https://vita.example/", &[SiteUrl { path: "/news?page=2&x=<\"'>".into(), lastmod: Some(at), alternates: Vec::new() }])
+                .unwrap();
         assert!(xml.contains("<loc>https://vita.example/news?page=2&amp;x=&lt;&quot;&apos;&gt;</loc>"), "{xml}");
         assert!(xml.contains("<lastmod>2026-03-01T12:00:00Z</lastmod>"), "{xml}");
         assert!(
             xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?><urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">")
         );
+    }
+
+    fn url(path: &str) -> SiteUrl {
+        SiteUrl { path: path.into(), lastmod: None, alternates: Vec::new() }
+    }
+
+    #[test]
+    fn only_real_translations_are_listed_each_with_every_language_and_x_default() {
+        let languages: Vec<String> = ["en", "de", "zh-Hans"].map(String::from).into();
+        // German has /news (and so its pages) and one paper; Chinese nothing.
+        let translated = [BTreeSet::from(["/news".to_owned(), "/publications/a".to_owned()]), BTreeSet::new()];
+        let urls = with_translations(vec![url("/"), url("/news?page=2"), url("/publications/a")], &languages, &translated);
+        let paths: Vec<&str> = urls.iter().map(|url| url.path.as_str()).collect();
+        assert_eq!(paths, ["/", "/news?page=2", "/de/news?page=2", "/publications/a", "/de/publications/a"], "no fallback page is listed");
+        assert!(urls[0].alternates.is_empty(), "an untranslated page has no alternates");
+        let pair = vec![("en".to_owned(), "/publications/a".to_owned()), ("de".to_owned(), "/de/publications/a".to_owned())];
+        assert_eq!((&urls[3].alternates, &urls[4].alternates), (&pair, &pair), "reciprocal");
+        let xml = url_set("https://vita.example", &urls).unwrap();
+        assert!(xml.contains("xmlns:xhtml=\"http://www.w3.org/1999/xhtml\""), "{xml}");
+        assert!(
+            xml.contains(
+                "<url><loc>https://vita.example/de/publications/a</loc>\
+                 <xhtml:link rel=\"alternate\" hreflang=\"en\" href=\"https://vita.example/publications/a\"/>\
+                 <xhtml:link rel=\"alternate\" hreflang=\"de\" href=\"https://vita.example/de/publications/a\"/>\
+                 <xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"https://vita.example/publications/a\"/></url>"
+            ),
+            "{xml}"
+        );
+        assert!(!xml.contains("zh-Hans"), "{xml}");
+        let untranslated = url_set("https://vita.example", &[url("/")]).unwrap();
+        assert!(!untranslated.contains("xhtml"), "{untranslated}");
     }
 }

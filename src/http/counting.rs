@@ -64,7 +64,8 @@ pub fn cached(state: &AppState, route: Route<'_>, request: &Request, status: Sta
 /// Counts what the router answers: what counts is worked out before (the request is handed
 /// on), and added once the status says it was served.
 pub async fn count(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let counted = Route::parse(request.uri().path())
+    // A page in another language (`/de/news`) counts as what it is (its own path is kept).
+    let counted = Route::parse(crate::languages::split_path(request.uri().path()).1)
         .and_then(|route| hit(&state, route, request.method(), request.uri(), request.headers(), request.extensions()))
         .and_then(|hit| state.stats.prepare(&hit))
         .map(crate::stats::Counted::into_owned);

@@ -12,7 +12,7 @@ use std::time::Instant;
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use chrono::NaiveDate;
 
 use tower::Service;
@@ -29,6 +29,7 @@ use crate::content::{settings, tags};
 use crate::cv_pdf;
 use crate::discovery::{Document, feeds, sitemap};
 use crate::error::AppError;
+use crate::languages::{self, localized};
 use crate::render::cache::{CachedPage, Lookup, Rendered};
 use crate::render::engine::RenderQueueFull;
 use crate::render::menu;
@@ -41,9 +42,16 @@ use crate::store::changes::Sources;
 /// Page `number` of a tag's page; `None` for a slug no tag has. Only pages of tags that exist
 /// are kept, and a number past the last page is kept under the last page's key (see
 /// `render_key`), as on /news.
-async fn tag_page(state: &AppState, slug: &str, number: u32, signed_in: bool, headers: &HeaderMap) -> Result<Option<Response>, AppError> {
+async fn tag_page(
+    state: &AppState,
+    prefix: &str,
+    slug: &str,
+    number: u32,
+    signed_in: bool,
+    headers: &HeaderMap,
+) -> Result<Option<Response>, AppError> {
     // Cached under its canonical address.
-    let key = tags::paged_path(slug, number);
+    let key = localized(prefix, &tags::paged_path(slug, number));
     let today = crate::ops::clock::today();
     let page = state.cache.get_or_render(&key, today, signed_in, || render_key(state, &key, today)).await?;
     Ok(page.map(|page| respond(state, &page, StatusCode::OK, headers)))
@@ -66,16 +74,37 @@ pub async fn page(
         return Err(AppError::NotFound(format!("Nothing at {path}")));
     }
     let signed_in = owner.is_some();
-    let found = match Route::parse(path) {
-        Some(Route::Page(page)) => {
-            return public_page(&state, page, pages::Requested::parse(page, uri.query()), signed_in, &headers).await;
+    // `/de/news` is /news in German: the pages, feeds and the CV of every language but the
+    // default live under its prefix. A language the site does not have is a 404, and the
+    // default's own prefix (`/en/news`) leads to its address (`/news`).
+    let (lang, rest) = languages::split_path(path);
+    let prefix = match lang {
+        None => String::new(),
+        Some(lang) => {
+            let languages = settings::site(&state.db).await?.languages;
+            if languages.default_language() == lang {
+                let target = uri.query().map_or_else(|| rest.to_owned(), |query| format!("{rest}?{query}"));
+                return Ok(axum::response::Redirect::permanent(&target).into_response());
+            }
+            if !languages.has(lang) {
+                return not_found_page(&state, path, &headers).await;
+            }
+            format!("/{lang}")
         }
-        Some(Route::Tag(slug)) => tag_page(&state, slug, pages::requested_page(uri.query()), signed_in, &headers).await?,
-        Some(Route::Paper(slug)) => paper_page(&state, slug, signed_in, &headers).await?,
-        Some(Route::Post(slug)) => document(&state, &Route::Post(slug).path(), signed_in, &headers).await?,
+    };
+    let found = match Route::parse(rest) {
+        Some(Route::Page(page)) => {
+            return public_page(&state, &prefix, page, pages::Requested::parse(page, uri.query()), signed_in, &headers).await;
+        }
+        Some(Route::Tag(slug)) => tag_page(&state, &prefix, slug, pages::requested_page(uri.query()), signed_in, &headers).await?,
+        Some(Route::Paper(slug)) => paper_page(&state, &localized(&prefix, &paper_path(slug)), signed_in, &headers).await?,
+        Some(Route::Post(slug)) => document(&state, &localized(&prefix, &Route::Post(slug).path()), signed_in, &headers).await?,
+        Some(Route::CvPdf | Route::Feed(_)) => document(&state, path, signed_in, &headers).await?,
+        // The rest is the same in every language: at its one address only.
+        Some(_) | None if !prefix.is_empty() => None,
         Some(Route::PaperBibtex(slug)) => return exports::paper_bibtex(&state, slug).await,
         Some(Route::PaperCslJson(slug)) => return exports::paper_csl_json(&state, slug).await,
-        Some(Route::CvPdf | Route::Feed(_) | Route::Sitemap(_)) => document(&state, path, signed_in, &headers).await?,
+        Some(Route::Sitemap(_)) => document(&state, path, signed_in, &headers).await?,
         // Served by routes of their own (`crate::http::router`).
         Some(Route::PaperPdf(_) | Route::AllBibtex | Route::AllCslJson | Route::Robots | Route::SocialCard) => None,
         None => files::root_file(path, &headers),
@@ -99,15 +128,16 @@ async fn not_found_page(state: &AppState, path: &str, headers: &HeaderMap) -> Re
 
 /// /cv.pdf from the data /cv shows, on the settings' paper. Typesetting is CPU-bound: off the
 /// executor.
-async fn render_cv_pdf(state: &AppState, today: NaiveDate) -> Result<Rendered, AppError> {
+async fn render_cv_pdf(state: &AppState, lang: &PageLanguage, today: NaiveDate) -> Result<Rendered, AppError> {
     let (site, hero) = tokio::try_join!(settings::site(&state.db), homepage::read::<HeroContent>(&state.db))?;
     let hero = hero.content;
     let cv = pages::cv(&state.db, &site, &hero).await?.document;
     let frame = cv_pdf::Frame::new(&hero, &state.base_url, site.cv_paper_size, today);
     let disposition = format!("inline; filename=\"{}\"", cv_pdf::pdf_filename(&hero.name));
+    let lang = lang.tag.clone();
     let page = tokio::task::spawn_blocking(move || -> anyhow::Result<CachedPage> {
         let pdf = cv_pdf::typeset(&cv, &frame)?;
-        Ok(CachedPage::file(pdf, HeaderValue::from_static("application/pdf"), HeaderValue::from_str(&disposition)?))
+        Ok(CachedPage::file(pdf, HeaderValue::from_static("application/pdf"), HeaderValue::from_str(&disposition)?).in_language(&lang))
     })
     .await
     .map_err(anyhow::Error::from)??;
@@ -119,12 +149,12 @@ const NOT_FOUND_KEY: &str = "404 page";
 /// The path the one 404 page is rendered for.
 const NOT_FOUND_PATH: &str = "/404";
 
-/// A published paper's page, kept under its canonical path; `None` for a draft or an unknown
-/// slug. Only pages of papers that exist are kept, so made-up slugs cannot grow the cache.
-async fn paper_page(state: &AppState, slug: &str, signed_in: bool, headers: &HeaderMap) -> Result<Option<Response>, AppError> {
-    let key = paper_path(slug);
+/// A published paper's page, kept under its canonical path in its language (`key`); `None` for
+/// a draft or an unknown slug. Only pages of papers that exist are kept, so made-up slugs
+/// cannot grow the cache.
+async fn paper_page(state: &AppState, key: &str, signed_in: bool, headers: &HeaderMap) -> Result<Option<Response>, AppError> {
     let today = crate::ops::clock::today();
-    let page = state.cache.get_or_render(&key, today, signed_in, || render_key(state, &key, today)).await?;
+    let page = state.cache.get_or_render(key, today, signed_in, || render_key(state, key, today)).await?;
     Ok(page.map(|page| respond(state, &page, StatusCode::OK, headers)))
 }
 
@@ -136,23 +166,56 @@ async fn document(state: &AppState, path: &str, signed_in: bool, headers: &Heade
     Ok(page.map(|page| respond(state, &page, StatusCode::OK, headers)))
 }
 
+/// The language a page is rendered in: its tag, and the start of its addresses ("" for the
+/// default language, `/de` for the others).
+#[derive(Clone, Debug)]
+struct PageLanguage {
+    tag: String,
+    prefix: String,
+}
+
+impl PageLanguage {
+    /// The language of a path (or cache key) that starts with `lang` (`None`: no language
+    /// segment, the default), if the site has it.
+    fn of(lang: Option<&str>, languages: &settings::Languages) -> Option<Self> {
+        match lang {
+            None => Some(Self { tag: languages.default_language().to_owned(), prefix: String::new() }),
+            Some(lang) if languages.has(lang) && languages.default_language() != lang => {
+                Some(Self { tag: lang.to_owned(), prefix: format!("/{lang}") })
+            }
+            Some(_) => None,
+        }
+    }
+}
+
 /// Renders what a cache key names: a public page as an anonymous visitor sees it, a paper's
-/// page, a feed or sitemap file, or the 404 page. The background refresher calls this too.
+/// page, a feed or sitemap file, or the 404 page, each in the language its key starts with
+/// (`/de/news`). The background refresher calls this too.
 async fn render_key(state: &AppState, key: &str, today: NaiveDate) -> Result<Rendered, AppError> {
     if key == NOT_FOUND_KEY {
         let (site, hero) = tokio::try_join!(settings::site(&state.db), homepage::read::<HeroContent>(&state.db))?;
-        let (html, menu) = render(state, NOT_FOUND_PATH, (&site, hero.content), PageData::NotFound, None, today).await?;
-        return Ok(Rendered { page: Some(compress(html, None).await?), sources: Sources::HERO | menu, kept_as: None });
+        let lang = PageLanguage { tag: site.languages.default_language().to_owned(), prefix: String::new() };
+        let (html, menu) = render(state, &lang, NOT_FOUND_PATH, (&site, hero.content), PageData::NotFound, None, today).await?;
+        return Ok(Rendered { page: Some(compress(html, &lang, None).await?), sources: Sources::HERO | menu, kept_as: None });
     }
-    let (path, query) = key.split_once('?').map_or((key, None), |(path, query)| (path, Some(query)));
+    let (lang, key_in_language) = languages::split_path(key);
+    // A language the owner removed keeps nothing (its pages went stale with the settings).
+    let Some(lang) = PageLanguage::of(lang, &settings::site(&state.db).await?.languages) else {
+        return Ok(Rendered { page: None, sources: Sources::SETTINGS, kept_as: None });
+    };
+    let (path, query) = key_in_language.split_once('?').map_or((key_in_language, None), |(path, query)| (path, Some(query)));
     let route = Route::parse(path);
     let document = match route {
-        Some(Route::Page(page)) => return render_public(state, page, &pages::Requested::parse(page, query), false, today).await,
-        Some(Route::Tag(slug)) => return render_tag(state, key, slug, pages::requested_page(query), today).await,
-        Some(Route::Paper(slug)) => return render_paper(state, key, slug, today).await,
-        Some(Route::Post(slug)) => return render_post(state, key, slug, today).await,
-        Some(Route::CvPdf) => return render_cv_pdf(state, today).await,
+        Some(Route::Page(page)) => return render_public(state, &lang, page, &pages::Requested::parse(page, query), false, today).await,
+        Some(Route::Tag(slug)) => return render_tag(state, &lang, key, slug, pages::requested_page(query), today).await,
+        Some(Route::Paper(slug)) => return render_paper(state, &lang, slug, today).await,
+        Some(Route::Post(slug)) => return render_post(state, &lang, slug, today).await,
+        Some(Route::CvPdf) => return render_cv_pdf(state, &lang, today).await,
         _ => match route.and_then(Document::of) {
+            // The sitemap lists every language: at its one address only.
+            Some(Document::Sitemap(_)) if !lang.prefix.is_empty() => {
+                return Ok(Rendered { page: None, sources: Sources::NONE, kept_as: None });
+            }
             Some(document) => document,
             // Nothing else is kept in the cache.
             None => return Ok(Rendered { page: None, sources: Sources::NONE, kept_as: None }),
@@ -161,32 +224,45 @@ async fn render_key(state: &AppState, key: &str, today: NaiveDate) -> Result<Ren
     let xml = match document {
         Document::Feed(feed) => {
             let owner_name = homepage::read::<HeroContent>(&state.db).await?.content.name;
-            Some(feeds::render(&state.db, feed, &state.base_url, &owner_name, today).await?)
+            let site = feeds::FeedSite { base_url: &state.base_url, lang: &lang.tag, prefix: &lang.prefix };
+            Some(feeds::render(&state.db, feed, &site, &owner_name, today).await?)
         }
         Document::Sitemap(file) => sitemap::render(&state.db, &state.base_url, file, state.sitemap_max_urls).await?,
     };
+    let language = match document {
+        Document::Feed(_) => Some(lang.tag.as_str()),
+        Document::Sitemap(_) => None,
+    };
     let page = match xml {
-        Some(xml) => Some(compress_document(xml, document.content_type()).await?),
+        Some(xml) => Some(compress_document(xml, document.content_type(), language).await?),
         None => None,
     };
     Ok(Rendered { page, sources: document.sources(), kept_as: None })
 }
 
 /// Page `requested` of a tag's page, kept under `key`; nothing for a slug no tag has.
-async fn render_tag(state: &AppState, key: &str, slug: &str, requested: u32, today: NaiveDate) -> Result<Rendered, AppError> {
+async fn render_tag(
+    state: &AppState,
+    lang: &PageLanguage,
+    key: &str,
+    slug: &str,
+    requested: u32,
+    today: NaiveDate,
+) -> Result<Rendered, AppError> {
     let (data, hero, site) =
         tokio::try_join!(pages::load_tag(&state.db, slug, requested), homepage::read::<HeroContent>(&state.db), settings::site(&state.db))?;
     let sources = pages::tag_page_sources();
     let Some(data) = data else { return Ok(Rendered { page: None, sources, kept_as: None }) };
     // What is shown belongs under its own key: a number past the last page shows the last.
-    let shown = tags::paged_path(slug, data.pagination.page);
+    let shown = localized(&lang.prefix, &tags::paged_path(slug, data.pagination.page));
     let kept_as = (shown != key).then_some(shown);
-    let (html, menu) = render(state, &tags::page_path(slug), (&site, hero.content), PageData::Tag(Box::new(data)), None, today).await?;
-    Ok(Rendered { page: Some(compress(html, None).await?), sources: sources | menu, kept_as })
+    let (html, menu) =
+        render(state, lang, &tags::page_path(slug), (&site, hero.content), PageData::Tag(Box::new(data)), None, today).await?;
+    Ok(Rendered { page: Some(compress(html, lang, None).await?), sources: sources | menu, kept_as })
 }
 
-/// A paper's page, kept under `key`; nothing for a draft or an unknown slug.
-async fn render_paper(state: &AppState, key: &str, slug: &str, today: NaiveDate) -> Result<Rendered, AppError> {
+/// A paper's page; nothing for a draft or an unknown slug.
+async fn render_paper(state: &AppState, lang: &PageLanguage, slug: &str, today: NaiveDate) -> Result<Rendered, AppError> {
     let (site, hero) = tokio::try_join!(settings::site(&state.db), homepage::read::<HeroContent>(&state.db))?;
     let paper = pages::load_paper(&state.db, slug, &site, today).await?;
     // The paper shows its tags, its citation count and, when the settings say so, its views
@@ -197,19 +273,20 @@ async fn render_paper(state: &AppState, key: &str, slug: &str, today: NaiveDate)
     // any write the page shows; a day's line is at most a day behind, at no cost per request.
     let sources = Sources::HERO | Sources::PUBLICATIONS | Sources::TAGS | Sources::CITATIONS | Sources::SETTINGS;
     let Some(paper) = paper else { return Ok(Rendered { page: None, sources, kept_as: None }) };
-    let (html, menu) = render(state, key, (&site, hero.content), PageData::Paper(Box::new(paper)), None, today).await?;
-    Ok(Rendered { page: Some(compress(html, None).await?), sources: sources | menu, kept_as: None })
+    let (html, menu) = render(state, lang, &paper_path(slug), (&site, hero.content), PageData::Paper(Box::new(paper)), None, today).await?;
+    Ok(Rendered { page: Some(compress(html, lang, None).await?), sources: sources | menu, kept_as: None })
 }
 
-/// A post's page, kept under `key`; nothing for a draft or an unknown slug.
-async fn render_post(state: &AppState, key: &str, slug: &str, today: NaiveDate) -> Result<Rendered, AppError> {
+/// A post's page; nothing for a draft or an unknown slug.
+async fn render_post(state: &AppState, lang: &PageLanguage, slug: &str, today: NaiveDate) -> Result<Rendered, AppError> {
     let (post, hero, site) =
         tokio::try_join!(pages::load_post(&state.db, slug), homepage::read::<HeroContent>(&state.db), settings::site(&state.db))?;
     // The post shows its tags.
     let sources = Sources::HERO | Sources::POSTS | Sources::TAGS;
     let Some(post) = post else { return Ok(Rendered { page: None, sources, kept_as: None }) };
-    let (html, menu) = render(state, key, (&site, hero.content), PageData::Post(Box::new(post)), None, today).await?;
-    Ok(Rendered { page: Some(compress(html, None).await?), sources: sources | menu, kept_as: None })
+    let (html, menu) =
+        render(state, lang, &Route::Post(slug).path(), (&site, hero.content), PageData::Post(Box::new(post)), None, today).await?;
+    Ok(Rendered { page: Some(compress(html, lang, None).await?), sources: sources | menu, kept_as: None })
 }
 
 /// Keeps the background refresher running: after a write, the stale pages are rendered again
@@ -278,7 +355,7 @@ fn cached_response(state: &AppState, request: &Request) -> Option<Response> {
     if request.method() != Method::GET && request.method() != Method::HEAD {
         return None;
     }
-    let path = request.uri().path();
+    let (lang, path) = languages::split_path(request.uri().path());
     let route = Route::parse(path)?;
     let key = match route {
         // A signed-in owner may see another student list: the full path checks the session.
@@ -291,6 +368,13 @@ fn cached_response(state: &AppState, request: &Request) -> Option<Response> {
         Route::Post(slug) => Route::Post(slug).path(),
         Route::Tag(slug) => Cow::Owned(tags::paged_path(slug, pages::requested_page(request.uri().query()))),
         _ => return None,
+    };
+    // A page in another language is kept under its prefixed key; only the site's languages
+    // are ever kept, so a made-up one finds nothing here and is answered by the router.
+    let key = match lang {
+        Some(_) if matches!(route, Route::Sitemap(_)) => return None,
+        Some(lang) => Cow::Owned(localized(&format!("/{lang}"), &key)),
+        None => key,
     };
     let cached = match state.cache.lookup(&key, crate::ops::clock::today()) {
         Lookup::Fresh(page) => page,
@@ -335,6 +419,7 @@ fn page_key(page: PublicPage, requested: &pages::Requested) -> Cow<'static, str>
 
 async fn public_page(
     state: &AppState,
+    prefix: &str,
     page: PublicPage,
     requested: pages::Requested,
     signed_in: bool,
@@ -343,13 +428,16 @@ async fn public_page(
     let today = crate::ops::clock::today();
     // Only the student list differs for a signed-in owner; that view is never kept.
     if page.depends_on_viewer() && signed_in {
-        let rendered = render_public(state, page, &requested, true, today).await?;
+        let languages = settings::site(&state.db).await?.languages;
+        let lang =
+            PageLanguage::of(languages::split_path(prefix).0, &languages).ok_or_else(|| anyhow::anyhow!("a language the site has"))?;
+        let rendered = render_public(state, &lang, page, &requested, true, today).await?;
         let page = rendered.page.ok_or_else(|| anyhow::anyhow!("a public page rendered nothing"))?;
         return Ok(respond(state, &page, StatusCode::OK, headers));
     }
     // The owner waits for a render made after their last save; visitors may get the previous
     // page while it is made.
-    let key = page_key(page, &requested);
+    let key = localized(prefix, &page_key(page, &requested));
     let cached = state.cache.get_or_render(&key, today, signed_in, || render_key(state, &key, today)).await?;
     let cached = cached.ok_or_else(|| anyhow::anyhow!("a public page rendered nothing"))?;
     Ok(respond(state, &cached, StatusCode::OK, headers))
@@ -357,6 +445,7 @@ async fn public_page(
 
 async fn render_public(
     state: &AppState,
+    lang: &PageLanguage,
     page: PublicPage,
     requested: &pages::Requested,
     owner_signed_in: bool,
@@ -371,7 +460,7 @@ async fn render_public(
         _ => requested.filters.clone(),
     };
     let shown = page_key(page, &pages::Requested { page: data.pagination().map_or(1, |p| p.page), filters });
-    let kept_as = (shown != page_key(page, requested)).then(|| shown.into_owned());
+    let kept_as = (shown != page_key(page, requested)).then(|| localized(&lang.prefix, &shown));
     if !owner_signed_in
         && let Some(key) = &kept_as
         && let Lookup::Fresh(cached) = state.cache.lookup(key, today)
@@ -389,27 +478,32 @@ async fn render_public(
     };
     let analytics = if page == PublicPage::Home { allowed_analytics(&site) } else { None };
     let script = analytics.as_ref().map(|script| script.src.as_str());
-    let (html, menu) = render(state, page.path(), (&site, hero.content), data, script, today).await?;
+    let (html, menu) = render(state, lang, page.path(), (&site, hero.content), data, script, today).await?;
     let policy = analytics.map(|script| state.security.policy_allowing_script(&script.origins));
-    Ok(Rendered { page: Some(compress(html, policy).await?), sources: sources | menu, kept_as })
+    Ok(Rendered { page: Some(compress(html, lang, policy).await?), sources: sources | menu, kept_as })
 }
 
 /// Compresses a rendered page off the executor (it is CPU-bound).
-async fn compress(html: String, policy: Option<HeaderValue>) -> Result<Arc<CachedPage>, AppError> {
+async fn compress(html: String, lang: &PageLanguage, policy: Option<HeaderValue>) -> Result<Arc<CachedPage>, AppError> {
     let page = tokio::task::spawn_blocking(move || CachedPage::new(html, policy)).await.map_err(anyhow::Error::from)?;
-    Ok(Arc::new(page))
+    Ok(Arc::new(page.in_language(&lang.tag)))
 }
 
-/// Compresses a feed or sitemap file off the executor.
-async fn compress_document(body: String, content_type: HeaderValue) -> Result<Arc<CachedPage>, AppError> {
+/// Compresses a feed or sitemap file off the executor; a feed is in a language.
+async fn compress_document(body: String, content_type: HeaderValue, lang: Option<&str>) -> Result<Arc<CachedPage>, AppError> {
     let page = tokio::task::spawn_blocking(move || CachedPage::document(body, content_type, None)).await.map_err(anyhow::Error::from)?;
-    Ok(Arc::new(page))
+    Ok(Arc::new(match lang {
+        Some(lang) => page.in_language(lang),
+        None => page,
+    }))
 }
 
-/// Renders a page in the site's frame; the sources are those of the frame's menu, which every
-/// page shows (`menu::sources`), for the caller to add to the page's own.
+/// Renders the page at `path` (its address in the default language) in `lang`, in the site's
+/// frame; the sources are those of the frame's menu, which every page shows (`menu::sources`),
+/// for the caller to add to the page's own.
 async fn render(
     state: &AppState,
+    lang: &PageLanguage,
     path: &str,
     (settings, hero): (&settings::SiteSettings, HeroContent),
     page: PageData,
@@ -417,12 +511,32 @@ async fn render(
     today: NaiveDate,
 ) -> Result<(String, Sources), AppError> {
     let menu_sources = menu::sources(settings);
-    let menu = menu::links(&state.db, settings).await?;
+    let menu = menu::links(&state.db, settings, &lang.prefix).await?;
     let card_image = CardImage::of(&hero, &state.base_url);
-    // One language until the owner can add others: the interface and the content are English.
-    let lang = "en".to_owned();
-    let site = SiteInfo { owner_name: hero.name.clone(), base_url: state.base_url.clone(), today, card_image, menu, lang };
-    let input = RenderInput { path: path.to_owned(), site, page, hero };
+    let mut translated = Vec::new();
+    for other in settings.languages.0.iter().skip(1) {
+        if languages::translated_paths(&state.db, other).await?.contains(path) {
+            translated.push(other.as_str());
+        }
+    }
+    // The switcher and the search engines' links name the page shown: `/de/news?page=2`. The
+    // 404 page's switcher leads to each language's home page.
+    let shown = match page.pagination() {
+        _ if matches!(page, PageData::NotFound) => PublicPage::Home.path().to_owned(),
+        Some(pagination) if pagination.page > 1 => format!("{path}?page={}", pagination.page),
+        _ => path.to_owned(),
+    };
+    let versions = languages::versions(&shown, &settings.languages.0, |other| translated.contains(&other));
+    let site = SiteInfo {
+        owner_name: hero.name.clone(),
+        base_url: state.base_url.clone(),
+        today,
+        card_image,
+        menu,
+        lang: lang.tag.clone(),
+        languages: versions,
+    };
+    let input = RenderInput { path: localized(&lang.prefix, path), site, page, hero };
     let html = state
         .renderer
         .render(&input, external_script)
@@ -480,6 +594,9 @@ fn respond(state: &AppState, page: &CachedPage, status: StatusCode, request: &He
     }
     if let Some(disposition) = &page.content_disposition {
         headers.insert(header::CONTENT_DISPOSITION, disposition.clone());
+    }
+    if let Some(language) = &page.content_language {
+        headers.insert(header::CONTENT_LANGUAGE, language.clone());
     }
     response
 }

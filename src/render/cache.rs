@@ -49,6 +49,8 @@ pub struct CachedPage {
     pub content_type: HeaderValue,
     /// The CV's PDF is served `inline` with its file name.
     pub content_disposition: Option<HeaderValue>,
+    /// The language of a page, a feed or the CV (`Content-Language`); `None` for the sitemap.
+    pub content_language: Option<HeaderValue>,
 }
 
 impl CachedPage {
@@ -81,6 +83,7 @@ impl CachedPage {
             content_security_policy,
             content_type,
             content_disposition: None,
+            content_language: None,
         }
     }
 
@@ -94,7 +97,13 @@ impl CachedPage {
             content_security_policy: None,
             content_type,
             content_disposition: Some(content_disposition),
+            content_language: None,
         }
+    }
+
+    /// The same, sent with `Content-Language: <lang>` (a BCP 47 tag, always a valid header).
+    pub fn in_language(self, lang: &str) -> Self {
+        Self { content_language: HeaderValue::from_str(lang).ok(), ..self }
     }
 }
 

@@ -11,6 +11,7 @@ use crate::content::{
     Audience, Content, ListQuery, courses, news, open_calls, posts, projects, publications, research_areas, students, talks,
 };
 use crate::error::AppError;
+use crate::languages::localized;
 use crate::routes::PublicPage;
 use crate::store::changes::Sources;
 
@@ -21,8 +22,9 @@ pub struct MenuLink {
     pub label: String,
 }
 
-/// The menu's links.
-pub async fn links(db: &DatabaseConnection, settings: &SiteSettings) -> Result<Vec<MenuLink>, AppError> {
+/// The menu's links; the site's own pages in the language whose addresses start with
+/// `prefix` (`/de`, "" for the default).
+pub async fn links(db: &DatabaseConnection, settings: &SiteSettings, prefix: &str) -> Result<Vec<MenuLink>, AppError> {
     let mut links = Vec::new();
     for item in &settings.menu.0 {
         match item {
@@ -31,7 +33,7 @@ pub async fn links(db: &DatabaseConnection, settings: &SiteSettings) -> Result<V
                 if settings.hide_empty_sections && MenuItem::can_be_empty(*page) && !has_published(db, *page).await? {
                     continue;
                 }
-                links.push(MenuLink { href: page.path().to_owned(), label: menu_label(*page).to_owned() });
+                links.push(MenuLink { href: localized(prefix, page.path()), label: menu_label(*page).to_owned() });
             }
             MenuItem::Link { label, url } => links.push(MenuLink { href: url.clone(), label: label.clone() }),
         }

@@ -24,6 +24,7 @@ use uuid::Uuid;
 use crate::content::homepage::{AboutContent, ContactContent, HeroContent, StatsContent};
 use crate::content::students::{StudentLevel, StudentStatus};
 use crate::content::{courses, news, open_calls, posts, projects, publications, research_areas, tags, talks};
+use crate::languages::{LanguageVersion, localized};
 use crate::media::photos::Photo;
 use assets::Manifest;
 use cv::{AboutCvLists, CvData};
@@ -48,6 +49,17 @@ pub struct SiteInfo {
     /// The page's language (a BCP 47 tag such as `en` or `zh-Hans`): `<html lang>`, the
     /// interface's words, dates and citations follow it.
     pub lang: String,
+    /// The page in each of the site's languages, the default first (one entry on a site with
+    /// one language): the language switcher links them, and `<head>` tells search engines
+    /// which are real translations (canonical, `hreflang`).
+    pub languages: Vec<LanguageVersion>,
+}
+
+impl SiteInfo {
+    /// The start of the addresses of the page's language: "" for the default, `/de`.
+    pub fn prefix(&self) -> &str {
+        self.languages.iter().find(|version| version.lang == self.lang).map_or("", |version| version.prefix.as_str())
+    }
 }
 
 /// The home page: the hero, the counters, and the sections that appear only with data.
@@ -396,7 +408,7 @@ fn feed_links(input: &RenderInput) -> Vec<String> {
                 "<link rel=\"alternate\" type=\"{}\" title=\"{}\" href=\"{}\">",
                 feed::MEDIA_TYPE,
                 escape_attribute(&feed.title(&input.site.owner_name)),
-                escape_attribute(&paper::absolute_url(&input.site.base_url, feed.path())),
+                escape_attribute(&paper::absolute_url(&input.site.base_url, &localized(input.site.prefix(), feed.path()))),
             )
         })
         .collect()

@@ -255,7 +255,8 @@ async fn name_files(db: &impl ConnectionTrait, files: &mut [FileFigures]) -> Res
         .into_iter()
         .collect();
     for file in files {
-        match Route::parse(&file.path) {
+        // /de/cv.pdf is the CV too.
+        match Route::parse(crate::languages::split_path(&file.path).1) {
             Some(Route::CvPdf) => file.title = "CV".to_owned(),
             Some(Route::PaperPdf(slug)) => {
                 if let Some(title) = titles.get(slug) {

@@ -18,7 +18,8 @@ use crate::content::homepage::{AboutBlockSource, AboutContent, ContactContent, H
 use crate::content::imports::{ImportKind, ImportRemoval, ImportSummary, KeptPaper};
 use crate::content::sample_texts::SampleText;
 use crate::content::settings::{
-    CitationStyle, CvButton, Menu, MenuItem, MenuPage, PaperSize, RetentionMonths, ScriptSince, SiteSettings, SiteSettingsView, Statistics,
+    CitationStyle, CvButton, Languages, Menu, MenuItem, MenuPage, PaperSize, RetentionMonths, ScriptSince, SiteSettings, SiteSettingsView,
+    Statistics,
 };
 use crate::content::{ContentStatus, StringList, courses, cv_service, publications, students, talks};
 use crate::error::{ErrorBody, ErrorDetail, Existing, FieldErrors};
@@ -28,6 +29,7 @@ use crate::http::site_import::{KindCounts, SiteImportAnswer};
 use crate::import::bibtex::Mapped;
 use crate::import::site;
 use crate::import::{DuplicateOf, EntryStatus, ImportOutcome, ImportPreview, ImportRequest, PreviewEntry};
+use crate::languages::LanguageVersion;
 use crate::media::files::UploadedFile;
 use crate::media::photos::Photo;
 use crate::render::cv::{AboutCvLists, CvData, CvDocument, CvEntry, CvLine, CvLineStyle, CvPart, CvReference, CvSection, CvText};
@@ -75,7 +77,7 @@ pub fn typescript() -> String {
         publications::PublicationKind, courses::CourseTerm, courses::CourseRole, students::StudentLevel, students::StudentStatus,
         talks::TalkType, cv_service::ServiceKind,
         Photo, CardImage, SiteInfo, HomeData, HomeStats, AboutPage, AboutCvLists, SectionPage<ContactContent>, Pagination, PublicationFilters, PublicationsData, ListedCitations, TagPageData, CvData, CvDocument, CvSection, CvPart, CvEntry, CvLine, CvLineStyle, CvText, CvReference, Citations, CitedBy, PaperData, PublicPost, PublicStudent, PageData, RenderInput,
-        PublicPage, MenuLink, MenuItem, Menu, MenuPage, CitationStyle, PaperSize, CvButton, Statistics, RetentionMonths, SiteSettings, SiteSettingsView, ScriptSince, UploadedFile,
+        PublicPage, MenuLink, LanguageVersion, MenuItem, Menu, MenuPage, Languages, CitationStyle, PaperSize, CvButton, Statistics, RetentionMonths, SiteSettings, SiteSettingsView, ScriptSince, UploadedFile,
         EntryStatus, Mapped, DuplicateOf, PreviewEntry, ImportPreview, ImportRequest, ImportOutcome,
         CertificateStatus,
         DoiLookupRequest, DoiRecord, DoiLookup, OrcidPreviewRequest, OrcidImportRequest, GivenYear,

@@ -16,6 +16,8 @@ const LAYERS: &[(&str, u32)] = &[
     ("store", 3),
     // Every public address: pages, feeds and the export link to them.
     ("routes", 3),
+    // The site's languages (issue 45): tags, fallback chains, the `/<lang>/` prefix.
+    ("languages", 3),
     ("media", 4),
     ("content", 5),
     ("auth", 6),

@@ -31,6 +31,7 @@ mod import;
 mod import_records;
 mod import_versions;
 mod instances;
+mod languages;
 mod layers;
 mod navigation;
 mod page_ranges;

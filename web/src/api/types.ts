@@ -162,7 +162,13 @@ menu: Array<MenuLink>,
  * The page's language (a BCP 47 tag such as `en` or `zh-Hans`): `<html lang>`, the
  * interface's words, dates and citations follow it.
  */
-lang: string, };
+lang: string, 
+/**
+ * The page in each of the site's languages, the default first (one entry on a site with
+ * one language): the language switcher links them, and `<head>` tells search engines
+ * which are real translations (canonical, `hreflang`).
+ */
+languages: Array<LanguageVersion>, };
 
 export type HomeData = { hero: HeroContent, 
 /**
@@ -358,6 +364,30 @@ export type PublicPage = "home" | "about" | "research" | "publications" | "proje
 
 export type MenuLink = { href: string, label: string, };
 
+export type LanguageVersion = { 
+/**
+ * The BCP 47 tag (`de`).
+ */
+lang: string, 
+/**
+ * The language's name in itself (`Deutsch`): what the language switcher shows.
+ */
+name: string, 
+/**
+ * The start of the language's addresses: "" for the default, `/de` for the others.
+ */
+prefix: string, 
+/**
+ * The page's address in the language, with the page number of a long list's page after
+ * the first (`/de/news?page=2`).
+ */
+path: string, 
+/**
+ * A real translation (always, for the default language); false for a page shown wholly
+ * in the fallback language, which search engines are not told about.
+ */
+translated: boolean, };
+
 export type MenuItem = { "kind": "page", page: PublicPage, shown: boolean, } | { "kind": "link", label: string, url: string, };
 
 export type Menu = Array<MenuItem>;
@@ -367,6 +397,8 @@ export type MenuPage = { page: PublicPage, label: string, path: string,
  * Whether "Hide sections with nothing published" can leave it out.
  */
 can_be_empty: boolean, };
+
+export type Languages = Array<string>;
 
 export type CitationStyle = "ieee" | "apa";
 
@@ -444,7 +476,13 @@ menu: Menu,
 /**
  * Leaves out of the menu a list page with nothing published (`MenuItem::can_be_empty`).
  */
-hide_empty_sections: boolean, };
+hide_empty_sections: boolean, 
+/**
+ * The site's languages (issue 45), BCP 47 tags in their canonical case: the first is the
+ * default, served at `/`; each other one has every page under `/<tag>/…`
+ * (`crate::languages`). Settings stored before languages existed read as `["en"]`.
+ */
+languages: Languages, };
 
 export type SiteSettingsView = { 
 /**
@@ -528,7 +566,13 @@ menu: Menu,
 /**
  * Leaves out of the menu a list page with nothing published (`MenuItem::can_be_empty`).
  */
-hide_empty_sections: boolean, };
+hide_empty_sections: boolean, 
+/**
+ * The site's languages (issue 45), BCP 47 tags in their canonical case: the first is the
+ * default, served at `/`; each other one has every page under `/<tag>/…`
+ * (`crate::languages`). Settings stored before languages existed read as `["en"]`.
+ */
+languages: Languages, };
 
 export type ScriptSince = { origin: string, since: string, };
 

@@ -5,6 +5,7 @@
  * render identically on every engine: no `Intl`, no `Date.now()`.
  */
 import type { RenderInput } from '../api/types';
+import { PathPrefixProvider, sitePrefix } from './language';
 import { BlogPage, PostPage } from './pages/BlogPages';
 import { CvPage } from './pages/CvPage';
 import { HomePage } from './pages/HomePage';
@@ -23,8 +24,16 @@ import { PaperPage } from './pages/PaperPage';
 import { TagPage } from './pages/TagPage';
 import { AboutPage, ContactPage } from './pages/TextPages';
 
-/** The page's content, for inside <main>. */
+/** The page's content, for inside <main>: its links stay in the page's language. */
 export function PageContent({ input }: { input: RenderInput }) {
+  return (
+    <PathPrefixProvider value={sitePrefix(input.site)}>
+      <Content input={input} />
+    </PathPrefixProvider>
+  );
+}
+
+function Content({ input }: { input: RenderInput }) {
   const page = input.page;
   switch (page.page) {
     case 'home':

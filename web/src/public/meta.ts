@@ -6,6 +6,7 @@
 import type { Pagination, PublicPost, RenderInput } from '../api/types';
 import { htmlText } from '../lib/html';
 import { pageHref } from './components/Pagination';
+import { currentVersion } from './language';
 import { tagPageTitle } from './pages/TagPage';
 import { plainMath } from './math';
 
@@ -57,7 +58,31 @@ export const PAGE_TITLES: Record<Exclude<PageKind, 'not_found' | 'paper' | 'post
   cv: 'Curriculum Vitae',
 };
 
+/** What search engines are told of a page in one of several languages: a page
+ *  shown wholly in the fallback language is canonical to the default
+ *  language's page (and no `hreflang` names it, see `hreflangLinks`); a real
+ *  translation is canonical to itself. */
 export function pageMeta(input: RenderInput): PageMeta {
+  const meta = pageMetaInLanguage(input);
+  const current = currentVersion(input.site);
+  const original = input.site.languages[0];
+  if (meta.canonicalUrl === null || !current || current.translated || !original) return meta;
+  return { ...meta, canonicalUrl: absoluteUrl(input.site.base_url, original.path) };
+}
+
+/** The `hreflang` links of a page: between its real translations (the default
+ *  language's page and each translation, never a fallback page), with
+ *  `x-default` the default language's, on each of them alike, so every pair is
+ *  reciprocal; none for a page without a translation or shown in fallback. */
+export function hreflangLinks(site: RenderInput['site']): Array<{ hreflang: string; href: string }> {
+  const real = site.languages.filter((version) => version.translated);
+  const current = currentVersion(site);
+  if (real.length < 2 || !current?.translated) return [];
+  const links = real.map((version) => ({ hreflang: version.lang, href: absoluteUrl(site.base_url, version.path) }));
+  return [...links, { hreflang: 'x-default', href: absoluteUrl(site.base_url, real[0]?.path ?? '/') }];
+}
+
+function pageMetaInLanguage(input: RenderInput): PageMeta {
   const owner = input.site.owner_name;
   const canonicalUrl = absoluteUrl(input.site.base_url, input.path);
   const page = input.page;

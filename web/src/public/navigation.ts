@@ -22,9 +22,13 @@ export const NAV_LINKS: readonly MenuLink[] = [
 export const ADMIN_HREF = '/admin';
 
 /** Whether `href` is the current route: '/' only on the home page, any other
- *  link on its own path and below it ('/publications/some-paper'). */
-export function isCurrentRoute(href: string, path: string): boolean {
-  const current = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  if (href === '/') return current === '/';
-  return current === href || current.startsWith(`${href}/`);
+ *  link on its own path and below it ('/publications/some-paper'). On a page
+ *  of another language both carry its prefix ('/de', '/de/news'). */
+export function isCurrentRoute(href: string, path: string, prefix = ''): boolean {
+  const strip = (address: string) =>
+    prefix && (address === prefix || address.startsWith(`${prefix}/`)) ? address.slice(prefix.length) || '/' : address;
+  const [link, page] = [strip(href), strip(path)];
+  const current = page.length > 1 ? page.replace(/\/+$/, '') : page;
+  if (link === '/') return current === '/';
+  return current === link || current.startsWith(`${link}/`);
 }

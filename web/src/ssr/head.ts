@@ -1,7 +1,7 @@
 import type { RenderInput } from '../api/types';
 import { escapeHtml } from '../lib/html';
 import { pageHref } from '../public/components/Pagination';
-import { absoluteUrl, listPagination, pageMeta } from '../public/meta';
+import { absoluteUrl, hreflangLinks, listPagination, pageMeta } from '../public/meta';
 
 /** The page-specific part of <head>: title, description, canonical link (or
  *  noindex for pages that must not be indexed), the neighbours of a page of a
@@ -19,6 +19,11 @@ export function renderHead(input: RenderInput): string {
       ? '<meta name="robots" content="noindex">'
       : `<link rel="canonical" href="${escapeHtml(meta.canonicalUrl)}">`,
   ];
+  if (meta.canonicalUrl !== null) {
+    for (const link of hreflangLinks(input.site)) {
+      tags.push(`<link rel="alternate" hreflang="${escapeHtml(link.hreflang)}" href="${escapeHtml(link.href)}">`);
+    }
+  }
   if (meta.openGraph && meta.canonicalUrl !== null) {
     const og = meta.openGraph;
     tags.push(

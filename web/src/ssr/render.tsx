@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server.browser';
 import type { RenderInput } from '../api/types';
 import { PageContent } from '../public/App';
 import { SiteLayout } from '../public/components/SiteLayout';
+import { sitePrefix } from '../public/language';
 import { NAV_LINKS } from '../public/navigation';
 import { renderHead } from './head';
 
@@ -30,10 +31,12 @@ const frames = new Map<string, string>();
 /** The site's own pages (any menu links only these, and the owner's own links). */
 const FRAME_PATHS = new Set(['/news', '/cv', '/publications/*', ...NAV_LINKS.map((link) => link.href)]);
 
-/** The frame a path shares with others: every paper page's frame is the same
- *  (the frame reads the path only to mark the current link, and
- *  'Selected Publications' is current on all of them), so they share one
- *  entry, whatever the number of papers. */
+/** The frame a path (without its language's prefix) shares with others: every
+ *  paper page's frame is the same on a site of one language (the frame reads
+ *  the path only to mark the current link, and 'Selected Publications' is
+ *  current on all of them), so they share one entry, whatever the number of
+ *  papers. With several languages the switcher links each paper's own
+ *  versions: the key holds them (`frame`). */
 function frameKey(path: string): string {
   return isPaperPath(path) ? '/publications/*' : path;
 }
@@ -43,9 +46,12 @@ function isPaperPath(path: string): boolean {
 }
 
 function frame(input: RenderInput): string {
-  const path = frameKey(input.path);
-  // The menu is the owner's: a change of it is a new frame.
-  const key = `${path}\n${input.site.owner_name}\n${JSON.stringify(input.site.menu)}`;
+  const prefix = sitePrefix(input.site);
+  const path = frameKey(input.path.slice(prefix.length) || '/');
+  // The menu is the owner's: a change of it is a new frame. The language switcher links
+  // this page's versions, so a page's frame is its own when there are several.
+  const languages = input.site.languages.length > 1 ? JSON.stringify(input.site.languages) : '';
+  const key = `${path}\n${input.site.lang}\n${input.site.owner_name}\n${JSON.stringify(input.site.menu)}\n${languages}`;
   let html = frames.get(key);
   if (html === undefined) {
     html = renderToString(<SiteLayout site={input.site} path={input.path} mainHtml={CONTENT_SLOT} />);

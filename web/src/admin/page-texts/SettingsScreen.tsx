@@ -1,6 +1,6 @@
 /**
  * /admin/settings: the site-wide options (analytics script, students' visibility,
- * the public menu).
+ * the public menu, the site's languages).
  * A change that puts a new script on visitors' pages asks for the password, and
  * a code when two-factor authentication is on (src/http/settings_api.rs).
  */
@@ -25,6 +25,7 @@ import { FieldError } from '../../components/ui/form-field';
 import { queryKeys, secondFactorApi, settingsApi, type SiteSettingsRequest } from '../endpoints';
 import { FormShell, fieldsFor, isHttpUrl, oneOf, optionalLine, optionsOf } from '../entities/kit';
 import { notify } from '../toast';
+import { LanguagesEditor } from './LanguagesEditor';
 import { NavigationEditor } from './NavigationEditor';
 import { PageScreen, UpdateButton, useStoredForm, type StoredFormSpec } from './page-form';
 
@@ -94,6 +95,8 @@ export function settingsSchema(providerOrigins: readonly string[], stored: SiteS
       // Edited by the Navigation card, which checks a new link; the server checks the whole menu.
       menu: z.array(z.custom<MenuItem>()),
       hide_empty_sections: z.boolean(),
+      // Edited by the Languages card, which checks a new tag; the server checks the whole list.
+      languages: z.array(z.string()).min(1, 'The site needs at least one language'),
       current_password: z.string(),
       code: z.string(),
     })
@@ -193,7 +196,7 @@ function SettingsForm({ stored, secondFactor }: { stored: SiteSettingsView; seco
   const countsHintId = useId();
   const paperStatisticsHintId = useId();
   const hideEmptyHintId = useId();
-  const [menu, hideEmpty] = form.watch(['menu', 'hide_empty_sections']);
+  const [menu, hideEmpty, languages] = form.watch(['menu', 'hide_empty_sections', 'languages']);
   const [url, own] = form.watch(['analytics_script_url', 'analytics_own_origin']);
   const confirming = addsScript({ analytics_script_url: url, analytics_own_origin: own }, stored);
 
@@ -344,6 +347,20 @@ function SettingsForm({ stored, secondFactor }: { stored: SiteSettingsView; seco
               first published item. Home, About, Contact, CV and your own links always stay.
             </p>
           </div>
+        </CardContent>
+        <CardHeader>
+          <CardTitle>Languages</CardTitle>
+          <CardDescription>
+            The languages of your public site. The first is the default, at /; each other one has every page under its own prefix, e.g.
+            /de/publications, showing your text in the default language until it is translated. Visitors choose with the language switcher.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <LanguagesEditor
+            languages={languages}
+            onChange={(next) => form.setValue('languages', next, { shouldDirty: true })}
+            error={form.formState.errors.languages?.message}
+          />
         </CardContent>
         <CardFooter>
           <UpdateButton pending={pending}>Update Settings</UpdateButton>

@@ -3,6 +3,7 @@ import type { HeroContent, Photo } from '../../api/types';
 import { ButtonLink } from '../../components/ui/button';
 import { initials } from '../../lib/initials';
 import { type Frame, Picture } from './Picture';
+import { useLocalized } from '../language';
 
 const PORTRAIT_SIZE = 288;
 /** The frame's side by screen width: `size-44 sm:size-56 lg:size-72` below. */
@@ -66,6 +67,7 @@ export function Hero({
   cvLink: string;
   nextSectionId: string;
 }) {
+  const local = useLocalized();
   return (
     <section aria-labelledby="hero-name" className="relative isolate -mt-16 flex min-h-svh items-center overflow-hidden pt-16">
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
@@ -87,11 +89,11 @@ export function Hero({
           )}
 
           <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-center lg:justify-start">
-            <ButtonLink href="/publications" size="lg">
+            <ButtonLink href={local('/publications')} size="lg">
               <GraduationCap aria-hidden="true" />
               View Publications
             </ButtonLink>
-            <ButtonLink href="/contact" variant="outline" size="lg">
+            <ButtonLink href={local('/contact')} variant="outline" size="lg">
               <Mail aria-hidden="true" />
               Contact Me
             </ButtonLink>

@@ -5,6 +5,7 @@ import { formatDate } from '../../lib/format';
 import { CARD, EmptyState, ExternalTextLink, Paragraphs, Skeletons } from './ui';
 import { TagChips } from './Tags';
 import { MathText } from '../math';
+import { useLocalized } from '../language';
 
 function NewsDate({ date }: { date: string }) {
   return (
@@ -17,6 +18,7 @@ function NewsDate({ date }: { date: string }) {
 
 /** Home page: the latest news (3), each linking to its entry on /news; 3 placeholders while loading. */
 export function LatestNewsGrid({ items, loading = false }: { items: NewsItem[]; loading?: boolean }) {
+  const local = useLocalized();
   const grid = 'grid gap-6 md:grid-cols-3';
   if (loading) return <Skeletons count={3} className={grid} />;
   return (
@@ -25,7 +27,7 @@ export function LatestNewsGrid({ items, loading = false }: { items: NewsItem[]; 
         <li key={item.id} className={cn(CARD, 'relative flex flex-col gap-3 p-6 transition-shadow hover:shadow-md')}>
           <NewsDate date={item.date} />
           <h3 className="text-lg leading-snug font-semibold tracking-tight">
-            <a href={`/news#news-${item.id}`} className="rounded-sm hover:text-primary focus-ring">
+            <a href={local(`/news#news-${item.id}`)} className="rounded-sm hover:text-primary focus-ring">
               <MathText text={item.title} />
             </a>
           </h3>

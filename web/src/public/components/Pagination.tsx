@@ -7,6 +7,7 @@ import type { Pagination as PageInfo } from '../../api/types';
 import { ArrowLeft, ArrowRight } from '../../components/icons';
 import { buttonClassName } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { useLocalized } from '../language';
 
 /** The address of page `page` of the list at `path` (which may carry filters: `/publications?year=2024`). */
 export function pageHref(path: string, page: number): string {
@@ -44,13 +45,15 @@ export function Pagination({
   previous?: string;
   next?: string;
 }) {
+  const local = useLocalized();
   const { page, pages } = pagination;
   if (pages <= 1) return null;
+  const href = (n: number) => local(pageHref(path, n));
   return (
     <nav aria-label="Pagination" className="mt-12 flex items-center justify-between gap-3 border-t border-border pt-8">
       <div className="flex flex-1">
         {page > 1 && (
-          <a href={pageHref(path, page - 1)} rel="prev" className={STEP}>
+          <a href={href(page - 1)} rel="prev" className={STEP}>
             <ArrowLeft aria-hidden="true" />
             {previous}
           </a>
@@ -69,7 +72,7 @@ export function Pagination({
           ) : (
             <li key={n}>
               <a
-                href={pageHref(path, n)}
+                href={href(n)}
                 aria-label={`Page ${n}`}
                 aria-current={n === page ? 'page' : undefined}
                 className={cn(buttonClassName(n === page ? 'primary' : 'ghost', 'sm'), 'min-w-9 tabular-nums')}
@@ -82,7 +85,7 @@ export function Pagination({
       </ol>
       <div className="flex flex-1 justify-end">
         {page < pages && (
-          <a href={pageHref(path, page + 1)} rel="next" className={STEP}>
+          <a href={href(page + 1)} rel="next" className={STEP}>
             {next}
             <ArrowRight aria-hidden="true" />
           </a>

@@ -12,6 +12,7 @@ import { MathText } from '../math';
 import { type Frame, Picture } from './Picture';
 import { TagChips } from './Tags';
 import { CARD, EmptyState } from './ui';
+import { useLocalized } from '../language';
 
 export function postHref(post: Pick<PublicPost, 'slug'>): string {
   return `/blog/${post.slug}`;
@@ -69,6 +70,7 @@ export function PostCover({ post, className, eager = false }: { post: PublicPost
 
 /** The /blog list (and a tag's posts): newest first, each linking to its page. */
 export function PostList({ posts, headingLevel = 2 }: { posts: PublicPost[]; headingLevel?: 2 | 3 }) {
+  const local = useLocalized();
   if (posts.length === 0) return <EmptyState>{NO_POSTS}</EmptyState>;
   const Heading = `h${headingLevel}` as const;
   return (
@@ -79,7 +81,7 @@ export function PostList({ posts, headingLevel = 2 }: { posts: PublicPost[]; hea
             <PostCover post={post} />
             <PostDate date={post.date} />
             <Heading className="text-2xl font-semibold tracking-tight wrap-anywhere">
-              <a href={postHref(post)} className="rounded-sm hover:text-primary focus-ring">
+              <a href={local(postHref(post))} className="rounded-sm hover:text-primary focus-ring">
                 <MathText text={post.title} />
               </a>
             </Heading>

@@ -5,6 +5,7 @@ import { formatShortMonthYear } from '../../lib/format';
 import { Badge, CARD, EmptyState, ExternalButton, LoadingText, Paragraphs, Skeletons } from './ui';
 import { TagChips } from './Tags';
 import { MathText } from '../math';
+import { useLocalized } from '../language';
 
 /** At most this many technologies on a home page card (spec §9). */
 export const HOME_CARD_TECHNOLOGIES = 6;
@@ -49,6 +50,7 @@ function ProjectLinks({ project }: { project: Project }) {
 
 /** A project card. `compact` (home page): summary only, at most 6 technologies. */
 export function ProjectCard({ project, compact = false }: { project: Project; compact?: boolean }) {
+  const local = useLocalized();
   const dates = period(project);
   const tech = compact ? project.tech_stack.slice(0, HOME_CARD_TECHNOLOGIES) : project.tech_stack;
   const Title = compact ? 'h3' : 'h2';
@@ -66,7 +68,7 @@ export function ProjectCard({ project, compact = false }: { project: Project; co
       </div>
       <Title className="text-xl font-semibold tracking-tight">
         {compact ? (
-          <a href={`/projects#${project.slug}`} className="rounded-sm hover:text-primary focus-ring">
+          <a href={local(`/projects#${project.slug}`)} className="rounded-sm hover:text-primary focus-ring">
             <MathText text={project.title} />
           </a>
         ) : (

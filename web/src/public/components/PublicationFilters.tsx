@@ -11,6 +11,7 @@ import { buttonClassName } from '../../components/ui/button';
 import { CONTROL_CLASS } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
 import { label } from '../labels';
+import { useLocalized } from '../language';
 
 type Key = keyof Filters;
 
@@ -33,10 +34,11 @@ function kindLabel(kind: PublicationKind): string {
 const FIELD = cn(CONTROL_CLASS, 'h-10 py-2');
 
 export function PublicationFilterForm({ filters, tags, years }: { filters: Filters; tags: Tag[]; years: number[] }) {
+  const local = useLocalized();
   return (
     <form
       method="get"
-      action="/publications"
+      action={local('/publications')}
       aria-label="Filter publications"
       className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end"
     >
@@ -112,6 +114,7 @@ function describe(key: Key, filters: Filters, tags: Tag[]): string {
 const KEYS: Key[] = ['kind', 'year', 'tag', 'q'];
 
 export function ActiveFilters({ filters, tags }: { filters: Filters; tags: Tag[] }) {
+  const local = useLocalized();
   const active = KEYS.filter((key) => filters[key] !== null);
   if (active.length === 0) return null;
   return (
@@ -121,7 +124,7 @@ export function ActiveFilters({ filters, tags }: { filters: Filters; tags: Tag[]
         {active.map((key) => (
           <li key={key}>
             <a
-              href={filtersHref({ ...filters, [key]: null })}
+              href={local(filtersHref({ ...filters, [key]: null }))}
               aria-label={`Remove filter ${describe(key, filters, tags)}`}
               className="inline-flex items-center gap-1 rounded-full border border-border bg-muted px-3 py-1 text-foreground hover:underline focus-ring"
             >
@@ -131,7 +134,7 @@ export function ActiveFilters({ filters, tags }: { filters: Filters; tags: Tag[]
           </li>
         ))}
       </ul>
-      <a href="/publications" className="font-medium text-primary underline-offset-4 hover:underline focus-ring">
+      <a href={local('/publications')} className="font-medium text-primary underline-offset-4 hover:underline focus-ring">
         Clear all
       </a>
     </div>

@@ -8,6 +8,7 @@ import { coinsTitle } from '../papers/coins';
 import { Badge, CARD, EmptyState, ExternalButton, Section, Skeletons } from './ui';
 import { TagChips } from './Tags';
 import { MathText } from '../math';
+import { useLocalized } from '../language';
 
 /** The paper's own page. */
 export function paperHref(publication: Publication): string {
@@ -38,13 +39,14 @@ function PublicationLinks({ publication, withUrl = false }: { publication: Publi
 
 /** Spec §2 Home → Featured Publications card. */
 export function FeaturedPublicationCard({ publication }: { publication: Publication }) {
+  const local = useLocalized();
   return (
     <article className={cn(CARD, 'flex h-full flex-col gap-3 p-6 transition-shadow hover:shadow-md')}>
       <Badge tone="primary" className="self-start">
         {publication.year}
       </Badge>
       <h3 className="line-clamp-2 text-lg leading-snug font-semibold tracking-tight">
-        <a href={paperHref(publication)} className={TITLE_LINK}>
+        <a href={local(paperHref(publication))} className={TITLE_LINK}>
           <MathText text={publication.title} />
         </a>
       </h3>
@@ -68,6 +70,7 @@ export function FeaturedPublicationCard({ publication }: { publication: Publicat
 
 /** Spec §2 Home → Featured Publications: nothing at all when none is featured. */
 export function FeaturedPublications({ publications, loading = false }: { publications: Publication[]; loading?: boolean }) {
+  const local = useLocalized();
   const grid = 'grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3';
   if (!loading && publications.length === 0) return null;
   return (
@@ -88,7 +91,7 @@ export function FeaturedPublications({ publications, loading = false }: { public
         </ul>
       )}
       <div className="mt-10 flex justify-center">
-        <ButtonLink href="/publications" variant="outline" size="lg">
+        <ButtonLink href={local('/publications')} variant="outline" size="lg">
           View All Publications
           <ArrowRight aria-hidden="true" />
         </ButtonLink>
@@ -98,6 +101,7 @@ export function FeaturedPublications({ publications, loading = false }: { public
 }
 
 function PublicationEntry({ publication, baseUrl, citedBy }: { publication: Publication; baseUrl: string; citedBy?: CitedBy }) {
+  const local = useLocalized();
   const details = [publication.venue, publication.volume && `vol. ${publication.volume}`, publication.pages && `pp. ${publication.pages}`]
     .filter(Boolean)
     .join(', ');
@@ -105,7 +109,7 @@ function PublicationEntry({ publication, baseUrl, citedBy }: { publication: Publ
     <article id={publication.slug} className="flex flex-col gap-2 py-6">
       <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
         <h3 className="flex-1 text-lg leading-snug font-semibold tracking-tight">
-          <a href={paperHref(publication)} className={TITLE_LINK}>
+          <a href={local(paperHref(publication))} className={TITLE_LINK}>
             <MathText text={publication.title} />
           </a>
         </h3>

@@ -3,6 +3,7 @@ import type { ResearchArea } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { CARD, EmptyState, RichText, Skeletons } from './ui';
 import { MathText } from '../math';
+import { useLocalized } from '../language';
 
 /** The icons a research area can name (spec §3); any other name shows Shield. */
 const ICONS = { Shield, Cpu, Brain } as const;
@@ -32,6 +33,7 @@ export function AreaIcon({ area, className }: { area: ResearchArea; className?: 
 
 /** Home page: a card per area (title and description), 3 placeholders while loading. */
 export function ResearchAreaGrid({ areas, loading = false }: { areas: ResearchArea[]; loading?: boolean }) {
+  const local = useLocalized();
   const grid = 'grid gap-6 md:grid-cols-2 lg:grid-cols-3';
   if (loading) return <Skeletons count={3} className={grid} />;
   return (
@@ -41,7 +43,7 @@ export function ResearchAreaGrid({ areas, loading = false }: { areas: ResearchAr
           <span aria-hidden="true" className="absolute inset-x-0 top-0 h-1" style={{ backgroundColor: areaColor(area.color) }} />
           <AreaIcon area={area} />
           <h3 className="mt-5 text-xl font-semibold tracking-tight">
-            <a href={`/research#${area.slug}`} className="rounded-sm hover:text-primary focus-ring">
+            <a href={local(`/research#${area.slug}`)} className="rounded-sm hover:text-primary focus-ring">
               <MathText text={area.title} />
             </a>
           </h3>

@@ -1,6 +1,8 @@
 import { initials } from '../../lib/initials';
+import { useLocalized } from '../language';
 
 export function SiteFooter({ ownerName }: { ownerName: string }) {
+  const local = useLocalized();
   return (
     <footer className="border-t border-border bg-muted/40 print:hidden">
       <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:px-6 lg:px-8">
@@ -14,7 +16,7 @@ export function SiteFooter({ ownerName }: { ownerName: string }) {
           <p>© {ownerName}. All rights reserved.</p>
         </div>
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1">
-          <a href="/cv" className="font-medium text-foreground underline-offset-2 hover:underline">
+          <a href={local('/cv')} className="font-medium text-foreground underline-offset-2 hover:underline">
             Curriculum Vitae
           </a>
           <span>

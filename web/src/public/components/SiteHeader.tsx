@@ -5,7 +5,10 @@ import { buttonClassName } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { initials } from '../../lib/initials';
 import type { MenuLink } from '../../api/types';
+import type { SiteInfo } from '../../api/types';
+import { sitePrefix } from '../language';
 import { ADMIN_HREF, isCurrentRoute } from '../navigation';
+import { LanguageSwitcher } from './LanguageSwitcher';
 
 /** Past this many pixels of scroll the bar gets its blurred background and border. */
 const SCROLL_THRESHOLD = 20;
@@ -29,7 +32,19 @@ const MOBILE_NAV_ID = 'site-mobile-nav';
  * it (src/render/menu.rs); a link of the owner's to another site is a normal
  * link too.
  */
-export function SiteHeader({ ownerName, path, links }: { ownerName: string; path: string; links: readonly MenuLink[] }) {
+export function SiteHeader({
+  ownerName,
+  path,
+  links,
+  site = { lang: 'en', languages: [] },
+}: {
+  ownerName: string;
+  path: string;
+  links: readonly MenuLink[];
+  /** The page's language and its versions in the others (the switcher). */
+  site?: Pick<SiteInfo, 'lang' | 'languages'>;
+}) {
+  const prefix = sitePrefix(site);
   const scrolled = useScrolledPast(SCROLL_THRESHOLD);
   const [menuOpen, setMenuOpen] = useState(false);
 
@@ -57,7 +72,7 @@ export function SiteHeader({ ownerName, path, links }: { ownerName: string; path
       <nav aria-label="Main">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
           <a
-            href="/"
+            href={prefix || '/'}
             className="group flex min-w-0 items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
           >
             <span
@@ -75,12 +90,13 @@ export function SiteHeader({ ownerName, path, links }: { ownerName: string; path
           <ul className="ml-auto hidden items-center xl:flex">
             {links.map((link) => (
               <li key={link.href}>
-                <NavItem href={link.href} label={link.label} current={isCurrentRoute(link.href, path)} />
+                <NavItem href={link.href} label={link.label} current={isCurrentRoute(link.href, path, prefix)} />
               </li>
             ))}
           </ul>
 
           <div className="ml-auto flex shrink-0 items-center gap-1 xl:ml-2">
+            <LanguageSwitcher site={site} />
             <a href={ADMIN_HREF} className={buttonClassName('outline', 'sm')}>
               Admin
             </a>
@@ -109,7 +125,7 @@ export function SiteHeader({ ownerName, path, links }: { ownerName: string; path
                 <NavItem
                   href={link.href}
                   label={link.label}
-                  current={isCurrentRoute(link.href, path)}
+                  current={isCurrentRoute(link.href, path, prefix)}
                   block
                   onNavigate={() => setMenuOpen(false)}
                 />

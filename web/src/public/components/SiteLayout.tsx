@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import type { SiteInfo } from '../../api/types';
 import { SiteFooter } from './SiteFooter';
+import { PathPrefixProvider, sitePrefix } from '../language';
 import { SiteHeader } from './SiteHeader';
 
 type Props = { site: SiteInfo; path: string } & (
@@ -28,21 +29,23 @@ export function SiteLayout({ site, path, children, mainHtml }: Props) {
   // reference) breaks rather than widening <main>, and with it the page, past a phone's width.
   const mainProps = { id: 'main', tabIndex: -1, className: 'min-w-0 flex-1 pt-16 wrap-anywhere focus:outline-none' };
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-lg focus:bg-primary focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-primary-foreground focus:shadow-lg focus-ring"
-      >
-        Skip to main content
-      </a>
-      <SiteHeader ownerName={site.owner_name} path={path} links={site.menu} />
-      {mainHtml === undefined ? (
-        <main {...mainProps}>{children}</main>
-      ) : (
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: mainHtml is the server's own rendered <main> content read back from the DOM before hydrating (or the SSR placeholder), kept as it is
-        <main {...mainProps} dangerouslySetInnerHTML={{ __html: mainHtml }} />
-      )}
-      <SiteFooter ownerName={site.owner_name} />
-    </div>
+    <PathPrefixProvider value={sitePrefix(site)}>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-lg focus:bg-primary focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-primary-foreground focus:shadow-lg focus-ring"
+        >
+          Skip to main content
+        </a>
+        <SiteHeader ownerName={site.owner_name} path={path} links={site.menu} site={site} />
+        {mainHtml === undefined ? (
+          <main {...mainProps}>{children}</main>
+        ) : (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: mainHtml is the server's own rendered <main> content read back from the DOM before hydrating (or the SSR placeholder), kept as it is
+          <main {...mainProps} dangerouslySetInnerHTML={{ __html: mainHtml }} />
+        )}
+        <SiteFooter ownerName={site.owner_name} />
+      </div>
+    </PathPrefixProvider>
   );
 }

@@ -5,19 +5,21 @@
  */
 import type { Tag } from '../../api/types';
 import { cn } from '../../lib/cn';
+import { useLocalized } from '../language';
 
 export function tagHref(tag: Pick<Tag, 'slug'>): string {
   return `/tags/${tag.slug}`;
 }
 
 export function TagChips({ tags, className }: { tags: Tag[]; className?: string }) {
+  const local = useLocalized();
   if (tags.length === 0) return null;
   return (
     <ul aria-label="Tags" className={cn('flex flex-wrap gap-2', className)}>
       {tags.map((tag) => (
         <li key={tag.id}>
           <a
-            href={tagHref(tag)}
+            href={local(tagHref(tag))}
             style={{ borderColor: tag.color }}
             className="inline-flex items-center gap-1.5 rounded-full border bg-muted px-2.5 py-0.5 text-xs font-medium text-foreground hover:underline focus-ring"
           >

@@ -7,6 +7,7 @@ import { PostCover, PostDate, PostList } from '../components/Posts';
 import { TagChips } from '../components/Tags';
 import { PageBody, PageIntro, RichText } from '../components/ui';
 import { PAGE_TITLES } from '../meta';
+import { useLocalized } from '../language';
 
 export function BlogPage({ posts, pagination }: { posts: PublicPost[]; pagination: PageInfo }) {
   return (
@@ -22,6 +23,7 @@ export function BlogPage({ posts, pagination }: { posts: PublicPost[]; paginatio
 
 /** One post: its title is the page's one <h1>, so the content's own headings start at <h2>. */
 export function PostPage({ post }: { post: PublicPost }) {
+  const local = useLocalized();
   return (
     <>
       <PageIntro narrow title={<MathText text={post.title} />}>
@@ -39,7 +41,7 @@ export function PostPage({ post }: { post: PublicPost }) {
         </article>
         <p className="mt-12 border-t border-border pt-8">
           <a
-            href="/blog"
+            href={local('/blog')}
             className="inline-flex items-center gap-2 rounded-sm font-medium text-primary underline-offset-2 hover:underline focus-ring"
           >
             <ArrowLeft aria-hidden="true" className="size-4" />

@@ -10,6 +10,7 @@ import { Download } from '../../components/icons';
 import { MathText } from '../math';
 import { ExternalButton, PageBody, PageIntro, RichText } from '../components/ui';
 import { PAGE_TITLES } from '../meta';
+import { useLocalized } from '../language';
 
 function CvSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -80,6 +81,7 @@ export function Entries({ entries }: { entries: CvEntry[] }) {
 }
 
 function Part({ part }: { part: CvPart }) {
+  const local = useLocalized();
   switch (part.kind) {
     case 'entries':
       return part.heading === null ? (
@@ -104,7 +106,10 @@ function Part({ part }: { part: CvPart }) {
                   // biome-ignore lint/security/noDangerouslySetInnerHtml: made on the server (src/citations) from the stored record with every text escaped; only <i>, <b>, <strong> and DOI links
                   dangerouslySetInnerHTML={{ __html: reference.html }}
                 />{' '}
-                <a href={`/publications/${reference.slug}`} className="text-sm text-primary underline underline-offset-2 print:hidden">
+                <a
+                  href={local(`/publications/${reference.slug}`)}
+                  className="text-sm text-primary underline underline-offset-2 print:hidden"
+                >
                   Details<span className="sr-only">: {reference.title}</span>
                 </a>
               </li>

@@ -7,10 +7,15 @@ import { FeaturedPublications } from '../components/Publications';
 import { ResearchAreaGrid } from '../components/ResearchAreas';
 import { StatsStrip } from '../components/StatsStrip';
 import { Section } from '../components/ui';
+import { useLocalized } from '../language';
 
 function AllLink({ href, children }: { href: string; children: string }) {
+  const local = useLocalized();
   return (
-    <a href={href} className="group inline-flex items-center gap-1.5 rounded-sm py-1 font-medium text-primary hover:underline focus-ring">
+    <a
+      href={local(href)}
+      className="group inline-flex items-center gap-1.5 rounded-sm py-1 font-medium text-primary hover:underline focus-ring"
+    >
       {children}
       <ArrowRight aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
     </a>
