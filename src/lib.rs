@@ -27,6 +27,7 @@ pub mod cv_pdf;
 pub mod discovery;
 pub mod error;
 pub mod http;
+pub mod i18n;
 pub mod import;
 pub mod media;
 pub mod ops;

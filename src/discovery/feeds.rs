@@ -24,6 +24,7 @@ use uuid::Uuid;
 
 use crate::content::{ContentStatus, news, open_calls, posts, publications, talks};
 use crate::error::AppError;
+use crate::i18n;
 use crate::render::feed::{Feed, MEDIA_TYPE};
 use crate::render::pages::PublicPage;
 use crate::render::paper::{absolute_url, paper_path};
@@ -39,8 +40,15 @@ struct Dated {
     entry: Entry,
 }
 
-/// The feed's XML as of `today`.
-pub async fn render(db: &DatabaseConnection, feed: Feed, base_url: &str, owner_name: &str, today: NaiveDate) -> Result<String, AppError> {
+/// The feed's XML as of `today`, its own words (title, link names, dates) in the language `lang`.
+pub async fn render(
+    db: &DatabaseConnection,
+    feed: Feed,
+    base_url: &str,
+    owner_name: &str,
+    lang: &str,
+    today: NaiveDate,
+) -> Result<String, AppError> {
     let mut entries = Vec::new();
     if matches!(feed, Feed::Site | Feed::News) {
         entries.extend(news_entries(db, base_url, today).await?);
@@ -49,10 +57,10 @@ pub async fn render(db: &DatabaseConnection, feed: Feed, base_url: &str, owner_n
         entries.extend(publication_entries(db, base_url, today).await?);
     }
     if matches!(feed, Feed::Site | Feed::Talks) {
-        entries.extend(talk_entries(db, base_url, today).await?);
+        entries.extend(talk_entries(db, base_url, lang, today).await?);
     }
     if matches!(feed, Feed::Site | Feed::OpenCalls) {
-        entries.extend(open_call_entries(db, base_url).await?);
+        entries.extend(open_call_entries(db, base_url, lang).await?);
     }
     if matches!(feed, Feed::Site | Feed::Blog) {
         entries.extend(post_entries(db, base_url, today).await?);
@@ -67,7 +75,7 @@ pub async fn render(db: &DatabaseConnection, feed: Feed, base_url: &str, owner_n
     let feed_url = absolute_url(base_url, feed.path());
     let updated = entries.iter().map(|dated| dated.entry.updated).max().unwrap_or_else(|| DateTime::UNIX_EPOCH.fixed_offset());
     let atom = AtomFeed {
-        title: Text::plain(xml_text(&feed.title(owner_name))),
+        title: Text::plain(xml_text(&feed.title(owner_name, lang))),
         id: feed_url.clone(),
         updated,
         authors: vec![Person {
@@ -80,7 +88,7 @@ pub async fn render(db: &DatabaseConnection, feed: Feed, base_url: &str, owner_n
             link(feed_url, "self", Some(MEDIA_TYPE)),
             link(absolute_url(base_url, feed.page().path()), "alternate", Some("text/html")),
         ],
-        lang: Some("en".into()),
+        lang: Some(lang.into()),
         entries: entries.into_iter().map(|dated| dated.entry).collect(),
         ..Default::default()
     };
@@ -155,7 +163,7 @@ async fn publication_entries(db: &DatabaseConnection, base_url: &str, today: Nai
         .collect())
 }
 
-async fn talk_entries(db: &DatabaseConnection, base_url: &str, today: NaiveDate) -> Result<Vec<Dated>, AppError> {
+async fn talk_entries(db: &DatabaseConnection, base_url: &str, lang: &str, today: NaiveDate) -> Result<Vec<Dated>, AppError> {
     let items = talks::Entity::find()
         .filter(talks::Column::Status.eq(ContentStatus::Published))
         .filter(talks::Column::Date.lte(today))
@@ -168,13 +176,13 @@ async fn talk_entries(db: &DatabaseConnection, base_url: &str, today: NaiveDate)
         .into_iter()
         .map(|talk| {
             let mut links = vec![link(absolute_url(base_url, PublicPage::Talks.path()), "alternate", Some("text/html"))];
-            for (url, title) in [(talk.slides_url, "Slides"), (talk.video_url, "Video")] {
+            for (url, title) in [(talk.slides_url, i18n::t(lang, "talks.slides")), (talk.video_url, i18n::t(lang, "talks.video"))] {
                 if let Some(url) = url.filter(|url| !url.is_empty()) {
                     links.push(Link { title: Some(title.into()), ..link(url, "related", None) });
                 }
             }
             let event = [Some(talk.event_name.as_str()), talk.event_location.as_deref()].into_iter().flatten().filter(|s| !s.is_empty());
-            let event = format!("{}, {}.", event.collect::<Vec<_>>().join(", "), talk.date.format("%B %-d, %Y"));
+            let event = format!("{}, {}.", event.collect::<Vec<_>>().join(", "), i18n::date(lang, talk.date));
             let published = midnight(talk.date);
             Dated {
                 published,
@@ -194,7 +202,7 @@ async fn talk_entries(db: &DatabaseConnection, base_url: &str, today: NaiveDate)
         .collect())
 }
 
-async fn open_call_entries(db: &DatabaseConnection, base_url: &str) -> Result<Vec<Dated>, AppError> {
+async fn open_call_entries(db: &DatabaseConnection, base_url: &str, lang: &str) -> Result<Vec<Dated>, AppError> {
     let calls = open_calls::Entity::find()
         .filter(open_calls::Column::Status.eq(ContentStatus::Published))
         .order_by_desc(open_calls::Column::CreatedAt)
@@ -206,7 +214,7 @@ async fn open_call_entries(db: &DatabaseConnection, base_url: &str) -> Result<Ve
         .map(|call| {
             let mut links = vec![link(absolute_url(base_url, PublicPage::OpenCalls.path()), "alternate", Some("text/html"))];
             if let Some(url) = call.application_url.filter(|url| !url.is_empty()) {
-                links.push(Link { title: Some("Apply".into()), ..link(url, "related", None) });
+                links.push(Link { title: Some(i18n::t(lang, "open_calls.apply_link").into()), ..link(url, "related", None) });
             }
             Dated {
                 published: call.created_at,

@@ -102,7 +102,7 @@ async fn not_found_page(state: &AppState, path: &str, headers: &HeaderMap) -> Re
 async fn render_cv_pdf(state: &AppState, today: NaiveDate) -> Result<Rendered, AppError> {
     let (site, hero) = tokio::try_join!(settings::site(&state.db), homepage::read::<HeroContent>(&state.db))?;
     let hero = hero.content;
-    let cv = pages::cv(&state.db, &site, &hero).await?.document;
+    let cv = pages::cv(&state.db, &site, &hero, PAGE_LANG).await?.document;
     let frame = cv_pdf::Frame::new(&hero, &state.base_url, site.cv_paper_size, today);
     let disposition = format!("inline; filename=\"{}\"", cv_pdf::pdf_filename(&hero.name));
     let page = tokio::task::spawn_blocking(move || -> anyhow::Result<CachedPage> {
@@ -113,6 +113,10 @@ async fn render_cv_pdf(state: &AppState, today: NaiveDate) -> Result<Rendered, A
     .map_err(anyhow::Error::from)??;
     Ok(Rendered { page: Some(Arc::new(page)), sources: PublicPage::Cv.sources(), kept_as: None })
 }
+
+/// The language of every page, feed and CV until the owner can add others (issue 45): the
+/// interface's words, dates and citations follow it.
+const PAGE_LANG: &str = "en";
 
 /// The cache key of the 404 page: request paths start with "/", so no page can collide with it.
 const NOT_FOUND_KEY: &str = "404 page";
@@ -161,7 +165,7 @@ async fn render_key(state: &AppState, key: &str, today: NaiveDate) -> Result<Ren
     let xml = match document {
         Document::Feed(feed) => {
             let owner_name = homepage::read::<HeroContent>(&state.db).await?.content.name;
-            Some(feeds::render(&state.db, feed, &state.base_url, &owner_name, today).await?)
+            Some(feeds::render(&state.db, feed, &state.base_url, &owner_name, PAGE_LANG, today).await?)
         }
         Document::Sitemap(file) => sitemap::render(&state.db, &state.base_url, file, state.sitemap_max_urls).await?,
     };
@@ -188,7 +192,7 @@ async fn render_tag(state: &AppState, key: &str, slug: &str, requested: u32, tod
 /// A paper's page, kept under `key`; nothing for a draft or an unknown slug.
 async fn render_paper(state: &AppState, key: &str, slug: &str, today: NaiveDate) -> Result<Rendered, AppError> {
     let (site, hero) = tokio::try_join!(settings::site(&state.db), homepage::read::<HeroContent>(&state.db))?;
-    let paper = pages::load_paper(&state.db, slug, &site, today).await?;
+    let paper = pages::load_paper(&state.db, slug, &site, today, PAGE_LANG).await?;
     // The paper shows its tags, its citation count and, when the settings say so, its views
     // and downloads. Those are the figures of the page's last render, never of the request:
     // counting announces nothing, so it never changes a page's bytes or ETag. A page is kept
@@ -363,7 +367,7 @@ async fn render_public(
     today: NaiveDate,
 ) -> Result<Rendered, AppError> {
     let (site, hero) = tokio::try_join!(settings::site(&state.db), homepage::read::<HeroContent>(&state.db))?;
-    let data = pages::load(&state.db, page, requested, &site, &hero.content, owner_signed_in).await?;
+    let data = pages::load(&state.db, page, requested, &site, &hero.content, owner_signed_in, PAGE_LANG).await?;
     // A number past the last page shows the last page, and a tag no tag has is dropped from
     // the filters: what is shown belongs under its own key.
     let filters = match &data {
@@ -417,10 +421,9 @@ async fn render(
     today: NaiveDate,
 ) -> Result<(String, Sources), AppError> {
     let menu_sources = menu::sources(settings);
-    let menu = menu::links(&state.db, settings).await?;
+    let menu = menu::links(&state.db, settings, PAGE_LANG).await?;
     let card_image = CardImage::of(&hero, &state.base_url);
-    // One language until the owner can add others: the interface and the content are English.
-    let lang = "en".to_owned();
+    let lang = PAGE_LANG.to_owned();
     let site = SiteInfo { owner_name: hero.name.clone(), base_url: state.base_url.clone(), today, card_image, menu, lang };
     let input = RenderInput { path: path.to_owned(), site, page, hero };
     let html = state

@@ -5,6 +5,7 @@ import { buttonClassName } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { initials } from '../../lib/initials';
 import type { MenuLink } from '../../api/types';
+import { useT } from '../../i18n/context';
 import { ADMIN_HREF, isCurrentRoute } from '../navigation';
 
 /** Past this many pixels of scroll the bar gets its blurred background and border. */
@@ -30,6 +31,7 @@ const MOBILE_NAV_ID = 'site-mobile-nav';
  * link too.
  */
 export function SiteHeader({ ownerName, path, links }: { ownerName: string; path: string; links: readonly MenuLink[] }) {
+  const t = useT();
   const scrolled = useScrolledPast(SCROLL_THRESHOLD);
   const [menuOpen, setMenuOpen] = useState(false);
 
@@ -54,7 +56,7 @@ export function SiteHeader({ ownerName, path, links }: { ownerName: string; path
           : 'border-transparent bg-transparent',
       )}
     >
-      <nav aria-label="Main">
+      <nav aria-label={t('frame.main_navigation')}>
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
           <a
             href="/"
@@ -82,15 +84,17 @@ export function SiteHeader({ ownerName, path, links }: { ownerName: string; path
 
           <div className="ml-auto flex shrink-0 items-center gap-1 xl:ml-2">
             <a href={ADMIN_HREF} className={buttonClassName('outline', 'sm')}>
-              Admin
+              {t('frame.admin')}
             </a>
-            <ThemeToggle />
+            <ThemeToggle
+              labels={{ toggle: t('frame.toggle_theme'), toDark: t('frame.switch_to_dark'), toLight: t('frame.switch_to_light') }}
+            />
             <button
               type="button"
               className={buttonClassName('ghost', 'icon', 'xl:hidden')}
               aria-expanded={menuOpen}
               aria-controls={MOBILE_NAV_ID}
-              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              aria-label={menuOpen ? t('frame.close_menu') : t('frame.open_menu')}
               onClick={() => setMenuOpen((open) => !open)}
             >
               {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
@@ -117,7 +121,7 @@ export function SiteHeader({ ownerName, path, links }: { ownerName: string; path
             ))}
             <li className="mt-2 border-t border-border pt-3">
               <a href={ADMIN_HREF} className={buttonClassName('outline', 'md', 'w-full')} onClick={() => setMenuOpen(false)}>
-                Admin
+                {t('frame.admin')}
               </a>
             </li>
           </ul>
