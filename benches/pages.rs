@@ -163,17 +163,17 @@ async fn render_page(
     let started = Instant::now();
     let hero = homepage::read::<HeroContent>(db).await.unwrap().content;
     let data = match target {
-        Target::Page(page) => pages::load(db, *page, &pages::Requested::parse(*page, None), settings, &hero, false).await.unwrap(),
+        Target::Page(page) => pages::load(db, *page, &pages::Requested::parse(*page, None), settings, &hero, false, "en").await.unwrap(),
         Target::ListPage(page, query) => {
-            pages::load(db, *page, &pages::Requested::parse(*page, Some(query)), settings, &hero, false).await.unwrap()
+            pages::load(db, *page, &pages::Requested::parse(*page, Some(query)), settings, &hero, false, "en").await.unwrap()
         }
         Target::Paper(slug) => PageData::Paper(Box::new(
-            pages::load_paper(db, slug, settings, vita::ops::clock::today()).await.unwrap().expect("the paper exists"),
+            pages::load_paper(db, slug, settings, vita::ops::clock::today(), "en").await.unwrap().expect("the paper exists"),
         )),
     };
     let base_url = "http://127.0.0.1:8080";
     let card_image = CardImage::of(&hero, base_url);
-    let menu = vita::render::menu::links(db, settings, "").await.unwrap();
+    let menu = vita::render::menu::links(db, settings, "", "en").await.unwrap();
     let site = SiteInfo {
         owner_name: hero.name.clone(),
         base_url: base_url.into(),

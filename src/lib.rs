@@ -28,6 +28,7 @@ pub mod cv_pdf;
 pub mod discovery;
 pub mod error;
 pub mod http;
+pub mod i18n;
 pub mod import;
 pub mod languages;
 pub mod media;

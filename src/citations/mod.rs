@@ -1,6 +1,6 @@
 //! A publication's reference in the forms readers copy: IEEE and APA (rendered here, on the
-//! server, with hayagriva's bundled CSL styles, so the browser gets no citation library),
-//! BibTeX and CSL-JSON.
+//! server, with hayagriva's bundled CSL styles, so the browser gets no citation library, in the
+//! page's language's CSL terms and date formats), BibTeX and CSL-JSON.
 //!
 //! Everything is derived from the stored record; nothing here touches the database.
 

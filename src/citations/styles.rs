@@ -7,7 +7,7 @@ use std::str::FromStr;
 use std::sync::LazyLock;
 
 use hayagriva::citationberg::taxonomy::NameVariable;
-use hayagriva::citationberg::{FontStyle, FontWeight, IndependentStyle, Locale, Style, VerticalAlign};
+use hayagriva::citationberg::{FontStyle, FontWeight, IndependentStyle, Locale, LocaleCode, Style, VerticalAlign};
 use hayagriva::types::{Date, EntryType, FormatString, MaybeTyped, Numeric, PageRanges, Person, Publisher, QualifiedUrl, StringChunk};
 use hayagriva::{BibliographyDriver, BibliographyRequest, CitationItem, CitationRequest, Elem, ElemChild, ElemMeta, Entry};
 
@@ -15,15 +15,31 @@ use super::names::{Name, parse_all};
 use super::{Citations, arxiv_id, is_arxiv};
 use crate::content::publications::{Model, PublicationKind};
 use crate::content::settings::CitationStyle;
+use crate::i18n;
 use crate::rules::names::without_titles;
 
-/// The two styles and their locale, decoded once. The files are hayagriva 0.10.1's own CBOR
-/// encodings of the CSL project's `ieee.csl`, `apa.csl` and `locales-en-US.xml` (see
-/// `csl/README.md`): the same data its `archive` feature embeds, without the 77 other styles.
+/// The two styles and the locales of the shipped languages, decoded once. The files are
+/// hayagriva 0.10.1's own CBOR encodings of the CSL project's `ieee.csl`, `apa.csl` and
+/// `locales-{en-US,de-DE,zh-CN}.xml` (see `csl/README.md`): the same data its `archive` feature
+/// embeds, without the 77 other styles and 58 other locales.
 static IEEE: LazyLock<IndependentStyle> = LazyLock::new(|| independent(include_bytes!("csl/ieee.cbor")));
 static APA: LazyLock<IndependentStyle> = LazyLock::new(|| independent(include_bytes!("csl/apa.cbor")));
-static LOCALES: LazyLock<Vec<Locale>> =
-    LazyLock::new(|| vec![ciborium::de::from_reader(&include_bytes!("csl/en-US.cbor")[..]).expect("the embedded en-US locale decodes")]);
+static LOCALES: LazyLock<Vec<Locale>> = LazyLock::new(|| {
+    [&include_bytes!("csl/en-US.cbor")[..], include_bytes!("csl/de-DE.cbor"), include_bytes!("csl/zh-CN.cbor")]
+        .into_iter()
+        .map(|bytes| ciborium::de::from_reader(bytes).expect("the embedded locales decode"))
+        .collect()
+});
+
+/// The CSL locale of a page's language: its terms ("Bd.", "S.", "卷") and date formats.
+fn csl_locale(lang: &str) -> LocaleCode {
+    let code = match i18n::language(lang) {
+        "de" => "de-DE",
+        "zh-Hans" => "zh-CN",
+        _ => "en-US",
+    };
+    LocaleCode(code.to_owned())
+}
 
 fn independent(bytes: &[u8]) -> IndependentStyle {
     match ciborium::de::from_reader(bytes).expect("the embedded styles decode") {
@@ -38,12 +54,13 @@ enum Which {
     Apa,
 }
 
-/// The paper's IEEE and APA references, as safe HTML fragments.
-pub fn format(publication: &Model) -> Citations {
+/// The paper's IEEE and APA references, as safe HTML fragments, in the terms and date
+/// formats of the language `lang`.
+pub fn format(publication: &Model, lang: &str) -> Citations {
     let names = parse_all(&publication.authors.0);
     Citations {
-        ieee: render(&entry(publication, &names, Which::Ieee), &IEEE, Which::Ieee, &names),
-        apa: render(&entry(publication, &names, Which::Apa), &APA, Which::Apa, &names),
+        ieee: render(&entry(publication, &names, Which::Ieee, lang), &IEEE, Which::Ieee, &names, lang),
+        apa: render(&entry(publication, &names, Which::Apa, lang), &APA, Which::Apa, &names, lang),
     }
 }
 
@@ -51,14 +68,14 @@ pub fn format(publication: &Model) -> Citations {
 /// the owner's name in `<strong>` when they are one of the authors. `owner` is the name as the
 /// hero has it ("Prof. Dr. Maja Svensson, PhD"): titles and degrees are dropped from it and
 /// from each author (`rules::names::without_titles`), and an author is the owner when the family
-/// names agree and so do the given names' initials.
-pub fn reference(publication: &Model, style: CitationStyle, owner: &str) -> String {
+/// names agree and so do the given names' initials. In the language `lang`, as `format`.
+pub fn reference(publication: &Model, style: CitationStyle, owner: &str, lang: &str) -> String {
     let names = parse_all(&publication.authors.0);
     let (which, csl) = match style {
         CitationStyle::Ieee => (Which::Ieee, &*IEEE),
         CitationStyle::Apa => (Which::Apa, &*APA),
     };
-    let html = render(&entry(publication, &names, which), csl, which, &names);
+    let html = render(&entry(publication, &names, which, lang), csl, which, &names, lang);
     let owners = publication.authors.0.iter().zip(&names).find(|(author, _)| is_owner(author, owner));
     let Some(author) = owners.and_then(|(_, name)| person(name)) else {
         return html;
@@ -88,7 +105,7 @@ fn is_owner(author: &str, owner: &str) -> bool {
 /// the styles expect them (an article in a periodical is a journal article, in proceedings a
 /// conference paper). Every text is verbatim: the owner typed the case they want, and the
 /// styles must not change it (APA would title-case "arXiv" into "Arxiv").
-fn entry(p: &Model, names: &[Name], which: Which) -> Entry {
+fn entry(p: &Model, names: &[Name], which: Which, lang: &str) -> Entry {
     let entry_type = match p.kind {
         PublicationKind::JournalArticle | PublicationKind::ConferencePaper | PublicationKind::Preprint => EntryType::Article,
         PublicationKind::Book => EntryType::Book,
@@ -175,10 +192,10 @@ fn entry(p: &Model, names: &[Name], which: Which) -> Entry {
         PublicationKind::Thesis => {
             // CSL's thesis publisher is the degree-granting institution: the venue.
             entry.set_publisher(Publisher::new(Some(venue()), None));
-            // Each style's own words for a doctoral thesis.
+            // Each style's own words for a doctoral thesis (the CSL locales have none).
             entry.set_genre(plain(match which {
-                Which::Ieee => "Ph.D. dissertation",
-                Which::Apa => "Doctoral dissertation",
+                Which::Ieee => i18n::t(lang, "citations.thesis_ieee"),
+                Which::Apa => i18n::t(lang, "citations.thesis_apa"),
             }));
         }
         PublicationKind::Report => {
@@ -239,11 +256,14 @@ fn capitalise_hyphenated(given: &str) -> String {
     out
 }
 
-/// Renders one entry as the style's bibliography item, written as escaped HTML.
-fn render(entry: &Entry, style: &IndependentStyle, which: Which, names: &[Name]) -> String {
+/// Renders one entry as the style's bibliography item in the CSL locale of `lang`, written as
+/// escaped HTML.
+fn render(entry: &Entry, style: &IndependentStyle, which: Which, names: &[Name], lang: &str) -> String {
+    let locale = csl_locale(lang);
     let mut driver = BibliographyDriver::new();
-    driver.citation(CitationRequest::from_items(vec![CitationItem::with_entry(entry)], style, &LOCALES));
-    let rendered = driver.finish(BibliographyRequest { style, locale: None, locale_files: &LOCALES });
+    let items = vec![CitationItem::with_entry(entry)];
+    driver.citation(CitationRequest::new(items, style, Some(locale.clone()), &LOCALES, None));
+    let rendered = driver.finish(BibliographyRequest { style, locale: Some(locale), locale_files: &LOCALES });
     let Some(item) = rendered.bibliography.and_then(|b| b.items.into_iter().next()) else {
         return String::new();
     };

@@ -217,7 +217,7 @@ fn cases() -> Vec<(&'static str, Model)> {
 }
 
 fn golden(p: &Model) -> String {
-    let citations = format(p);
+    let citations = format(p, "en");
     format!(
         "# IEEE\n{}\n\n# APA\n{}\n\n# BibTeX\n{}\n\n# CSL-JSON\n{}\n",
         citations.ieee,
@@ -256,13 +256,13 @@ fn the_owner_is_bold_whatever_titles_either_name_carries() {
     let owner = "Prof. Dr. Julie Chiquet, PhD";
     for authors in [json!(["Julie Chiquet", "Pierre Barbillon"]), json!(["Pierre Barbillon", "Chiquet, Julie"])] {
         let p = paper(json!({ "title": "Network inference", "authors": authors, "venue": "Biometrics" }));
-        assert!(reference(&p, CitationStyle::Ieee, owner).contains("<strong>J. Chiquet</strong>"), "{authors}");
-        assert!(reference(&p, CitationStyle::Apa, owner).contains("<strong>Chiquet, J.</strong>"), "{authors}");
+        assert!(reference(&p, CitationStyle::Ieee, owner, "en").contains("<strong>J. Chiquet</strong>"), "{authors}");
+        assert!(reference(&p, CitationStyle::Apa, owner, "en").contains("<strong>Chiquet, J.</strong>"), "{authors}");
     }
     let titled = paper(json!({ "title": "Network inference", "authors": ["Prof. Dr. Julie Chiquet"], "venue": "Biometrics" }));
-    assert!(reference(&titled, CitationStyle::Ieee, owner).contains("Chiquet</strong>"));
+    assert!(reference(&titled, CitationStyle::Ieee, owner, "en").contains("Chiquet</strong>"));
     let someone_else = paper(json!({ "title": "Network inference", "authors": ["Paul Chiquet"], "venue": "Biometrics" }));
-    assert!(!reference(&someone_else, CitationStyle::Ieee, owner).contains("<strong>"));
+    assert!(!reference(&someone_else, CitationStyle::Ieee, owner, "en").contains("<strong>"));
 }
 
 #[test]
@@ -301,7 +301,7 @@ fn assert_no_null(value: &Value) {
 #[test]
 fn citations_escape_every_text_of_the_record() {
     let (_, p) = cases().into_iter().find(|(case, _)| *case == "html-title").unwrap();
-    let citations = format(&p);
+    let citations = format(&p, "en");
     for html in [&citations.ieee, &citations.apa] {
         assert!(!html.contains("<script"), "{html}");
         assert!(!html.contains("<b>Doe"), "{html}");
@@ -316,7 +316,7 @@ fn citations_escape_every_text_of_the_record() {
 #[test]
 fn only_doi_links_are_written() {
     for (_, p) in cases() {
-        let citations = format(&p);
+        let citations = format(&p, "en");
         for html in [&citations.ieee, &citations.apa] {
             for (i, _) in html.match_indices("<a ") {
                 assert!(html[i..].starts_with("<a href=\"https://doi.org/"), "{html}");
@@ -404,14 +404,14 @@ fn page_ranges_cite_as_ranges_in_every_typed_form() {
     };
     for typed in ["101--117", "101-117", "101 – 117", "101—117", "101–117", "101 --- 117"] {
         p.pages = Some(crate::rules::validate::page_range(typed));
-        let cited = format(&p);
+        let cited = format(&p, "en");
         assert!(plain(&cited.ieee).contains(", pp. 101–117, "), "{typed}: {}", cited.ieee);
         assert!(plain(&cited.apa).contains(", 101–117. "), "{typed}: {}", cited.apa);
     }
     for (single, ieee) in [("5", ", p. 5, "), ("e0123456", ", p. e0123456, "), ("103245", ", p. 103245, ")] {
         p.pages = Some(crate::rules::validate::page_range(single));
         assert_eq!(p.pages.as_deref(), Some(single));
-        assert!(plain(&format(&p).ieee).contains(ieee), "{single}: {}", format(&p).ieee);
+        assert!(plain(&format(&p, "en").ieee).contains(ieee), "{single}: {}", format(&p, "en").ieee);
     }
 }
 
@@ -531,7 +531,7 @@ fn references_without_month_or_venue_have_no_stray_punctuation() {
         }
     }
     for p in cases {
-        let citations = format(&p);
+        let citations = format(&p, "en");
         for (style, html) in [("IEEE", &citations.ieee), ("APA", &citations.apa)] {
             for bad in [",)", "(,", " .", " ,", ",,", "..", ", .", "“,", "<i></i>", "()"] {
                 assert!(!html.contains(bad), "{style} {:?} {:?}: {bad:?} in {html}", p.kind, p.venue);
@@ -539,4 +539,27 @@ fn references_without_month_or_venue_have_no_stray_punctuation() {
         }
         assert!(citations.apa.contains(" (2015). "), "{:?} {:?}: {}", p.kind, p.venue, citations.apa);
     }
+}
+
+#[test]
+fn references_on_a_german_or_chinese_page_use_its_terms_and_dates() {
+    let p = paper(json!({
+        "title": "Masking", "slug": "masking", "authors": ["Ada Lovelace", "Alan Turing"], "venue": "IEEE Trans. Comput.",
+        "year": 2024, "month": 3, "volume": "7", "issue": "2", "pages": "1-9",
+    }));
+    let thesis =
+        paper(json!({ "title": "On masks", "slug": "masks", "authors": ["Ada Lovelace"], "kind": "thesis", "venue": "KTH", "year": 2020 }));
+    let english = format(&p, "en").ieee;
+    assert!(
+        english.contains("A. Lovelace and A. Turing, “Masking,”") && english.contains("vol. 7, no. 2, pp. 1–9, Mar. 2024."),
+        "{english}"
+    );
+    assert_eq!(format(&p, "fr").ieee, english, "a language without a catalogue cites in English");
+    let german = format(&p, "de").ieee;
+    assert!(german.contains("A. Lovelace und A. Turing, „Masking“") && german.contains("Bd. 7, Nr. 2, S. 1–9, März 2024."), "{german}");
+    assert!(format(&thesis, "de").ieee.contains("„On masks“, Dissertation, KTH, 2020."));
+    assert!(format(&thesis, "de").apa.contains("<i>On masks</i> [Dissertation]. KTH."));
+    let chinese = format(&p, "zh-Hans").ieee;
+    assert!(chinese.contains("A. Lovelace 和 A. Turing, 《Masking》") && chinese.contains("卷 7, 期 2, 页 1～9, 3月 2024."), "{chinese}");
+    assert!(format(&thesis, "zh-Hant").ieee.contains("博士学位论文, KTH, 2020."));
 }

@@ -141,8 +141,9 @@ pub async fn site_paths(state: &AppState) -> anyhow::Result<Vec<String>> {
     for page in PublicPage::ALL {
         paths.push(page.path().to_owned());
         if page.per_page().is_some() {
-            let data =
-                pages::load(db, page, &pages::Requested { page: 1, filters: Default::default() }, &site, &hero.content, false).await?;
+            // The number of pages is the same in every language.
+            let first = pages::Requested { page: 1, filters: Default::default() };
+            let data = pages::load(db, page, &first, &site, &hero.content, false, "en").await?;
             let count = data.pagination().map_or(1, |p| p.pages);
             paths.extend((2..=count).map(|n| page.page_path(n).into_owned()));
         }

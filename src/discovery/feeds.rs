@@ -24,6 +24,7 @@ use uuid::Uuid;
 
 use crate::content::{ContentStatus, news, open_calls, posts, publications, talks};
 use crate::error::AppError;
+use crate::i18n;
 use crate::languages::localized;
 use crate::render::feed::{Feed, MEDIA_TYPE};
 use crate::render::pages::PublicPage;
@@ -91,7 +92,7 @@ pub async fn render(
     let feed_url = site.url(feed.path());
     let updated = entries.iter().map(|dated| dated.entry.updated).max().unwrap_or_else(|| DateTime::UNIX_EPOCH.fixed_offset());
     let atom = AtomFeed {
-        title: Text::plain(xml_text(&feed.title(owner_name))),
+        title: Text::plain(xml_text(&feed.title(owner_name, site.lang))),
         id: feed_url.clone(),
         updated,
         authors: vec![Person { name: xml_text(owner_name), uri: Some(site.url(PublicPage::Home.path())), ..Default::default() }],
@@ -185,13 +186,14 @@ async fn talk_entries(db: &DatabaseConnection, site: &FeedSite<'_>, today: Naive
         .into_iter()
         .map(|talk| {
             let mut links = vec![link(site.url(PublicPage::Talks.path()), "alternate", Some("text/html"))];
-            for (url, title) in [(talk.slides_url, "Slides"), (talk.video_url, "Video")] {
+            for (url, title) in [(talk.slides_url, i18n::t(site.lang, "talks.slides")), (talk.video_url, i18n::t(site.lang, "talks.video"))]
+            {
                 if let Some(url) = url.filter(|url| !url.is_empty()) {
                     links.push(Link { title: Some(title.into()), ..link(url, "related", None) });
                 }
             }
             let event = [Some(talk.event_name.as_str()), talk.event_location.as_deref()].into_iter().flatten().filter(|s| !s.is_empty());
-            let event = format!("{}, {}.", event.collect::<Vec<_>>().join(", "), talk.date.format("%B %-d, %Y"));
+            let event = format!("{}, {}.", event.collect::<Vec<_>>().join(", "), i18n::date(site.lang, talk.date));
             let published = midnight(talk.date);
             Dated {
                 published,
@@ -223,7 +225,7 @@ async fn open_call_entries(db: &DatabaseConnection, site: &FeedSite<'_>) -> Resu
         .map(|call| {
             let mut links = vec![link(site.url(PublicPage::OpenCalls.path()), "alternate", Some("text/html"))];
             if let Some(url) = call.application_url.filter(|url| !url.is_empty()) {
-                links.push(Link { title: Some("Apply".into()), ..link(url, "related", None) });
+                links.push(Link { title: Some(i18n::t(site.lang, "open_calls.apply_link").into()), ..link(url, "related", None) });
             }
             Dated {
                 published: call.created_at,

@@ -131,7 +131,7 @@ async fn not_found_page(state: &AppState, path: &str, headers: &HeaderMap) -> Re
 async fn render_cv_pdf(state: &AppState, lang: &PageLanguage, today: NaiveDate) -> Result<Rendered, AppError> {
     let (site, hero) = tokio::try_join!(settings::site(&state.db), homepage::read::<HeroContent>(&state.db))?;
     let hero = hero.content;
-    let cv = pages::cv(&state.db, &site, &hero).await?.document;
+    let cv = pages::cv(&state.db, &site, &hero, &lang.tag).await?.document;
     let frame = cv_pdf::Frame::new(&hero, &state.base_url, site.cv_paper_size, today);
     let disposition = format!("inline; filename=\"{}\"", cv_pdf::pdf_filename(&hero.name));
     let lang = lang.tag.clone();
@@ -264,7 +264,7 @@ async fn render_tag(
 /// A paper's page; nothing for a draft or an unknown slug.
 async fn render_paper(state: &AppState, lang: &PageLanguage, slug: &str, today: NaiveDate) -> Result<Rendered, AppError> {
     let (site, hero) = tokio::try_join!(settings::site(&state.db), homepage::read::<HeroContent>(&state.db))?;
-    let paper = pages::load_paper(&state.db, slug, &site, today).await?;
+    let paper = pages::load_paper(&state.db, slug, &site, today, &lang.tag).await?;
     // The paper shows its tags, its citation count and, when the settings say so, its views
     // and downloads. Those are the figures of the page's last render, never of the request:
     // counting announces nothing, so it never changes a page's bytes or ETag. A page is kept
@@ -452,7 +452,7 @@ async fn render_public(
     today: NaiveDate,
 ) -> Result<Rendered, AppError> {
     let (site, hero) = tokio::try_join!(settings::site(&state.db), homepage::read::<HeroContent>(&state.db))?;
-    let data = pages::load(&state.db, page, requested, &site, &hero.content, owner_signed_in).await?;
+    let data = pages::load(&state.db, page, requested, &site, &hero.content, owner_signed_in, &lang.tag).await?;
     // A number past the last page shows the last page, and a tag no tag has is dropped from
     // the filters: what is shown belongs under its own key.
     let filters = match &data {
@@ -511,7 +511,7 @@ async fn render(
     today: NaiveDate,
 ) -> Result<(String, Sources), AppError> {
     let menu_sources = menu::sources(settings);
-    let menu = menu::links(&state.db, settings, &lang.prefix).await?;
+    let menu = menu::links(&state.db, settings, &lang.prefix, &lang.tag).await?;
     let card_image = CardImage::of(&hero, &state.base_url);
     let mut translated = Vec::new();
     for other in settings.languages.0.iter().skip(1) {

@@ -3,6 +3,9 @@
 //! `web/src/public/pages/CvPage.tsx` only lays out, and the input of `/cv.pdf`, which
 //! `crate::cv_pdf` typesets, so the page and the PDF cannot read differently.
 //!
+//! Its titles, labels, years and figures are worded in the page's language (`crate::i18n`); the
+//! owner's own texts are as they wrote them.
+//!
 //! What each output reads its own way: a text marked `math` (the titles of talks and theses)
 //! shows its formulas as MathML on the page and in their Unicode form in the PDF; references
 //! and the free sections' rich text stay the sanitised HTML the server made.
@@ -14,10 +17,14 @@ use ts_rs::TS;
 use uuid::Uuid;
 
 use super::PublicStudent;
+use crate::content::courses::{CourseRole, CourseTerm};
+use crate::content::cv_service::ServiceKind;
 use crate::content::publications::{self, PublicationKind};
 use crate::content::settings::CitationStyle;
-use crate::content::students::StudentStatus;
+use crate::content::students::{StudentLevel, StudentStatus};
+use crate::content::talks::TalkType;
 use crate::content::{courses, cv_appointments, cv_awards, cv_education, cv_grants, cv_other, cv_service, projects, talks};
+use crate::i18n;
 use crate::routes::PublicPage;
 
 /// `/cv`: the CV, and what its "Download PDF" button opens.
@@ -152,25 +159,26 @@ impl AboutCvLists {
 }
 
 impl CvDocument {
-    /// The CV of `items`, its references in `style` with `owner`'s name in bold.
-    pub fn new(items: &CvItems, style: CitationStyle, owner: &str) -> Self {
-        Self { sections: sections(items, style, owner) }
+    /// The CV of `items`, its references in `style` with `owner`'s name in bold, its words in
+    /// the language `lang`.
+    pub fn new(items: &CvItems, style: CitationStyle, owner: &str, lang: &str) -> Self {
+        Self { sections: sections(items, style, owner, lang) }
     }
 }
 
 /// The sections in the CV's order (`tests/fixtures/cv/section-order.txt`).
-fn sections(items: &CvItems, style: CitationStyle, owner: &str) -> Vec<CvSection> {
+fn sections(items: &CvItems, style: CitationStyle, owner: &str, lang: &str) -> Vec<CvSection> {
     let mut sections = Vec::new();
-    sections.extend(dated("appointments", "Appointments", &items.appointments, appointment));
-    sections.extend(dated("education", "Education", &items.education, degree));
-    sections.extend(dated("awards", "Awards and Honours", &items.awards, award));
-    sections.extend(dated("grants", "Grants and Funding", &items.grants, |item| {
+    sections.extend(dated("appointments", i18n::t(lang, "cv.appointments"), &items.appointments, |item| appointment(item, lang)));
+    sections.extend(dated("education", i18n::t(lang, "cv.education"), &items.education, |item| degree(item, lang)));
+    sections.extend(dated("awards", i18n::t(lang, "cv.awards"), &items.awards, award));
+    sections.extend(dated("grants", i18n::t(lang, "cv.grants"), &items.grants, |item| {
         let amount = item.amount.map(|amount| match item.currency.as_deref().filter(|currency| !currency.is_empty()) {
-            Some(currency) => format!("{} {currency}", group_digits(amount)),
-            None => group_digits(amount),
+            Some(currency) => format!("{} {currency}", i18n::amount(lang, amount)),
+            None => i18n::amount(lang, amount),
         });
         let details = joined([Some(item.funder.as_str()), item.role.as_deref(), amount.as_deref()], " · ");
-        entry(item.id, year_span(item.start_year, item.end_year), vec![CvLine::strong(&item.title), CvLine::muted(details)])
+        entry(item.id, year_span(item.start_year, item.end_year, lang), vec![CvLine::strong(&item.title), CvLine::muted(details)])
     }));
     let references = PublicationKind::iter().filter_map(|kind| {
         let references: Vec<CvReference> = items
@@ -181,34 +189,38 @@ fn sections(items: &CvItems, style: CitationStyle, owner: &str) -> Vec<CvSection
                 id: paper.id,
                 slug: paper.slug.clone(),
                 title: crate::rules::math::to_plain(&paper.title),
-                html: crate::citations::reference(paper, style, owner),
+                html: crate::citations::reference(paper, style, owner, lang),
             })
             .collect();
         let numbered = style == CitationStyle::Ieee;
-        (!references.is_empty()).then(|| CvPart::References { heading: kind_heading(kind).to_owned(), numbered, references })
+        (!references.is_empty()).then(|| CvPart::References { heading: kind_heading(kind, lang).to_owned(), numbered, references })
     });
-    sections.extend(section("publications", "Publications", references.collect()));
-    sections.extend(dated("talks", "Talks", &items.talks, |talk| {
-        let kind = label(talk.talk_type.as_str());
-        let details = joined([Some(kind.as_str()), Some(talk.event_name.as_str()), talk.event_location.as_deref()], " · ");
+    sections.extend(section("publications", i18n::t(lang, "cv.publications"), references.collect()));
+    sections.extend(dated("talks", i18n::t(lang, "cv.talks"), &items.talks, |talk| {
+        let kind = talk_type(talk.talk_type, lang);
+        let details = joined([Some(kind), Some(talk.event_name.as_str()), talk.event_location.as_deref()], " · ");
         let title = CvLine::with(CvLineStyle::Strong, vec![CvText::math(&talk.title)]);
         entry(talk.id, talk.date.year().to_string(), vec![title, CvLine::muted(details)])
     }));
-    sections.extend(dated("teaching", "Teaching", &items.courses, |course| {
+    sections.extend(dated("teaching", i18n::t(lang, "cv.teaching"), &items.courses, |course| {
         let title = joined([Some(course.code.as_str()), Some(course.title.as_str())], " ");
-        let when = format!("{} {}", label(course.term.as_str()), course.year);
-        entry(course.id, when, vec![CvLine::strong(title), CvLine::muted(label(course.role.as_str()))])
+        let when = i18n::t_vars(lang, "teaching.term", &[("term", term(course.term, lang)), ("year", &course.year.to_string())]);
+        entry(course.id, when, vec![CvLine::strong(title), CvLine::muted(role(course.role, lang))])
     }));
     if let Some(students) = &items.students {
         let group = |heading: &str, status: StudentStatus| {
-            let entries: Vec<CvEntry> = students.iter().filter(|student| student.status == status).map(student).collect();
+            let entries: Vec<CvEntry> = students.iter().filter(|student| student.status == status).map(|one| student(one, lang)).collect();
             (!entries.is_empty()).then(|| CvPart::Entries { heading: Some(heading.to_owned()), entries })
         };
-        let parts = [group("Current Students", StudentStatus::Current), group("Alumni", StudentStatus::Graduated)];
-        sections.extend(section("students", "Supervised Students", parts.into_iter().flatten().collect()));
+        let parts = [
+            group(i18n::t(lang, "cv.current_students"), StudentStatus::Current),
+            group(i18n::t(lang, "cv.alumni"), StudentStatus::Graduated),
+        ];
+        sections.extend(section("students", i18n::t(lang, "cv.students"), parts.into_iter().flatten().collect()));
     }
-    sections.extend(dated("projects", "Selected Projects", &items.projects, |project| {
-        let when = project.start_date.map(|start| year_span(start.year(), project.end_date.map(|end| end.year()))).unwrap_or_default();
+    sections.extend(dated("projects", i18n::t(lang, "cv.projects"), &items.projects, |project| {
+        let when =
+            project.start_date.map(|start| year_span(start.year(), project.end_date.map(|end| end.year()), lang)).unwrap_or_default();
         let title = CvText {
             text: project.title.clone(),
             link: Some(format!("{}#{}", PublicPage::Projects.path(), project.slug)),
@@ -217,7 +229,7 @@ fn sections(items: &CvItems, style: CitationStyle, owner: &str) -> Vec<CvSection
         let details = joined([Some(project.summary.as_str()), project.funding_source.as_deref()], " · ");
         entry(project.id, when, vec![CvLine::with(CvLineStyle::Strong, vec![title]), CvLine::muted(details)])
     }));
-    sections.extend(dated("service", "Service", &items.service, service_role));
+    sections.extend(dated("service", i18n::t(lang, "cv.service"), &items.service, |item| service_role(item, lang)));
     // A free section with a title and no text still shows.
     sections.extend(items.other.iter().map(|other| {
         let text = other.content.as_deref().filter(|html| !html.is_empty());
@@ -233,18 +245,19 @@ fn sections(items: &CvItems, style: CitationStyle, owner: &str) -> Vec<CvSection
 // The entries of the sections the About page can show too (issue 44), written once so that
 // About and the CV cannot read differently.
 
-pub fn appointment(item: &cv_appointments::Model) -> CvEntry {
+pub fn appointment(item: &cv_appointments::Model, lang: &str) -> CvEntry {
     let place = joined([Some(item.institution.as_str()), item.place.as_deref()], ", ");
-    entry(item.id, year_span(item.start_year, item.end_year), vec![CvLine::strong(&item.title), CvLine::muted(place)])
+    entry(item.id, year_span(item.start_year, item.end_year, lang), vec![CvLine::strong(&item.title), CvLine::muted(place)])
 }
 
-pub fn degree(item: &cv_education::Model) -> CvEntry {
+pub fn degree(item: &cv_education::Model, lang: &str) -> CvEntry {
     let degree = joined([Some(item.degree.as_str()), item.field.as_deref()], ", ");
     let mut lines = vec![CvLine::strong(degree), CvLine::muted(&item.institution)];
-    lines.extend(
-        given(&item.thesis_title).map(|thesis| CvLine::with(CvLineStyle::Plain, vec![CvText::plain("Thesis: "), CvText::math(thesis)])),
-    );
-    lines.extend(given(&item.advisor).map(|advisor| CvLine::muted(format!("Advisor: {advisor}"))));
+    lines.extend(given(&item.thesis_title).map(|thesis| {
+        let label = CvText::plain(format!("{} ", i18n::t(lang, "cv.thesis")));
+        CvLine::with(CvLineStyle::Plain, vec![label, CvText::math(thesis)])
+    }));
+    lines.extend(given(&item.advisor).map(|advisor| CvLine::muted(i18n::t_vars(lang, "cv.advisor", &[("name", advisor)]))));
     entry(item.id, item.year.to_string(), lines)
 }
 
@@ -253,30 +266,79 @@ pub fn award(item: &cv_awards::Model) -> CvEntry {
     entry(item.id, item.year.to_string(), vec![CvLine::strong(&item.name), CvLine::muted(body)])
 }
 
-pub fn service_role(item: &cv_service::Model) -> CvEntry {
-    let details = joined([Some(item.body.as_str()), Some(label(item.kind.as_str()).as_str())], " · ");
-    entry(item.id, year_span(item.start_year, item.end_year), vec![CvLine::strong(&item.role), CvLine::muted(details)])
+pub fn service_role(item: &cv_service::Model, lang: &str) -> CvEntry {
+    let details = joined([Some(item.body.as_str()), Some(service_kind(item.kind, lang))], " · ");
+    entry(item.id, year_span(item.start_year, item.end_year, lang), vec![CvLine::strong(&item.role), CvLine::muted(details)])
 }
 
-fn student(student: &PublicStudent) -> CvEntry {
-    let level = CvText { text: format!(" ({})", label(student.level.as_str())), aside: true, ..CvText::default() };
+fn student(student: &PublicStudent, lang: &str) -> CvEntry {
+    let level = CvText { text: format!(" ({})", level(student.level, lang)), aside: true, ..CvText::default() };
     let mut lines = vec![CvLine::with(CvLineStyle::Strong, vec![CvText::plain(&student.name), level])];
     lines.extend(given(&student.thesis_title).map(|thesis| CvLine::with(CvLineStyle::Plain, vec![CvText::math(thesis)])));
-    lines.extend(given(&student.current_position).map(|position| CvLine::muted(format!("Now: {position}"))));
-    entry(student.id, year_span(student.start_year, student.graduation_year), lines)
+    lines.extend(given(&student.current_position).map(|position| CvLine::muted(i18n::t_vars(lang, "cv.now", &[("position", position)]))));
+    entry(student.id, year_span(student.start_year, student.graduation_year, lang), lines)
 }
 
 /// The heading of a kind's papers.
-fn kind_heading(kind: PublicationKind) -> &'static str {
+fn kind_heading(kind: PublicationKind, lang: &str) -> &'static str {
     match kind {
-        PublicationKind::JournalArticle => "Journal Articles",
-        PublicationKind::ConferencePaper => "Conference Papers",
-        PublicationKind::Preprint => "Preprints",
-        PublicationKind::Book => "Books",
-        PublicationKind::BookChapter => "Book Chapters",
-        PublicationKind::Thesis => "Theses",
-        PublicationKind::Report => "Reports",
-        PublicationKind::Other => "Other Publications",
+        PublicationKind::JournalArticle => i18n::t(lang, "cv.papers.journal-article"),
+        PublicationKind::ConferencePaper => i18n::t(lang, "cv.papers.conference-paper"),
+        PublicationKind::Preprint => i18n::t(lang, "cv.papers.preprint"),
+        PublicationKind::Book => i18n::t(lang, "cv.papers.book"),
+        PublicationKind::BookChapter => i18n::t(lang, "cv.papers.book-chapter"),
+        PublicationKind::Thesis => i18n::t(lang, "cv.papers.thesis"),
+        PublicationKind::Report => i18n::t(lang, "cv.papers.report"),
+        PublicationKind::Other => i18n::t(lang, "cv.papers.other"),
+    }
+}
+
+// The names of the stored kinds, as the pages name them (`kind.*`, `talk_type.*`… in the
+// catalogues, which `web/src/public` reads too).
+
+fn talk_type(kind: TalkType, lang: &str) -> &'static str {
+    match kind {
+        TalkType::Invited => i18n::t(lang, "talk_type.invited"),
+        TalkType::Keynote => i18n::t(lang, "talk_type.keynote"),
+        TalkType::Conference => i18n::t(lang, "talk_type.conference"),
+        TalkType::Workshop => i18n::t(lang, "talk_type.workshop"),
+        TalkType::Seminar => i18n::t(lang, "talk_type.seminar"),
+        TalkType::Webinar => i18n::t(lang, "talk_type.webinar"),
+    }
+}
+
+fn term(term: CourseTerm, lang: &str) -> &'static str {
+    match term {
+        CourseTerm::Spring => i18n::t(lang, "term.spring"),
+        CourseTerm::Summer => i18n::t(lang, "term.summer"),
+        CourseTerm::Fall => i18n::t(lang, "term.fall"),
+        CourseTerm::Winter => i18n::t(lang, "term.winter"),
+    }
+}
+
+fn role(role: CourseRole, lang: &str) -> &'static str {
+    match role {
+        CourseRole::Instructor => i18n::t(lang, "role.instructor"),
+        CourseRole::CoInstructor => i18n::t(lang, "role.co-instructor"),
+        CourseRole::Lecturer => i18n::t(lang, "role.lecturer"),
+        CourseRole::TeachingAssistant => i18n::t(lang, "role.teaching-assistant"),
+    }
+}
+
+fn level(level: StudentLevel, lang: &str) -> &'static str {
+    match level {
+        StudentLevel::Bachelor => i18n::t(lang, "level.bachelor"),
+        StudentLevel::Master => i18n::t(lang, "level.master"),
+        StudentLevel::Phd => i18n::t(lang, "level.phd"),
+    }
+}
+
+fn service_kind(kind: ServiceKind, lang: &str) -> &'static str {
+    match kind {
+        ServiceKind::Committee => i18n::t(lang, "service_kind.committee"),
+        ServiceKind::EditorialBoard => i18n::t(lang, "service_kind.editorial-board"),
+        ServiceKind::Reviewing => i18n::t(lang, "service_kind.reviewing"),
+        ServiceKind::Other => i18n::t(lang, "service_kind.other"),
     }
 }
 
@@ -323,43 +385,11 @@ fn dated<T>(id: &str, title: &str, items: &[T], entry: impl Fn(&T) -> CvEntry) -
 
 /// '2019–2023', '2019–present', or one year when both are the same (as `web/src/lib/years.ts`
 /// writes them in the admin's tables).
-fn year_span(start: i32, end: Option<i32>) -> String {
+fn year_span(start: i32, end: Option<i32>, lang: &str) -> String {
     match end {
-        None => format!("{start}–present"),
+        None => format!("{start}–{}", i18n::t(lang, "common.present")),
         Some(end) if end == start => start.to_string(),
         Some(end) => format!("{start}–{end}"),
-    }
-}
-
-/// 'teaching-assistant' → 'Teaching assistant', 'phd' → 'PhD' (as `web/src/public/labels.ts`
-/// names them on the other pages).
-fn label(value: &str) -> String {
-    match value {
-        "phd" => return "PhD".to_owned(),
-        "master" => return "Master's".to_owned(),
-        "bachelor" => return "Bachelor's".to_owned(),
-        _ => {}
-    }
-    let text = value.replace(['-', '_'], " ");
-    let mut chars = text.trim().chars();
-    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
-}
-
-/// 4000000 → '4,000,000'; the fraction as stored (1234.5 → '1,234.5').
-fn group_digits(amount: f64) -> String {
-    let text = amount.to_string();
-    let (whole, fraction) = text.split_once('.').map_or((text.as_str(), None), |(w, f)| (w, Some(f)));
-    let digits: Vec<char> = whole.chars().collect();
-    let mut grouped = String::new();
-    for (i, c) in digits.iter().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) && c.is_ascii_digit() && digits[i - 1].is_ascii_digit() {
-            grouped.push(',');
-        }
-        grouped.push(*c);
-    }
-    match fraction {
-        Some(fraction) => format!("{grouped}.{fraction}"),
-        None => grouped,
     }
 }
 
@@ -574,9 +604,9 @@ Spring 2024
   <p>Swedish, English</p>
 # Hobbies (other-00000000-0000-4000-8000-000000000001)
 ";
-        let document = CvDocument::new(&items(), CitationStyle::Ieee, "Grace Hopper");
+        let document = CvDocument::new(&items(), CitationStyle::Ieee, "Grace Hopper", "en");
         assert_eq!(outline(&document), expected);
-        let apa = CvDocument::new(&items(), CitationStyle::Apa, "Grace Hopper");
+        let apa = CvDocument::new(&items(), CitationStyle::Apa, "Grace Hopper", "en");
         assert!(outline(&apa).contains("## Journal Articles (numbered: false)"));
     }
 
@@ -596,19 +626,50 @@ Spring 2024
             students: Some(Vec::new()),
             projects: Vec::new(),
         };
-        assert!(CvDocument::new(&empty, CitationStyle::Ieee, "Grace Hopper").sections.is_empty());
+        assert!(CvDocument::new(&empty, CitationStyle::Ieee, "Grace Hopper", "en").sections.is_empty());
     }
 
     #[test]
-    fn labels_amounts_and_spans() {
-        assert_eq!(label("teaching-assistant"), "Teaching assistant");
-        assert_eq!(label("phd"), "PhD");
-        assert_eq!(label("editorial-board"), "Editorial board");
-        assert_eq!(group_digits(4_000_000.0), "4,000,000");
-        assert_eq!(group_digits(1234.5), "1,234.5");
-        assert_eq!(group_digits(12.0), "12");
-        assert_eq!(year_span(2019, None), "2019–present");
-        assert_eq!(year_span(2020, Some(2020)), "2020");
-        assert_eq!(year_span(2019, Some(2023)), "2019–2023");
+    fn labels_and_spans() {
+        assert_eq!(role(CourseRole::TeachingAssistant, "en"), "Teaching assistant");
+        assert_eq!(level(StudentLevel::Phd, "en"), "PhD");
+        assert_eq!(service_kind(ServiceKind::EditorialBoard, "en"), "Editorial board");
+        assert_eq!(year_span(2019, None, "en"), "2019–present");
+        assert_eq!(year_span(2020, Some(2020), "en"), "2020");
+        assert_eq!(year_span(2019, Some(2023), "en"), "2019–2023");
+        assert_eq!(year_span(2019, None, "de"), "2019–heute");
+    }
+
+    #[test]
+    fn a_german_cv_has_german_titles_labels_and_figures() {
+        let outline = outline(&CvDocument::new(&items(), CitationStyle::Ieee, "Grace Hopper", "de"));
+        for german in [
+            "# Positionen (appointments)",
+            "# Ausbildung (education)",
+            "# Preise und Auszeichnungen (awards)",
+            "# Drittmittel und Förderung (grants)",
+            "VR · PI · 4.000.000 SEK",
+            "1.234,5",
+            "## Zeitschriftenartikel",
+            "# Vorträge (talks)",
+            "Keynote · DATE · Lyon",
+            "Frühjahr 2024",
+            "Tutor/in",
+            "## Aktuelle Studierende",
+            "## Ehemalige",
+            "Heute: Engineer at Saab",
+            "Abschlussarbeit: ",
+            "Betreuung: Prof. B",
+            "# Gremienarbeit (service)",
+            "IEEE TCAD · Herausgebergremium",
+            "2019–heute",
+        ] {
+            assert!(outline.contains(german), "{german:?} not in\n{outline}");
+        }
+        for english in
+            ["Appointments", "Awards", "Grants", "Journal Articles", "Current Students", "Alumni", "Now:", "Thesis:", "present", "Spring"]
+        {
+            assert!(!outline.contains(english), "{english:?} in\n{outline}");
+        }
     }
 }

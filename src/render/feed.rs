@@ -2,6 +2,7 @@
 //! link to (`<link rel="alternate">`) and what `crate::discovery::feeds` writes.
 
 use super::pages::PublicPage;
+use crate::i18n;
 use crate::store::changes::Sources;
 
 pub const MEDIA_TYPE: &str = "application/atom+xml";
@@ -21,21 +22,21 @@ impl Feed {
         }
     }
 
-    /// The feed's name after the owner's: the section's heading.
-    pub fn section(self) -> Option<&'static str> {
+    /// The feed's name after the owner's: the section's heading, in the language `lang`.
+    pub fn section(self, lang: &str) -> Option<&'static str> {
         match self {
             Feed::Site => None,
-            Feed::News => Some("News"),
-            Feed::Publications => Some("Selected Publications"),
-            Feed::Talks => Some("Talks & Presentations"),
-            Feed::OpenCalls => Some("Open Calls"),
-            Feed::Blog => Some("Blog"),
+            Feed::News => Some(i18n::t(lang, "page.news")),
+            Feed::Publications => Some(i18n::t(lang, "page.publications")),
+            Feed::Talks => Some(i18n::t(lang, "page.talks")),
+            Feed::OpenCalls => Some(i18n::t(lang, "page.open_calls")),
+            Feed::Blog => Some(i18n::t(lang, "page.blog")),
         }
     }
 
     /// `Dr. X` for the site feed, `Dr. X — News` for a section's.
-    pub fn title(self, owner_name: &str) -> String {
-        match self.section() {
+    pub fn title(self, owner_name: &str, lang: &str) -> String {
+        match self.section(lang) {
             Some(section) => format!("{owner_name} — {section}"),
             None => owner_name.to_owned(),
         }

@@ -6,11 +6,12 @@ use sea_orm::DatabaseConnection;
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::content::settings::{MenuItem, SiteSettings, menu_label};
+use crate::content::settings::{MenuItem, SiteSettings};
 use crate::content::{
     Audience, Content, ListQuery, courses, news, open_calls, posts, projects, publications, research_areas, students, talks,
 };
 use crate::error::AppError;
+use crate::i18n;
 use crate::languages::localized;
 use crate::routes::PublicPage;
 use crate::store::changes::Sources;
@@ -22,9 +23,10 @@ pub struct MenuLink {
     pub label: String,
 }
 
-/// The menu's links; the site's own pages in the language whose addresses start with
-/// `prefix` (`/de`, "" for the default).
-pub async fn links(db: &DatabaseConnection, settings: &SiteSettings, prefix: &str) -> Result<Vec<MenuLink>, AppError> {
+/// The menu's links: the site's own pages in the language `lang`, whose addresses start with
+/// `prefix` (`/de`, "" for the default), named in that language (the owner's links by their
+/// own labels).
+pub async fn links(db: &DatabaseConnection, settings: &SiteSettings, prefix: &str, lang: &str) -> Result<Vec<MenuLink>, AppError> {
     let mut links = Vec::new();
     for item in &settings.menu.0 {
         match item {
@@ -33,12 +35,32 @@ pub async fn links(db: &DatabaseConnection, settings: &SiteSettings, prefix: &st
                 if settings.hide_empty_sections && MenuItem::can_be_empty(*page) && !has_published(db, *page).await? {
                     continue;
                 }
-                links.push(MenuLink { href: localized(prefix, page.path()), label: menu_label(*page).to_owned() });
+                links.push(MenuLink { href: localized(prefix, page.path()), label: label(*page, lang).to_owned() });
             }
             MenuItem::Link { label, url } => links.push(MenuLink { href: url.clone(), label: label.clone() }),
         }
     }
     Ok(links)
+}
+
+/// A page's name in the menu in the language `lang` (in English, `settings::menu_label`'s,
+/// which the admin shows).
+fn label(page: PublicPage, lang: &str) -> &'static str {
+    match page {
+        PublicPage::Home => i18n::t(lang, "menu.home"),
+        PublicPage::About => i18n::t(lang, "menu.about"),
+        PublicPage::Research => i18n::t(lang, "menu.research"),
+        PublicPage::Publications => i18n::t(lang, "menu.publications"),
+        PublicPage::Projects => i18n::t(lang, "menu.projects"),
+        PublicPage::Teaching => i18n::t(lang, "menu.teaching"),
+        PublicPage::Students => i18n::t(lang, "menu.students"),
+        PublicPage::Talks => i18n::t(lang, "menu.talks"),
+        PublicPage::OpenCalls => i18n::t(lang, "menu.open_calls"),
+        PublicPage::Blog => i18n::t(lang, "menu.blog"),
+        PublicPage::Contact => i18n::t(lang, "menu.contact"),
+        PublicPage::News => i18n::t(lang, "menu.news"),
+        PublicPage::Cv => i18n::t(lang, "menu.cv"),
+    }
 }
 
 /// What the menu is decided from: the settings, and, with the option on, the tables of the
@@ -96,4 +118,18 @@ async fn has_published(db: &DatabaseConnection, page: PublicPage) -> Result<bool
 /// Whether the table's public list has an item.
 async fn any<E: Content>(db: &DatabaseConnection) -> Result<bool, AppError> {
     Ok(E::select(&ListQuery::default(), Audience::Public).one(db).await?.is_some())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::settings::menu_label;
+
+    #[test]
+    fn the_english_menu_names_the_pages_as_the_admin_does() {
+        for page in PublicPage::ALL {
+            assert_eq!(label(page, "en"), menu_label(page), "{page:?}");
+        }
+        assert_eq!(label(PublicPage::Publications, "de"), "Ausgewählte Publikationen");
+    }
 }

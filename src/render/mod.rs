@@ -407,7 +407,7 @@ fn feed_links(input: &RenderInput) -> Vec<String> {
             format!(
                 "<link rel=\"alternate\" type=\"{}\" title=\"{}\" href=\"{}\">",
                 feed::MEDIA_TYPE,
-                escape_attribute(&feed.title(&input.site.owner_name)),
+                escape_attribute(&feed.title(&input.site.owner_name, &input.site.lang)),
                 escape_attribute(&paper::absolute_url(&input.site.base_url, &localized(input.site.prefix(), feed.path()))),
             )
         })
@@ -416,12 +416,15 @@ fn feed_links(input: &RenderInput) -> Vec<String> {
 
 /// What the browser hydrates from: only the frame (navigation, footer) hydrates, so it needs
 /// the path, the site and which page this is — not the page's data, whose HTML is already in
-/// the document. Sending the data twice would double the bytes of a long list page.
+/// the document. Sending the data twice would double the bytes of a long list page. With them,
+/// the few words of the page's language the frame and the Copy buttons show: the public
+/// script carries no catalogue.
 fn hydration_json(input: &RenderInput) -> anyhow::Result<String> {
     Ok(serde_json::to_string(&serde_json::json!({
         "path": input.path,
         "site": input.site,
         "page": { "page": input.page.kind() },
+        "messages": crate::i18n::browser_messages(&input.site.lang),
     }))?)
 }
 

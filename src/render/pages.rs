@@ -299,7 +299,8 @@ fn published() -> ListQuery {
 /// Reads what `page` shows; for a list, page `requested` of it (see `PublicPage::per_page`).
 /// `owner_signed_in` matters only for the student list, which the spec shows to signed-in
 /// users (and to everyone when the owner turned that on). `hero` is the owner's hero section,
-/// which the caller has read already (every page shows the owner's name).
+/// which the caller has read already (every page shows the owner's name). What the server words
+/// itself (the CV) is in the language `lang`.
 pub async fn load(
     db: &DatabaseConnection,
     page: PublicPage,
@@ -307,6 +308,7 @@ pub async fn load(
     settings: &SiteSettings,
     hero: &HeroContent,
     owner_signed_in: bool,
+    lang: &str,
 ) -> Result<PageData, AppError> {
     let public = Audience::Public;
     let per_page = page.per_page().unwrap_or(u64::MAX);
@@ -337,7 +339,7 @@ pub async fn load(
         }
         PublicPage::About => {
             let record = homepage::read::<AboutContent>(db).await?;
-            let cv = about_cv_lists(db, &record.content).await?;
+            let cv = about_cv_lists(db, &record.content, lang).await?;
             PageData::About(AboutPage { stored: record.updated_at.is_some(), content: record.content, cv })
         }
         PublicPage::Contact => {
@@ -397,17 +399,17 @@ pub async fn load(
             let (items, pagination) = published_page::<news::Entity>(db, requested.page, per_page).await?;
             PageData::News { items, pagination }
         }
-        PublicPage::Cv => PageData::Cv(Box::new(cv(db, settings, hero).await?)),
+        PublicPage::Cv => PageData::Cv(Box::new(cv(db, settings, hero, lang).await?)),
     })
 }
 
 /// The CV's published entries of each About block that shows the CV's list, in the CV's order
-/// and words; a block that shows its free text reads nothing.
-async fn about_cv_lists(db: &DatabaseConnection, about: &AboutContent) -> Result<AboutCvLists, AppError> {
+/// and words (in the language `lang`); a block that shows its free text reads nothing.
+async fn about_cv_lists(db: &DatabaseConnection, about: &AboutContent, lang: &str) -> Result<AboutCvLists, AppError> {
     async fn entries<E: Content>(
         db: &DatabaseConnection,
         source: AboutBlockSource,
-        entry: fn(&E::Model) -> CvEntry,
+        entry: impl Fn(&E::Model) -> CvEntry,
     ) -> Result<Option<Vec<CvEntry>>, AppError> {
         if source == AboutBlockSource::Text {
             return Ok(None);
@@ -415,18 +417,18 @@ async fn about_cv_lists(db: &DatabaseConnection, about: &AboutContent) -> Result
         Ok(Some(E::list(db, published(), Audience::Public).await?.iter().map(entry).collect()))
     }
     let (education, experience, awards, service) = tokio::try_join!(
-        entries::<cv_education::Entity>(db, about.education_source, cv::degree),
-        entries::<cv_appointments::Entity>(db, about.experience_source, cv::appointment),
+        entries::<cv_education::Entity>(db, about.education_source, |item| cv::degree(item, lang)),
+        entries::<cv_appointments::Entity>(db, about.experience_source, |item| cv::appointment(item, lang)),
         entries::<cv_awards::Entity>(db, about.awards_source, cv::award),
-        entries::<cv_service::Entity>(db, about.service_source, cv::service_role),
+        entries::<cv_service::Entity>(db, about.service_source, |item| cv::service_role(item, lang)),
     )?;
     Ok(AboutCvLists { education, experience, awards, service })
 }
 
 /// What /cv shows: every published item of the CV's own sections and of the lists it draws
 /// on. Students only when the owner shows them to everyone, so that the page is the same for
-/// every visitor.
-pub async fn cv(db: &DatabaseConnection, settings: &SiteSettings, hero: &HeroContent) -> Result<CvData, AppError> {
+/// every visitor. Its titles and wording are in the language `lang`.
+pub async fn cv(db: &DatabaseConnection, settings: &SiteSettings, hero: &HeroContent, lang: &str) -> Result<CvData, AppError> {
     let public = Audience::Public;
     let selected = ListQuery { featured: Some(true), ..Default::default() };
     let ((appointments, education, awards, grants, service, other), (papers, talks, courses, projects)) = tokio::try_join!(
@@ -455,7 +457,7 @@ pub async fn cv(db: &DatabaseConnection, settings: &SiteSettings, hero: &HeroCon
     };
     let items = CvItems { appointments, education, awards, grants, service, other, papers, talks, courses, students, projects };
     Ok(CvData {
-        document: CvDocument::new(&items, settings.cv_citation_style, &hero.name),
+        document: CvDocument::new(&items, settings.cv_citation_style, &hero.name, lang),
         pdf_url: match settings.cv_button {
             CvButton::Uploaded if !hero.cv_url.is_empty() => hero.cv_url.clone(),
             _ => Route::CvPdf.path().into_owned(),
@@ -469,17 +471,24 @@ pub async fn cv(db: &DatabaseConnection, settings: &SiteSettings, hero: &HeroCon
 /// new, empty site keeps the spec's hero without the button.
 async fn cv_link(db: &DatabaseConnection, settings: &SiteSettings, hero: &HeroContent) -> Result<String, AppError> {
     let generated = || Route::CvPdf.path().into_owned();
+    // Whether the CV is empty is the same in every language.
     Ok(match settings.cv_button {
         CvButton::Uploaded if !hero.cv_url.is_empty() => hero.cv_url.clone(),
-        CvButton::Uploaded if cv(db, settings, hero).await?.document.sections.is_empty() => String::new(),
+        CvButton::Uploaded if cv(db, settings, hero, "en").await?.document.sections.is_empty() => String::new(),
         _ => generated(),
     })
 }
 
 /// The paper page of `slug`: published papers only, so a draft (or a slug nobody stored)
 /// has no page and answers the 404 page. Its line of views and downloads counts up to
-/// `today`, when the owner shows it.
-pub async fn load_paper(db: &DatabaseConnection, slug: &str, site: &SiteSettings, today: NaiveDate) -> Result<Option<PaperData>, AppError> {
+/// `today`, when the owner shows it. Its references are in the language `lang`.
+pub async fn load_paper(
+    db: &DatabaseConnection,
+    slug: &str,
+    site: &SiteSettings,
+    today: NaiveDate,
+    lang: &str,
+) -> Result<Option<PaperData>, AppError> {
     let found = publications::Entity::find()
         .filter(publications::Column::Slug.eq(slug))
         .filter(publications::Column::Status.eq(ContentStatus::Published))
@@ -499,7 +508,7 @@ pub async fn load_paper(db: &DatabaseConnection, slug: &str, site: &SiteSettings
         }
         _ => None,
     };
-    Ok(Some(PaperData { cited_by, readership, ..PaperData::new(paper, &key) }))
+    Ok(Some(PaperData { cited_by, readership, ..PaperData::new(paper, &key, lang) }))
 }
 
 /// A published post with its tags; `None` for a draft or an unknown slug.

@@ -36,14 +36,15 @@ pub struct PaperData {
 }
 
 impl PaperData {
-    /// The paper's page data; `key` is its citation key in the site's exports.
-    pub fn new(publication: publications::Model, key: &str) -> Self {
+    /// The paper's page data; `key` is its citation key in the site's exports, `lang` the
+    /// page's language (the references' terms and dates).
+    pub fn new(publication: publications::Model, key: &str, lang: &str) -> Self {
         let pdf_href = match &publication.pdf_file {
             Some(_) => Some(uploaded_pdf_path(&publication.slug)),
             None => publication.pdf_url.clone(),
         };
         Self {
-            citations: citations::format(&publication),
+            citations: citations::format(&publication, lang),
             bibtex: citations::bibtex(&publication, key),
             pdf_href,
             publication,
@@ -281,7 +282,7 @@ mod tests {
             updated_at: chrono::DateTime::UNIX_EPOCH,
             tags: Vec::new(),
         };
-        PaperData::new(publication, "key")
+        PaperData::new(publication, "key", "en")
     }
 
     fn names(tags: &[(&'static str, String)]) -> Vec<&'static str> {
@@ -381,7 +382,7 @@ mod tests {
         assert!(citation_tags(&p, &site()).contains(&("citation_pdf_url", "https://VITA.example/files/paper.pdf".into())));
         // An uploaded PDF: absolute, under the paper's own path.
         p.publication.pdf_file = Some("stored-name.pdf".into());
-        let uploaded = PaperData::new(p.publication.clone(), "key");
+        let uploaded = PaperData::new(p.publication.clone(), "key", "en");
         assert_eq!(uploaded.pdf_href.as_deref(), Some("/publications/masking-risc-v/masking-risc-v.pdf"));
         assert!(
             citation_tags(&uploaded, &site())

@@ -208,6 +208,8 @@ async fn pages_are_server_rendered_and_unknown_paths_get_the_404_page() {
     let html = home.text().await.unwrap();
     assert!(html.contains("View Publications") && html.contains("Associate Professor"), "{html}");
     assert!(html.contains(r#"<script type="application/json" id="vita-data">"#));
+    // The browser hydrates the frame with the words the page brings (no catalogue in its script).
+    assert!(html.contains(r#""frame.skip_to_content":"Skip to main content""#), "{html}");
 
     let missing = app.client.get(app.url("/no/such/page")).send().await.unwrap();
     assert_eq!(missing.status(), 404);

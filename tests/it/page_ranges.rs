@@ -26,12 +26,12 @@ async fn every_typed_range_is_stored_and_cited_as_one(test_db: TestDb) {
         let stored = content::create::<publications::Entity>(db, paper(typed, n)).await.unwrap();
         let read = publications::Entity::find_by_id(stored.id).one(db).await.unwrap().unwrap();
         assert_eq!(read.pages.as_deref(), Some("101–117"), "{typed}");
-        let cited = vita::citations::format(&read);
+        let cited = vita::citations::format(&read, "en");
         assert!(cited.ieee.contains("pp. 101–117"), "{typed}: {}", cited.ieee);
         assert!(cited.apa.contains("101–117") && !cited.apa.contains("pp."), "{typed}: {}", cited.apa);
     }
     let single = content::create::<publications::Entity>(db, paper("5", 9)).await.unwrap();
-    assert!(vita::citations::format(&single).ieee.contains("p. 5,"));
+    assert!(vita::citations::format(&single, "en").ieee.contains("p. 5,"));
 }
 
 /// Rows stored with `101--117` (before the rule) come out right once the migration runs.

@@ -9,12 +9,17 @@ import { Button } from './ui/button';
  * markup agree. `data-theme-preference` names the stored preference
  * ('system' until the first click).
  */
-export function ThemeToggle({ className }: { className?: string }) {
+/** The toggle's names: the public pages pass their language's, the admin keeps English. */
+export type ThemeLabels = { toggle: string; toDark: string; toLight: string };
+
+const ENGLISH: ThemeLabels = { toggle: 'Toggle theme', toDark: 'Switch to dark theme', toLight: 'Switch to light theme' };
+
+export function ThemeToggle({ className, labels = ENGLISH }: { className?: string; labels?: ThemeLabels }) {
   const { theme, shown, toggle } = useTheme();
 
   if (theme === null || shown === null) {
     return (
-      <Button variant="ghost" size="icon" className={className} aria-label="Toggle theme">
+      <Button variant="ghost" size="icon" className={className} aria-label={labels.toggle}>
         <Sun aria-hidden="true" className="dark:hidden" />
         <Moon aria-hidden="true" className="hidden dark:block" />
       </Button>
@@ -22,7 +27,7 @@ export function ThemeToggle({ className }: { className?: string }) {
   }
 
   const Icon = shown === 'light' ? Sun : Moon;
-  const label = `Switch to ${shown === 'light' ? 'dark' : 'light'} theme`;
+  const label = shown === 'light' ? labels.toDark : labels.toLight;
   return (
     <Button
       variant="ghost"

@@ -62,8 +62,15 @@ describe('public JavaScript', () => {
   it('does not ship the page components (their content stays server HTML)', () => {
     expect(publicFiles.length).toBeGreaterThan(0);
     const code = publicFiles.map((file) => readFileSync(join(outDir, file), 'utf8')).join('\n');
-    expect(code).toContain('Skip to main content'); // the frame is there
+    expect(code).toContain('frame.skip_to_content'); // the frame is there
     for (const text of ['Featured Publications', 'No projects available yet.', 'Open Calls for Proposals', 'Apply Now']) {
+      expect(code).not.toContain(text);
+    }
+  });
+
+  it('carries no message catalogue: the page brings the words of its language', () => {
+    const code = publicFiles.map((file) => readFileSync(join(outDir, file), 'utf8')).join('\n');
+    for (const text of ['Skip to main content', 'Zum Hauptinhalt springen', '跳到主要内容', 'news.empty']) {
       expect(code).not.toContain(text);
     }
   });

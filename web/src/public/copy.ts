@@ -6,7 +6,9 @@
  * announces it through the page's `#copy-status` live region. Where the
  * Clipboard API is missing (a page served over plain HTTP) or refused, the
  * text is selected instead, so the visitor can copy it with the keyboard.
+ * The words are the page's language's (`copy.*`, embedded in the page).
  */
+import type { Translate } from '../i18n/messages';
 
 const COPIED_FOR_MS = 2000;
 
@@ -24,7 +26,7 @@ function select(element: Element) {
   selection.addRange(range);
 }
 
-async function copy(button: HTMLButtonElement) {
+async function copy(button: HTMLButtonElement, t: Translate) {
   const source = document.getElementById(button.dataset.copy ?? '');
   if (!source) return;
   const what = button.dataset.copyWhat ?? 'Text';
@@ -32,23 +34,23 @@ async function copy(button: HTMLButtonElement) {
     await navigator.clipboard.writeText(source.textContent ?? '');
   } catch {
     select(source);
-    announce(`Copying is not available here: the ${what} is selected, press Ctrl+C (⌘C on a Mac) to copy it.`);
+    announce(t('copy.unavailable', { what }));
     return;
   }
   const buttonLabel = button.querySelector('[data-copy-label]');
-  if (buttonLabel) buttonLabel.textContent = 'Copied';
+  if (buttonLabel) buttonLabel.textContent = t('copy.copied');
   button.dataset.copied = 'true';
-  announce(`${what} copied to the clipboard.`);
+  announce(t('copy.done', { what }));
   window.setTimeout(() => {
-    if (buttonLabel) buttonLabel.textContent = 'Copy';
+    if (buttonLabel) buttonLabel.textContent = t('copy.copy');
     delete button.dataset.copied;
   }, COPIED_FOR_MS);
 }
 
-export function enableCopyButtons() {
+export function enableCopyButtons(t: Translate) {
   document.addEventListener('click', (event) => {
     const target = event.target;
     const button = target instanceof Element ? target.closest('button[data-copy]') : null;
-    if (button instanceof HTMLButtonElement) void copy(button);
+    if (button instanceof HTMLButtonElement) void copy(button, t);
   });
 }

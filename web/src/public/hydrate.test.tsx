@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { RenderInput } from '../api/types';
+import { browserMessages } from '../i18n/index';
 import { THEME_STORAGE_KEY } from '../lib/theme';
 import { render } from '../ssr/render';
 import { emptyInputs, filledInputs, fullHomeInput, homeInput, notFoundInput } from '../testing/fixtures';
@@ -29,8 +30,8 @@ afterEach(() => {
 /** Writes the page as the Rust server does, then loads the public entry. */
 async function serveAndHydrate(input: RenderInput): Promise<void> {
   const { body } = render(input);
-  // Like the server: path, site and page kind only (src/render/mod.rs, hydration_json).
-  const embedded = { path: input.path, site: input.site, page: { page: input.page.page } };
+  // Like the server: path, site, page kind and the browser's words only (src/render/mod.rs, hydration_json).
+  const embedded = { path: input.path, site: input.site, page: { page: input.page.page }, messages: browserMessages(input.site.lang) };
   const json = JSON.stringify(embedded).replace(/</g, '\\u003c');
   document.body.innerHTML = `<div id="root">${body}</div><script type="application/json" id="vita-data">${json}</script>`;
   await import('./main');

@@ -1,7 +1,9 @@
 /**
  * Browser entry of the public pages: hydrates the server-rendered markup in
  * #root from the part of the `RenderInput` the server embeds as JSON in
- * #vita-data (path, site and page kind; the content is already HTML).
+ * #vita-data (path, site and page kind; the content is already HTML), with the
+ * few words of the page's language the frame and the Copy buttons show
+ * (`messages`: no catalogue is in this script).
  *
  * Only the frame is hydrated (navigation bar with its menu, scroll state and
  * theme toggle; footer): the page's content inside <main> has nothing
@@ -12,25 +14,29 @@ import '../styles.css';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { RenderInput } from '../api/types';
-
-/** The part of the `RenderInput` the server embeds (the page's data is already HTML). */
-type HydrationInput = Pick<RenderInput, 'path' | 'site'> & { page: Pick<RenderInput['page'], 'page'> };
+import { TranslateProvider } from '../i18n/context';
+import { type Messages, translator } from '../i18n/messages';
 import { SiteLayout } from './components/SiteLayout';
 import { enableCopyButtons } from './copy';
+
+/** The part of the `RenderInput` the server embeds (the page's data is already HTML), and the words the browser shows. */
+type HydrationInput = Pick<RenderInput, 'path' | 'site'> & { page: Pick<RenderInput['page'], 'page'>; messages: Messages };
 
 const data = document.getElementById('vita-data');
 const root = document.getElementById('root');
 
-// The Cite section's Copy buttons live in the (not hydrated) page content.
-enableCopyButtons();
-
 if (data?.textContent && root) {
   const input = JSON.parse(data.textContent) as HydrationInput;
+  const t = translator(input.messages);
+  // The Cite section's Copy buttons live in the (not hydrated) page content.
+  enableCopyButtons(t);
   const mainHtml = document.getElementById('main')?.innerHTML ?? '';
   hydrateRoot(
     root,
     <StrictMode>
-      <SiteLayout site={input.site} path={input.path} mainHtml={mainHtml} />
+      <TranslateProvider value={t}>
+        <SiteLayout site={input.site} path={input.path} mainHtml={mainHtml} />
+      </TranslateProvider>
     </StrictMode>,
   );
   if (input.page.page === 'not_found') {

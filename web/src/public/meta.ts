@@ -4,6 +4,8 @@
  * Add a case here for every new page kind; TypeScript flags a missing one.
  */
 import type { Pagination, PublicPost, RenderInput } from '../api/types';
+import { translatorFor } from '../i18n/index';
+import type { Translate } from '../i18n/messages';
 import { htmlText } from '../lib/html';
 import { pageHref } from './components/Pagination';
 import { currentVersion } from './language';
@@ -41,22 +43,10 @@ export function absoluteUrl(baseUrl: string, path: string): string {
 
 type PageKind = RenderInput['page']['page'];
 
-/** Each page's name: the <h1> of the list pages and the start of the document title. */
-export const PAGE_TITLES: Record<Exclude<PageKind, 'not_found' | 'paper' | 'post' | 'tag'>, string> = {
-  home: 'Home',
-  about: 'About',
-  research: 'Research Areas',
-  publications: 'Selected Publications',
-  projects: 'Projects',
-  teaching: 'Teaching',
-  students: 'Students',
-  talks: 'Talks & Presentations',
-  blog: 'Blog',
-  open_calls: 'Open Calls',
-  contact: 'Contact',
-  news: 'News',
-  cv: 'Curriculum Vitae',
-};
+/** Each page's name (`page.<kind>` in the catalogues): the <h1> of the list pages and the start of the document title. */
+export function pageTitle(t: Translate, kind: Exclude<PageKind, 'not_found' | 'paper' | 'post' | 'tag'>): string {
+  return t(`page.${kind}`);
+}
 
 /** What search engines are told of a page in one of several languages: a page
  *  shown wholly in the fallback language is canonical to the default
@@ -83,13 +73,14 @@ export function hreflangLinks(site: RenderInput['site']): Array<{ hreflang: stri
 }
 
 function pageMetaInLanguage(input: RenderInput): PageMeta {
+  const t = translatorFor(input.site.lang);
   const owner = input.site.owner_name;
   const canonicalUrl = absoluteUrl(input.site.base_url, input.path);
   const page = input.page;
   if (page.page === 'not_found') {
     return {
-      title: `Page not found — ${owner}`,
-      description: 'The page you are looking for does not exist.',
+      title: `${t('page.not_found')} — ${owner}`,
+      description: t('meta.not_found'),
       canonicalUrl: null,
     };
   }
@@ -106,23 +97,24 @@ function pageMetaInLanguage(input: RenderInput): PageMeta {
       openGraph: { type: 'article', title, siteName: owner },
     };
   }
-  if (page.page === 'post') return postMeta(page.data, input.site.base_url, canonicalUrl, owner);
+  if (page.page === 'post') return postMeta(t, page.data, input.site.base_url, canonicalUrl, owner);
   if (page.page === 'tag') {
     const { tag, pagination } = page.data;
     // Page N is a page of its own, as on the lists: its own title and canonical address.
-    const title = pagination.page > 1 ? `${tagPageTitle(page.data)}, page ${pagination.page}` : tagPageTitle(page.data);
+    const heading = tagPageTitle(t, page.data);
+    const title = pagination.page > 1 ? t('page.numbered', { title: heading, page: pagination.page }) : heading;
     return {
       title: `${title} — ${owner}`,
-      description: `Publications, projects, talks, news and blog posts by ${owner} tagged “${tag.name}”.`,
+      description: t('meta.tag', { owner, tag: tag.name }),
       canonicalUrl: absoluteUrl(input.site.base_url, pageHref(input.path, pagination.page)),
       openGraph: { type: 'website', title, siteName: owner },
     };
   }
-  const description = summarise(describePage(page, owner));
+  const description = summarise(describePage(t, page, owner));
   // Page N of a long list is a page of its own: its own canonical address and title.
   const pagination = listPagination(input.page);
   if (pagination && pagination.page > 1) {
-    const title = `${PAGE_TITLES[page.page]}, page ${pagination.page}`;
+    const title = t('page.numbered', { title: pageTitle(t, page.page), page: pagination.page });
     return {
       title: `${title} — ${owner}`,
       description,
@@ -134,15 +126,15 @@ function pageMetaInLanguage(input: RenderInput): PageMeta {
   const openGraph =
     page.page === 'home'
       ? ({ type: 'profile', title: owner, siteName: owner } as const)
-      : ({ type: 'website', title: PAGE_TITLES[page.page], siteName: owner } as const);
-  return { title: `${PAGE_TITLES[page.page]} — ${owner}`, description, canonicalUrl, openGraph };
+      : ({ type: 'website', title: pageTitle(t, page.page), siteName: owner } as const);
+  return { title: `${pageTitle(t, page.page)} — ${owner}`, description, canonicalUrl, openGraph };
 }
 
 /** A post is an article: its title as text, its summary (or the start of its
  *  content) as the description, its cover as the preview's picture. */
-function postMeta(post: PublicPost, baseUrl: string, canonicalUrl: string, owner: string): PageMeta {
+function postMeta(t: Translate, post: PublicPost, baseUrl: string, canonicalUrl: string, owner: string): PageMeta {
   const title = plainMath(post.title);
-  const description = summarise(post.summary || htmlText(post.content ?? '') || `A blog post by ${owner}.`);
+  const description = summarise(post.summary || htmlText(post.content ?? '') || t('meta.post', { owner }));
   // A cover is an upload here (`/files/…`; a photo's largest size) or a URL elsewhere; a
   // preview needs an absolute address.
   const cover = post.cover?.largest ?? post.cover_image;
@@ -155,7 +147,11 @@ export function listPagination(page: RenderInput['page']): Pagination | null {
   return 'data' in page && 'pagination' in page.data ? page.data.pagination : null;
 }
 
-function describePage(page: Exclude<RenderInput['page'], { page: 'not_found' | 'paper' | 'post' | 'tag' }>, owner: string): string {
+function describePage(
+  t: Translate,
+  page: Exclude<RenderInput['page'], { page: 'not_found' | 'paper' | 'post' | 'tag' }>,
+  owner: string,
+): string {
   switch (page.page) {
     case 'home': {
       const { hero } = page.data;
@@ -163,31 +159,31 @@ function describePage(page: Exclude<RenderInput['page'], { page: 'not_found' | '
       return hero.bio || fallback;
     }
     case 'about':
-      return page.data.content.bio || `About ${owner}.`;
+      return page.data.content.bio || t('meta.about', { owner });
     case 'research': {
       const titles = page.data.areas.map((area) => area.title).join(', ');
-      return `Research areas of ${owner}${titles ? `: ${titles}` : ''}.`;
+      return titles ? t('meta.research_with_areas', { owner, areas: titles }) : t('meta.research', { owner });
     }
     case 'publications':
-      return `Selected publications by ${owner}: peer-reviewed papers, articles and other scholarly work.`;
+      return t('meta.publications', { owner });
     case 'projects':
-      return `Research projects, funded collaborations and software by ${owner}.`;
+      return t('meta.projects', { owner });
     case 'teaching':
-      return `Courses taught by ${owner}.`;
+      return t('meta.teaching', { owner });
     case 'students':
-      return `Current students and alumni supervised by ${owner}.`;
+      return t('meta.students', { owner });
     case 'talks':
-      return `Invited talks, keynotes, conference presentations and seminars by ${owner}.`;
+      return t('meta.talks', { owner });
     case 'blog':
-      return `Blog posts and articles by ${owner}.`;
+      return t('meta.blog', { owner });
     case 'open_calls':
-      return `Open calls for proposals: current funding opportunities and collaboration calls with ${owner}.`;
+      return t('meta.open_calls', { owner });
     case 'contact':
-      return page.data.content.subtitle || `How to contact ${owner}.`;
+      return page.data.content.subtitle || t('meta.contact', { owner });
     case 'news':
-      return `News and announcements from ${owner}.`;
+      return t('meta.news', { owner });
     case 'cv':
-      return `The curriculum vitae of ${owner}: appointments, education, awards, grants, publications, talks, teaching and service.`;
+      return t('meta.cv', { owner });
     default: {
       const unhandled: never = page;
       return unhandled;

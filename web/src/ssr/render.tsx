@@ -1,6 +1,8 @@
 import './shims';
 import { renderToString } from 'react-dom/server.browser';
 import type { RenderInput } from '../api/types';
+import { TranslateProvider } from '../i18n/context';
+import { LANGUAGES, translatorFor } from '../i18n/index';
 import { PageContent } from '../public/App';
 import { SiteLayout } from '../public/components/SiteLayout';
 import { sitePrefix } from '../public/language';
@@ -18,8 +20,8 @@ export type RenderOutput = {
 const CONTENT_SLOT = '<!--vita:content-->';
 
 /**
- * The frame (navigation bar, footer) of each navigation path and owner name,
- * rendered once per engine. It is a third of a short page's elements, the same
+ * The frame (navigation bar, footer) of each navigation path, owner name, menu
+ * and language, rendered once per engine. It is a third of a short page's elements, the same
  * on every render of that page, and React in an interpreter pays for every
  * element. The frame is rendered around a placeholder as `mainHtml` — exactly
  * what the browser hydrates (see SiteLayout) — and the content, rendered on
@@ -54,11 +56,15 @@ function frame(input: RenderInput): string {
   const key = `${path}\n${input.site.lang}\n${input.site.owner_name}\n${JSON.stringify(input.site.menu)}\n${languages}`;
   let html = frames.get(key);
   if (html === undefined) {
-    html = renderToString(<SiteLayout site={input.site} path={input.path} mainHtml={CONTENT_SLOT} />);
+    html = renderToString(
+      <TranslateProvider value={translatorFor(input.site.lang)}>
+        <SiteLayout site={input.site} path={input.path} mainHtml={CONTENT_SLOT} />
+      </TranslateProvider>,
+    );
     // Only the site's own paths: a 404 page can have any path, and the owner
     // can rename themselves, so the cache would otherwise grow without bound.
     if (FRAME_PATHS.has(path)) {
-      if (frames.size >= 4 * FRAME_PATHS.size) frames.clear();
+      if (frames.size >= 4 * FRAME_PATHS.size * LANGUAGES.length) frames.clear();
       frames.set(key, html);
     }
   }
@@ -70,7 +76,11 @@ function frame(input: RenderInput): string {
 const LEADING_HINTS = /^(?:<link [^>]*\/>)+/;
 
 export function render(input: RenderInput): RenderOutput {
-  const content = renderToString(<PageContent input={input} />);
+  const content = renderToString(
+    <TranslateProvider value={translatorFor(input.site.lang)}>
+      <PageContent input={input} />
+    </TranslateProvider>,
+  );
   const hints = LEADING_HINTS.exec(content)?.[0] ?? '';
   const layout = frame(input);
   const slot = layout.indexOf(CONTENT_SLOT);

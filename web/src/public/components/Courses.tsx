@@ -2,15 +2,16 @@ import { BookOpen, FileText, Globe } from '../../components/icons';
 import type { Course } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { groupRuns } from '../../lib/group';
-import { label } from '../labels';
+import { useT } from '../../i18n/context';
 import { Badge, CARD, EmptyState, ExternalButton, LoadingText, Paragraphs } from './ui';
 
 function CourseCard({ course }: { course: Course }) {
+  const t = useT();
   const facts = [
-    `${label(course.term)} ${course.year}`,
-    label(course.role),
-    course.credits !== null && `${course.credits} credits`,
-    course.students_count !== null && `${course.students_count} students`,
+    t('teaching.term', { term: t(`term.${course.term}`), year: course.year }),
+    t(`role.${course.role}`),
+    course.credits !== null && t('teaching.credits', { count: course.credits }),
+    course.students_count !== null && t('teaching.students', { count: course.students_count }),
   ].filter(Boolean);
   return (
     <article id={course.slug} className={cn(CARD, 'flex h-full flex-col gap-3 p-6')}>
@@ -18,7 +19,7 @@ function CourseCard({ course }: { course: Course }) {
         <Badge tone="primary" className="font-mono">
           {course.code}
         </Badge>
-        {course.featured && <Badge tone="featured">Featured</Badge>}
+        {course.featured && <Badge tone="featured">{t('common.featured')}</Badge>}
       </div>
       <h3 className="text-xl font-semibold tracking-tight">{course.title}</h3>
       <ul className="flex flex-wrap gap-x-2 text-sm text-muted-foreground">
@@ -34,12 +35,12 @@ function CourseCard({ course }: { course: Course }) {
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           {course.course_url && (
             <ExternalButton href={course.course_url} icon={<Globe aria-hidden="true" />}>
-              Course page
+              {t('teaching.course_page')}
             </ExternalButton>
           )}
           {course.syllabus_url && (
             <ExternalButton href={course.syllabus_url} icon={<FileText aria-hidden="true" />}>
-              Syllabus
+              {t('teaching.syllabus')}
             </ExternalButton>
           )}
         </div>
@@ -50,8 +51,9 @@ function CourseCard({ course }: { course: Course }) {
 
 /** The Teaching page: courses grouped by year, newest first. */
 export function CourseList({ courses, loading = false }: { courses: Course[]; loading?: boolean }) {
-  if (loading) return <LoadingText>Loading courses...</LoadingText>;
-  if (courses.length === 0) return <EmptyState>No course information available yet.</EmptyState>;
+  const t = useT();
+  if (loading) return <LoadingText>{t('teaching.loading')}</LoadingText>;
+  if (courses.length === 0) return <EmptyState>{t('teaching.empty')}</EmptyState>;
   return (
     <div className="space-y-12">
       {groupRuns(courses, (course) => course.year).map(([year, items]) => (

@@ -1,6 +1,7 @@
 import { ChevronDown, Download, ExternalLink, GraduationCap, Mail } from '../../components/icons';
 import type { HeroContent, Photo } from '../../api/types';
 import { ButtonLink } from '../../components/ui/button';
+import { useT } from '../../i18n/context';
 import { initials } from '../../lib/initials';
 import { type Frame, Picture } from './Picture';
 import { useLocalized } from '../language';
@@ -68,6 +69,7 @@ export function Hero({
   nextSectionId: string;
 }) {
   const local = useLocalized();
+  const t = useT();
   return (
     <section aria-labelledby="hero-name" className="relative isolate -mt-16 flex min-h-svh items-center overflow-hidden pt-16">
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
@@ -91,22 +93,22 @@ export function Hero({
           <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-center lg:justify-start">
             <ButtonLink href={local('/publications')} size="lg">
               <GraduationCap aria-hidden="true" />
-              View Publications
+              {t('hero.view_publications')}
             </ButtonLink>
             <ButtonLink href={local('/contact')} variant="outline" size="lg">
               <Mail aria-hidden="true" />
-              Contact Me
+              {t('hero.contact_me')}
             </ButtonLink>
             {hero.google_scholar_url && (
               <ButtonLink href={hero.google_scholar_url} target="_blank" rel="noopener noreferrer" variant="outline" size="lg">
                 <ExternalLink aria-hidden="true" />
-                Google Scholar
+                {t('hero.google_scholar')}
               </ButtonLink>
             )}
             {cvLink && (
               <ButtonLink href={cvLink} target="_blank" rel="noopener noreferrer" variant="outline" size="lg">
                 <Download aria-hidden="true" />
-                Download CV
+                {t('hero.download_cv')}
               </ButtonLink>
             )}
           </div>
@@ -117,7 +119,7 @@ export function Hero({
         href={`#${nextSectionId}`}
         className="absolute bottom-6 left-1/2 flex -translate-x-1/2 flex-col items-center gap-1 rounded-full p-2 text-muted-foreground transition-colors hover:text-foreground focus-ring"
       >
-        <span className="sr-only">Scroll down</span>
+        <span className="sr-only">{t('hero.scroll_down')}</span>
         <ChevronDown aria-hidden="true" className="size-6 motion-safe:animate-bounce" />
       </a>
     </section>

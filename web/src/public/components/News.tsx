@@ -1,17 +1,19 @@
 import { Calendar } from '../../components/icons';
 import type { NewsItem } from '../../api/types';
 import { cn } from '../../lib/cn';
-import { formatDate } from '../../lib/format';
+import { useT } from '../../i18n/context';
+import { dateText } from '../../i18n/format';
 import { CARD, EmptyState, ExternalTextLink, Paragraphs, Skeletons } from './ui';
 import { TagChips } from './Tags';
 import { MathText } from '../math';
 import { useLocalized } from '../language';
 
 function NewsDate({ date }: { date: string }) {
+  const t = useT();
   return (
     <p className="flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
       <Calendar aria-hidden="true" className="size-4" />
-      <time dateTime={date}>{formatDate(date)}</time>
+      <time dateTime={date}>{dateText(t, date)}</time>
     </p>
   );
 }
@@ -42,7 +44,8 @@ export function LatestNewsGrid({ items, loading = false }: { items: NewsItem[]; 
 
 /** The /news page: every published item, newest first. */
 export function NewsList({ items }: { items: NewsItem[] }) {
-  if (items.length === 0) return <EmptyState>No news available yet.</EmptyState>;
+  const t = useT();
+  if (items.length === 0) return <EmptyState>{t('news.empty')}</EmptyState>;
   return (
     <ol className="relative space-y-8 border-l-2 border-border pl-6 sm:pl-8">
       {items.map((item) => (

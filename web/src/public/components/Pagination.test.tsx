@@ -3,11 +3,12 @@
 import { renderToString } from 'react-dom/server';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
+import { inEnglish } from '../../testing/i18n';
 import { pageHref, pageNumbers, Pagination } from './Pagination';
 
 function dom(element: ReactElement): HTMLElement {
   const root = document.createElement('div');
-  root.innerHTML = renderToString(element);
+  root.innerHTML = renderToString(inEnglish(element));
   return root;
 }
 
@@ -20,7 +21,7 @@ describe('Pagination', () => {
   });
 
   it('links the neighbours and numbered pages, page 1 at the bare path, the current page marked', () => {
-    const root = dom(<Pagination path="/news" pagination={{ page: 2, pages: 3 }} previous="Newer" next="Older" />);
+    const root = dom(<Pagination path="/news" pagination={{ page: 2, pages: 3 }} byDate />);
     const nav = root.querySelector('nav');
     expect(nav?.getAttribute('aria-label')).toBe('Pagination');
     expect(links(root)).toEqual([
@@ -37,10 +38,10 @@ describe('Pagination', () => {
   });
 
   it('has no step back on the first page and none forward on the last', () => {
-    const first = dom(<Pagination path="/talks" pagination={{ page: 1, pages: 4 }} previous="Newer" next="Older" />);
+    const first = dom(<Pagination path="/talks" pagination={{ page: 1, pages: 4 }} byDate />);
     expect(first.querySelector('a[rel="prev"]')).toBeNull();
     expect(first.querySelector('a[rel="next"]')?.textContent).toBe('Older');
-    const last = dom(<Pagination path="/talks" pagination={{ page: 4, pages: 4 }} previous="Newer" next="Older" />);
+    const last = dom(<Pagination path="/talks" pagination={{ page: 4, pages: 4 }} byDate />);
     expect(last.querySelector('a[rel="next"]')).toBeNull();
     expect(last.textContent).not.toContain('Older');
     expect(last.querySelector('a[rel="prev"]')?.getAttribute('href')).toBe('/talks?page=3');

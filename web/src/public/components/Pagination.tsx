@@ -6,6 +6,7 @@
 import type { Pagination as PageInfo } from '../../api/types';
 import { ArrowLeft, ArrowRight } from '../../components/icons';
 import { buttonClassName } from '../../components/ui/button';
+import { useT } from '../../i18n/context';
 import { cn } from '../../lib/cn';
 import { useLocalized } from '../language';
 
@@ -32,25 +33,18 @@ export function pageNumbers({ page, pages }: PageInfo): Array<number | null> {
 
 const STEP = buttonClassName('outline', 'md');
 
-/** Nothing for a list of one page. `previous` and `next` name the steps
- *  ('Newer' and 'Older' on lists ordered by date). */
-export function Pagination({
-  path,
-  pagination,
-  previous = 'Previous',
-  next = 'Next',
-}: {
-  path: string;
-  pagination: PageInfo;
-  previous?: string;
-  next?: string;
-}) {
+/** Nothing for a list of one page. The steps are 'Previous' and 'Next', or
+ *  'Newer' and 'Older' on lists ordered by date (`byDate`). */
+export function Pagination({ path, pagination, byDate = false }: { path: string; pagination: PageInfo; byDate?: boolean }) {
+  const t = useT();
   const local = useLocalized();
+  const previous = byDate ? t('pagination.newer') : t('pagination.previous');
+  const next = byDate ? t('pagination.older') : t('pagination.next');
   const { page, pages } = pagination;
   if (pages <= 1) return null;
   const href = (n: number) => local(pageHref(path, n));
   return (
-    <nav aria-label="Pagination" className="mt-12 flex items-center justify-between gap-3 border-t border-border pt-8">
+    <nav aria-label={t('pagination.label')} className="mt-12 flex items-center justify-between gap-3 border-t border-border pt-8">
       <div className="flex flex-1">
         {page > 1 && (
           <a href={href(page - 1)} rel="prev" className={STEP}>
@@ -59,9 +53,7 @@ export function Pagination({
           </a>
         )}
       </div>
-      <p className="text-sm whitespace-nowrap text-muted-foreground sm:hidden">
-        Page {page} of {pages}
-      </p>
+      <p className="text-sm whitespace-nowrap text-muted-foreground sm:hidden">{t('pagination.page_of', { page, pages })}</p>
       <ol className="hidden items-center gap-1 sm:flex">
         {pageNumbers(pagination).map((n, i) =>
           n === null ? (
@@ -73,7 +65,7 @@ export function Pagination({
             <li key={n}>
               <a
                 href={href(n)}
-                aria-label={`Page ${n}`}
+                aria-label={t('pagination.page', { page: n })}
                 aria-current={n === page ? 'page' : undefined}
                 className={cn(buttonClassName(n === page ? 'primary' : 'ghost', 'sm'), 'min-w-9 tabular-nums')}
               >

@@ -7,7 +7,8 @@
 import type { PublicPost } from '../../api/types';
 import { Calendar } from '../../components/icons';
 import { cn } from '../../lib/cn';
-import { formatDate } from '../../lib/format';
+import { useT } from '../../i18n/context';
+import { dateText } from '../../i18n/format';
 import { MathText } from '../math';
 import { type Frame, Picture } from './Picture';
 import { TagChips } from './Tags';
@@ -18,14 +19,12 @@ export function postHref(post: Pick<PublicPost, 'slug'>): string {
   return `/blog/${post.slug}`;
 }
 
-/** The spec's text for a blog without posts. */
-export const NO_POSTS = 'Blog posts and articles coming soon...';
-
 export function PostDate({ date }: { date: string }) {
+  const t = useT();
   return (
     <p className="flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
       <Calendar aria-hidden="true" className="size-4" />
-      <time dateTime={date}>{formatDate(date)}</time>
+      <time dateTime={date}>{dateText(t, date)}</time>
     </p>
   );
 }
@@ -71,7 +70,9 @@ export function PostCover({ post, className, eager = false }: { post: PublicPost
 /** The /blog list (and a tag's posts): newest first, each linking to its page. */
 export function PostList({ posts, headingLevel = 2 }: { posts: PublicPost[]; headingLevel?: 2 | 3 }) {
   const local = useLocalized();
-  if (posts.length === 0) return <EmptyState>{NO_POSTS}</EmptyState>;
+  const t = useT();
+  // The spec's text for a blog without posts.
+  if (posts.length === 0) return <EmptyState>{t('blog.empty')}</EmptyState>;
   const Heading = `h${headingLevel}` as const;
   return (
     <ol className="space-y-8">

@@ -1,7 +1,9 @@
 import { Calendar, Code, Globe, Users } from '../../components/icons';
 import type { Project } from '../../api/types';
 import { cn } from '../../lib/cn';
-import { formatShortMonthYear } from '../../lib/format';
+import { useT } from '../../i18n/context';
+import { shortMonthYearText } from '../../i18n/format';
+import type { Translate } from '../../i18n/messages';
 import { Badge, CARD, EmptyState, ExternalButton, LoadingText, Paragraphs, Skeletons } from './ui';
 import { TagChips } from './Tags';
 import { MathText } from '../math';
@@ -10,16 +12,17 @@ import { useLocalized } from '../language';
 /** At most this many technologies on a home page card (spec §9). */
 export const HOME_CARD_TECHNOLOGIES = 6;
 
-function period(project: Project): string | null {
+function period(t: Translate, project: Project): string | null {
   if (!project.start_date) return null;
-  const end = project.end_date ? formatShortMonthYear(project.end_date) : 'Present';
-  return `${formatShortMonthYear(project.start_date)} – ${end}`;
+  const end = project.end_date ? shortMonthYearText(t, project.end_date) : t('projects.present');
+  return `${shortMonthYearText(t, project.start_date)} – ${end}`;
 }
 
 function TechList({ tech }: { tech: string[] }) {
+  const t = useT();
   if (tech.length === 0) return null;
   return (
-    <ul aria-label="Technologies" className="flex flex-wrap gap-2">
+    <ul aria-label={t('projects.technologies')} className="flex flex-wrap gap-2">
       {tech.map((item, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: read-only list shown in stored order and never reordered; entries are free text and may repeat, so they can't be keys
         <li key={i}>
@@ -31,17 +34,18 @@ function TechList({ tech }: { tech: string[] }) {
 }
 
 function ProjectLinks({ project }: { project: Project }) {
+  const t = useT();
   if (!project.repository_url && !project.demo_url) return null;
   return (
     <div className="flex flex-wrap gap-2">
       {project.repository_url && (
         <ExternalButton href={project.repository_url} icon={<Code aria-hidden="true" />}>
-          Code
+          {t('projects.code')}
         </ExternalButton>
       )}
       {project.demo_url && (
         <ExternalButton href={project.demo_url} icon={<Globe aria-hidden="true" />}>
-          Website
+          {t('common.website')}
         </ExternalButton>
       )}
     </div>
@@ -51,7 +55,8 @@ function ProjectLinks({ project }: { project: Project }) {
 /** A project card. `compact` (home page): summary only, at most 6 technologies. */
 export function ProjectCard({ project, compact = false }: { project: Project; compact?: boolean }) {
   const local = useLocalized();
-  const dates = period(project);
+  const t = useT();
+  const dates = period(t, project);
   const tech = compact ? project.tech_stack.slice(0, HOME_CARD_TECHNOLOGIES) : project.tech_stack;
   const Title = compact ? 'h3' : 'h2';
   const funding = [project.funding_source, project.funding_amount].filter(Boolean).join(' · ');
@@ -64,7 +69,7 @@ export function ProjectCard({ project, compact = false }: { project: Project; co
             {dates}
           </span>
         )}
-        {project.featured && !compact && <Badge tone="featured">Featured</Badge>}
+        {project.featured && !compact && <Badge tone="featured">{t('common.featured')}</Badge>}
       </div>
       <Title className="text-xl font-semibold tracking-tight">
         {compact ? (
@@ -83,13 +88,13 @@ export function ProjectCard({ project, compact = false }: { project: Project; co
         <p className="flex gap-2 text-sm text-muted-foreground">
           <Users aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
-            <span className="font-medium text-foreground">Collaborators:</span> {project.collaborators.join(', ')}
+            <span className="font-medium text-foreground">{t('projects.collaborators')}</span> {project.collaborators.join(', ')}
           </span>
         </p>
       )}
       {!compact && funding && (
         <p className="text-sm text-muted-foreground">
-          <span className="font-medium text-foreground">Funding:</span> {funding}
+          <span className="font-medium text-foreground">{t('projects.funding')}</span> {funding}
         </p>
       )}
       <div className="mt-auto flex flex-col gap-4 pt-2">
@@ -118,8 +123,9 @@ export function FeaturedProjectGrid({ projects, loading = false }: { projects: P
 
 /** The Projects page list. */
 export function ProjectList({ projects, loading = false }: { projects: Project[]; loading?: boolean }) {
-  if (loading) return <LoadingText>Loading projects...</LoadingText>;
-  if (projects.length === 0) return <EmptyState>No projects available yet.</EmptyState>;
+  const t = useT();
+  if (loading) return <LoadingText>{t('projects.loading')}</LoadingText>;
+  if (projects.length === 0) return <EmptyState>{t('projects.empty')}</EmptyState>;
   return (
     <ul className="grid gap-8 lg:grid-cols-2">
       {projects.map((project) => (

@@ -4,6 +4,7 @@ import { ButtonLink } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { doiUrl } from '../../lib/doi';
 import { groupRuns } from '../../lib/group';
+import { useT } from '../../i18n/context';
 import { coinsTitle } from '../papers/coins';
 import { Badge, CARD, EmptyState, ExternalButton, Section, Skeletons } from './ui';
 import { TagChips } from './Tags';
@@ -18,21 +19,22 @@ export function paperHref(publication: Publication): string {
 const TITLE_LINK = 'rounded-sm hover:text-primary hover:underline focus-ring';
 
 function PublicationLinks({ publication, withUrl = false }: { publication: Publication; withUrl?: boolean }) {
+  const t = useT();
   const { doi, pdf_url, url } = publication;
   if (!doi && !pdf_url && !(withUrl && url)) return null;
   return (
     <div className="flex flex-wrap gap-2">
       {doi && (
         <ExternalButton href={doiUrl(doi)} icon={<LinkIcon aria-hidden="true" />}>
-          DOI
+          {t('publications.doi')}
         </ExternalButton>
       )}
       {pdf_url && (
         <ExternalButton href={pdf_url} icon={<FileText aria-hidden="true" />}>
-          PDF
+          {t('publications.pdf')}
         </ExternalButton>
       )}
-      {withUrl && url && <ExternalButton href={url}>Link</ExternalButton>}
+      {withUrl && url && <ExternalButton href={url}>{t('publications.link')}</ExternalButton>}
     </div>
   );
 }
@@ -71,14 +73,11 @@ export function FeaturedPublicationCard({ publication }: { publication: Publicat
 /** Spec §2 Home → Featured Publications: nothing at all when none is featured. */
 export function FeaturedPublications({ publications, loading = false }: { publications: Publication[]; loading?: boolean }) {
   const local = useLocalized();
+  const t = useT();
   const grid = 'grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3';
   if (!loading && publications.length === 0) return null;
   return (
-    <Section
-      id="featured-publications"
-      title="Featured Publications"
-      intro="Recent research contributions in hardware security and embedded systems."
-    >
+    <Section id="featured-publications" title={t('home.featured_publications')} intro={t('home.featured_publications_intro')}>
       {loading ? (
         <Skeletons count={3} className={grid} />
       ) : (
@@ -92,7 +91,7 @@ export function FeaturedPublications({ publications, loading = false }: { public
       )}
       <div className="mt-10 flex justify-center">
         <ButtonLink href={local('/publications')} variant="outline" size="lg">
-          View All Publications
+          {t('home.view_all_publications')}
           <ArrowRight aria-hidden="true" />
         </ButtonLink>
       </div>
@@ -102,7 +101,12 @@ export function FeaturedPublications({ publications, loading = false }: { public
 
 function PublicationEntry({ publication, baseUrl, citedBy }: { publication: Publication; baseUrl: string; citedBy?: CitedBy }) {
   const local = useLocalized();
-  const details = [publication.venue, publication.volume && `vol. ${publication.volume}`, publication.pages && `pp. ${publication.pages}`]
+  const t = useT();
+  const details = [
+    publication.venue,
+    publication.volume && t('publications.volume', { volume: publication.volume }),
+    publication.pages && t('publications.pages', { pages: publication.pages }),
+  ]
     .filter(Boolean)
     .join(', ');
   return (
@@ -113,7 +117,7 @@ function PublicationEntry({ publication, baseUrl, citedBy }: { publication: Publ
             <MathText text={publication.title} />
           </a>
         </h3>
-        {publication.featured && <Badge tone="featured">Featured</Badge>}
+        {publication.featured && <Badge tone="featured">{t('common.featured')}</Badge>}
       </div>
       <p className="text-muted-foreground">{publication.authors.join(', ')}</p>
       {details && (
@@ -123,13 +127,13 @@ function PublicationEntry({ publication, baseUrl, citedBy }: { publication: Publ
       )}
       {citedBy && (
         <p className="text-sm text-muted-foreground" data-cited-by="">
-          {`Cited by ${citedBy.count} (${citedBy.source}, ${citedBy.counted_on})`}
+          {t('publications.cited_by', { count: citedBy.count, source: citedBy.source, date: citedBy.counted_on })}
         </p>
       )}
       <TagChips tags={publication.tags} />
       {publication.abstract && (
         <details className="group text-sm">
-          <summary className="w-fit cursor-pointer rounded-sm font-medium text-primary focus-ring">Abstract</summary>
+          <summary className="w-fit cursor-pointer rounded-sm font-medium text-primary focus-ring">{t('publications.abstract')}</summary>
           <p className="mt-2 leading-relaxed whitespace-pre-line text-muted-foreground">
             <MathText text={publication.abstract} blocks />
           </p>
@@ -137,7 +141,7 @@ function PublicationEntry({ publication, baseUrl, citedBy }: { publication: Publ
       )}
       {publication.bibtex && (
         <details className="text-sm">
-          <summary className="w-fit cursor-pointer rounded-sm font-medium text-primary focus-ring">BibTeX</summary>
+          <summary className="w-fit cursor-pointer rounded-sm font-medium text-primary focus-ring">{t('publications.bibtex')}</summary>
           <pre className="mt-2 overflow-x-auto rounded-lg bg-muted p-4 text-xs">{publication.bibtex}</pre>
         </details>
       )}
@@ -166,9 +170,10 @@ export function PublicationList({
   loading?: boolean;
   error?: boolean;
 }) {
+  const t = useT();
   if (loading) return <Skeletons count={4} className="space-y-6" />;
-  if (error) return <EmptyState>Error loading publications</EmptyState>;
-  if (publications.length === 0) return <EmptyState>No publications found</EmptyState>;
+  if (error) return <EmptyState>{t('publications.error')}</EmptyState>;
+  if (publications.length === 0) return <EmptyState>{t('publications.empty')}</EmptyState>;
   return (
     <div className="space-y-12">
       {groupRuns(publications, (publication) => publication.year).map(([year, items]) => (

@@ -2,6 +2,7 @@ import { Brain, Cpu, Shield } from '../../components/icons';
 import type { ResearchArea } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { CARD, EmptyState, RichText, Skeletons } from './ui';
+import { useT } from '../../i18n/context';
 import { MathText } from '../math';
 import { useLocalized } from '../language';
 
@@ -60,8 +61,9 @@ export function ResearchAreaGrid({ areas, loading = false }: { areas: ResearchAr
 
 /** The Research Areas page: every area with its content as markup. */
 export function ResearchAreaList({ areas }: { areas: ResearchArea[] }) {
+  const t = useT();
   if (areas.length === 0) {
-    return <EmptyState>No research areas found. Please add some in the admin console.</EmptyState>;
+    return <EmptyState>{t('research.empty')}</EmptyState>;
   }
   return (
     <ul className="space-y-8">

@@ -2,13 +2,14 @@
 /** The navigation bar shows the owner's menu as the server made it (src/render/menu.rs). */
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { inEnglish } from '../../testing/i18n';
 import type { MenuLink } from '../../api/types';
 import { NAV_LINKS } from '../navigation';
 import { SiteHeader } from './SiteHeader';
 
 function lists(links: readonly MenuLink[], path: string) {
   const root = document.createElement('div');
-  root.innerHTML = renderToString(<SiteHeader ownerName="Dr. Jane Doe" path={path} links={links} />);
+  root.innerHTML = renderToString(inEnglish(<SiteHeader ownerName="Dr. Jane Doe" path={path} links={links} />));
   return [...root.querySelectorAll('nav ul')].map((list) =>
     [...list.querySelectorAll('a')]
       .filter((a) => a.getAttribute('href') !== '/admin')

@@ -6,6 +6,7 @@ import { cn } from '../../lib/cn';
 import { initials } from '../../lib/initials';
 import type { MenuLink } from '../../api/types';
 import type { SiteInfo } from '../../api/types';
+import { useT } from '../../i18n/context';
 import { sitePrefix } from '../language';
 import { ADMIN_HREF, isCurrentRoute } from '../navigation';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -44,6 +45,7 @@ export function SiteHeader({
   /** The page's language and its versions in the others (the switcher). */
   site?: Pick<SiteInfo, 'lang' | 'languages'>;
 }) {
+  const t = useT();
   const prefix = sitePrefix(site);
   const scrolled = useScrolledPast(SCROLL_THRESHOLD);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -69,7 +71,7 @@ export function SiteHeader({
           : 'border-transparent bg-transparent',
       )}
     >
-      <nav aria-label="Main">
+      <nav aria-label={t('frame.main_navigation')}>
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
           <a
             href={prefix || '/'}
@@ -98,15 +100,17 @@ export function SiteHeader({
           <div className="ml-auto flex shrink-0 items-center gap-1 xl:ml-2">
             <LanguageSwitcher site={site} />
             <a href={ADMIN_HREF} className={buttonClassName('outline', 'sm')}>
-              Admin
+              {t('frame.admin')}
             </a>
-            <ThemeToggle />
+            <ThemeToggle
+              labels={{ toggle: t('frame.toggle_theme'), toDark: t('frame.switch_to_dark'), toLight: t('frame.switch_to_light') }}
+            />
             <button
               type="button"
               className={buttonClassName('ghost', 'icon', 'xl:hidden')}
               aria-expanded={menuOpen}
               aria-controls={MOBILE_NAV_ID}
-              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              aria-label={menuOpen ? t('frame.close_menu') : t('frame.open_menu')}
               onClick={() => setMenuOpen((open) => !open)}
             >
               {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
@@ -133,7 +137,7 @@ export function SiteHeader({
             ))}
             <li className="mt-2 border-t border-border pt-3">
               <a href={ADMIN_HREF} className={buttonClassName('outline', 'md', 'w-full')} onClick={() => setMenuOpen(false)}>
-                Admin
+                {t('frame.admin')}
               </a>
             </li>
           </ul>

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import type { SiteInfo } from '../../api/types';
+import { useT } from '../../i18n/context';
 import { SiteFooter } from './SiteFooter';
 import { PathPrefixProvider, sitePrefix } from '../language';
 import { SiteHeader } from './SiteHeader';
@@ -20,6 +21,7 @@ type Props = { site: SiteInfo; path: string } & (
  * JavaScript stays React + this frame, whatever the pages hold.
  */
 export function SiteLayout({ site, path, children, mainHtml }: Props) {
+  const t = useT();
   useEffect(() => {
     // Marks the document as interactive (used by end-to-end tests and CSS).
     document.documentElement.dataset.hydrated = 'true';
@@ -35,7 +37,7 @@ export function SiteLayout({ site, path, children, mainHtml }: Props) {
           href="#main"
           className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-lg focus:bg-primary focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-primary-foreground focus:shadow-lg focus-ring"
         >
-          Skip to main content
+          {t('frame.skip_to_content')}
         </a>
         <SiteHeader ownerName={site.owner_name} path={path} links={site.menu} site={site} />
         {mainHtml === undefined ? (

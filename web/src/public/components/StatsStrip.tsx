@@ -1,8 +1,10 @@
 import type { HomeStats } from '../../api/types';
+import { useT } from '../../i18n/context';
 import { CONTAINER } from './ui';
 
 /** The home page's live counters under the owner's labels and descriptions. */
 export function StatsStrip({ stats }: { stats: HomeStats }) {
+  const t = useT();
   const { labels } = stats;
   const items = [
     ['publications', stats.publications, labels.publications_label, labels.publications_description],
@@ -13,7 +15,7 @@ export function StatsStrip({ stats }: { stats: HomeStats }) {
   return (
     <section aria-labelledby="stats-title" className="border-y border-border bg-muted/50">
       <h2 id="stats-title" className="sr-only">
-        At a glance
+        {t('home.at_a_glance')}
       </h2>
       <dl className={`${CONTAINER} grid grid-cols-2 gap-x-6 gap-y-10 py-12 lg:grid-cols-4`}>
         {items.map(([key, count, label, description]) => (

@@ -2,7 +2,8 @@ import { Globe } from '../../components/icons';
 import type { PublicStudent } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { initials } from '../../lib/initials';
-import { label } from '../labels';
+import { useT } from '../../i18n/context';
+import type { Translate } from '../../i18n/messages';
 import { type Frame, Picture } from './Picture';
 import { Badge, CARD, EmptyState, ExternalButton, LoadingText } from './ui';
 
@@ -40,12 +41,13 @@ export function StudentAvatar({ student }: { student: PublicStudent }) {
   );
 }
 
-function years(student: PublicStudent): string {
+function years(t: Translate, student: PublicStudent): string {
   if (student.graduation_year !== null) return `${student.start_year} – ${student.graduation_year}`;
-  return student.status === 'graduated' ? `${student.start_year}` : `${student.start_year} – present`;
+  return student.status === 'graduated' ? `${student.start_year}` : `${student.start_year} – ${t('common.present')}`;
 }
 
 function StudentCard({ student }: { student: PublicStudent }) {
+  const t = useT();
   return (
     <article className={cn(CARD, 'flex h-full flex-col gap-4 p-6')}>
       <div className="flex items-center gap-4">
@@ -53,27 +55,28 @@ function StudentCard({ student }: { student: PublicStudent }) {
         <div className="min-w-0">
           <h3 className="text-lg font-semibold tracking-tight">{student.name}</h3>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-            <Badge tone="primary">{label(student.level)}</Badge>
-            <span>{years(student)}</span>
+            <Badge tone="primary">{t(`level.${student.level}`)}</Badge>
+            <span>{years(t, student)}</span>
           </p>
         </div>
       </div>
       {student.thesis_title && (
         <p className="text-sm">
-          <span className="font-medium">Thesis:</span> <cite>{student.thesis_title}</cite>
+          <span className="font-medium">{t('students.thesis')}</span> <cite>{student.thesis_title}</cite>
         </p>
       )}
       {student.bio && <p className="text-sm leading-relaxed whitespace-pre-line text-muted-foreground">{student.bio}</p>}
       {student.current_position && (
         <p className="text-sm">
-          <span className="font-medium">{student.status === 'graduated' ? 'Now:' : 'Position:'}</span> {student.current_position}
+          <span className="font-medium">{student.status === 'graduated' ? t('students.now') : t('students.position')}</span>{' '}
+          {student.current_position}
         </p>
       )}
       {(student.website_url || student.linkedin_url) && (
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           {student.website_url && (
             <ExternalButton href={student.website_url} icon={<Globe aria-hidden="true" />}>
-              Website
+              {t('common.website')}
             </ExternalButton>
           )}
           {student.linkedin_url && <ExternalButton href={student.linkedin_url}>LinkedIn</ExternalButton>}
@@ -103,14 +106,15 @@ function StudentGroup({ id, title, students }: { id: string; title: string; stud
 
 /** The Students page: Current Students, then Alumni. */
 export function StudentGroups({ students, loading = false }: { students: PublicStudent[]; loading?: boolean }) {
-  if (loading) return <LoadingText>Loading students...</LoadingText>;
-  if (students.length === 0) return <EmptyState>No students information available yet.</EmptyState>;
+  const t = useT();
+  if (loading) return <LoadingText>{t('students.loading')}</LoadingText>;
+  if (students.length === 0) return <EmptyState>{t('students.empty')}</EmptyState>;
   const alumni = students.filter((student) => student.status === 'graduated');
   const current = students.filter((student) => student.status !== 'graduated');
   return (
     <div className="space-y-14">
-      <StudentGroup id="current-students" title="Current Students" students={current} />
-      <StudentGroup id="alumni" title="Alumni" students={alumni} />
+      <StudentGroup id="current-students" title={t('students.current')} students={current} />
+      <StudentGroup id="alumni" title={t('students.alumni')} students={alumni} />
     </div>
   );
 }

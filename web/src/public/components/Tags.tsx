@@ -4,6 +4,7 @@
  * whatever colour the owner picked); the tag's colour is the dot and the rim.
  */
 import type { Tag } from '../../api/types';
+import { useT } from '../../i18n/context';
 import { cn } from '../../lib/cn';
 import { useLocalized } from '../language';
 
@@ -13,9 +14,10 @@ export function tagHref(tag: Pick<Tag, 'slug'>): string {
 
 export function TagChips({ tags, className }: { tags: Tag[]; className?: string }) {
   const local = useLocalized();
+  const t = useT();
   if (tags.length === 0) return null;
   return (
-    <ul aria-label="Tags" className={cn('flex flex-wrap gap-2', className)}>
+    <ul aria-label={t('common.tags')} className={cn('flex flex-wrap gap-2', className)}>
       {tags.map((tag) => (
         <li key={tag.id}>
           <a

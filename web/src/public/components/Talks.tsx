@@ -1,18 +1,19 @@
 import { Calendar, FileText, MapPin, Video } from '../../components/icons';
 import type { Talk } from '../../api/types';
 import { cn } from '../../lib/cn';
-import { formatDate } from '../../lib/format';
-import { label } from '../labels';
+import { useT } from '../../i18n/context';
+import { dateText } from '../../i18n/format';
 import { MathText } from '../math';
 import { Badge, CARD, EmptyState, ExternalButton, LoadingText, Paragraphs } from './ui';
 import { TagChips } from './Tags';
 
 function TalkCard({ talk }: { talk: Talk }) {
+  const t = useT();
   return (
     <article id={talk.slug} className={cn(CARD, 'flex flex-col gap-3 p-6 sm:p-8')}>
       <div className="flex flex-wrap items-center gap-2">
-        <Badge tone="primary">{label(talk.type)}</Badge>
-        {talk.featured && <Badge tone="featured">Featured</Badge>}
+        <Badge tone="primary">{t(`talk_type.${talk.type}`)}</Badge>
+        {talk.featured && <Badge tone="featured">{t('common.featured')}</Badge>}
       </div>
       <h2 className="text-xl font-semibold tracking-tight">
         <MathText text={talk.title} />
@@ -21,7 +22,7 @@ function TalkCard({ talk }: { talk: Talk }) {
       <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted-foreground">
         <li className="inline-flex items-center gap-1.5">
           <Calendar aria-hidden="true" className="size-4" />
-          <time dateTime={talk.date}>{formatDate(talk.date)}</time>
+          <time dateTime={talk.date}>{dateText(t, talk.date)}</time>
         </li>
         {talk.event_location && (
           <li className="inline-flex items-center gap-1.5">
@@ -36,12 +37,12 @@ function TalkCard({ talk }: { talk: Talk }) {
         <div className="flex flex-wrap gap-2 pt-2">
           {talk.slides_url && (
             <ExternalButton href={talk.slides_url} icon={<FileText aria-hidden="true" />}>
-              Slides
+              {t('talks.slides')}
             </ExternalButton>
           )}
           {talk.video_url && (
             <ExternalButton href={talk.video_url} icon={<Video aria-hidden="true" />}>
-              Video
+              {t('talks.video')}
             </ExternalButton>
           )}
         </div>
@@ -52,8 +53,9 @@ function TalkCard({ talk }: { talk: Talk }) {
 
 /** The Talks & Presentations page list, newest first. */
 export function TalkList({ talks, loading = false }: { talks: Talk[]; loading?: boolean }) {
-  if (loading) return <LoadingText>Loading talks...</LoadingText>;
-  if (talks.length === 0) return <EmptyState>No talks and presentations available yet.</EmptyState>;
+  const t = useT();
+  if (loading) return <LoadingText>{t('talks.loading')}</LoadingText>;
+  if (talks.length === 0) return <EmptyState>{t('talks.empty')}</EmptyState>;
   return (
     <ul className="space-y-6">
       {talks.map((talk) => (

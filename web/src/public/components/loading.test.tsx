@@ -7,6 +7,7 @@
 import { renderToString } from 'react-dom/server';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
+import { inEnglish } from '../../testing/i18n';
 import { TODAY } from '../../testing/fixtures';
 import { CourseList } from './Courses';
 import { LatestNewsGrid } from './News';
@@ -19,7 +20,7 @@ import { TalkList } from './Talks';
 
 function dom(element: ReactElement): HTMLElement {
   const root = document.createElement('div');
-  root.innerHTML = renderToString(element);
+  root.innerHTML = renderToString(inEnglish(element));
   return root;
 }
 
@@ -62,7 +63,7 @@ describe('skeleton cards', () => {
 
   it('the featured publications keep their heading while loading and render nothing once empty', () => {
     expect(dom(<FeaturedPublications publications={[]} loading />).querySelector('h2')?.textContent).toBe('Featured Publications');
-    expect(renderToString(<FeaturedPublications publications={[]} />)).toBe('');
+    expect(renderToString(inEnglish(<FeaturedPublications publications={[]} />))).toBe('');
   });
 
   it('the open calls show their message after a failed or empty load', () => {

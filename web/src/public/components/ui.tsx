@@ -7,6 +7,7 @@ import { ExternalLink } from '../../components/icons';
 import type { ReactNode } from 'react';
 import { buttonClassName, type ButtonVariant } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { useT } from '../../i18n/context';
 import { MathText, richMath } from '../math';
 
 export const CONTAINER = 'mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8';
@@ -105,11 +106,12 @@ export function ExternalButton({
   variant?: ButtonVariant;
   icon?: ReactNode;
 }) {
+  const t = useT();
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className={buttonClassName(variant, 'sm')}>
       {icon}
       {children}
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only">{` ${t('common.new_tab')}`}</span>
     </a>
   );
 }
@@ -117,6 +119,7 @@ export function ExternalButton({
 /** A link to another site, opening in a new tab, as underlined text (for
  *  long or user-written link texts that must wrap). */
 export function ExternalTextLink({ href, children }: { href: string; children: ReactNode }) {
+  const t = useT();
   return (
     <a
       href={href}
@@ -126,7 +129,7 @@ export function ExternalTextLink({ href, children }: { href: string; children: R
     >
       {children}
       <ExternalLink aria-hidden="true" className="ml-1 inline size-3.5 align-[-2px]" />
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only">{` ${t('common.new_tab')}`}</span>
     </a>
   );
 }
@@ -147,8 +150,9 @@ export function LoadingText({ children }: { children: ReactNode }) {
 
 /** `count` placeholder cards shown while a list loads on the client. */
 export function Skeletons({ count, className }: { count: number; className?: string }) {
+  const t = useT();
   return (
-    <div role="status" aria-label="Loading" className={className}>
+    <div role="status" aria-label={t('common.loading')} className={className}>
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder cards with no identity of their own; the list is never reordered
         <div key={i} data-skeleton="" className={cn(CARD, 'space-y-4 p-6 motion-safe:animate-pulse')}>

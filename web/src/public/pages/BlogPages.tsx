@@ -6,16 +6,17 @@ import { Pagination } from '../components/Pagination';
 import { PostCover, PostDate, PostList } from '../components/Posts';
 import { TagChips } from '../components/Tags';
 import { PageBody, PageIntro, RichText } from '../components/ui';
-import { PAGE_TITLES } from '../meta';
 import { useLocalized } from '../language';
+import { useT } from '../../i18n/context';
 
 export function BlogPage({ posts, pagination }: { posts: PublicPost[]; pagination: PageInfo }) {
+  const t = useT();
   return (
     <>
-      <PageIntro narrow title={PAGE_TITLES.blog} />
+      <PageIntro narrow title={t('page.blog')} />
       <PageBody narrow>
         <PostList posts={posts} />
-        <Pagination path="/blog" pagination={pagination} previous="Newer" next="Older" />
+        <Pagination path="/blog" pagination={pagination} byDate />
       </PageBody>
     </>
   );
@@ -24,6 +25,7 @@ export function BlogPage({ posts, pagination }: { posts: PublicPost[]; paginatio
 /** One post: its title is the page's one <h1>, so the content's own headings start at <h2>. */
 export function PostPage({ post }: { post: PublicPost }) {
   const local = useLocalized();
+  const t = useT();
   return (
     <>
       <PageIntro narrow title={<MathText text={post.title} />}>
@@ -45,7 +47,7 @@ export function PostPage({ post }: { post: PublicPost }) {
             className="inline-flex items-center gap-2 rounded-sm font-medium text-primary underline-offset-2 hover:underline focus-ring"
           >
             <ArrowLeft aria-hidden="true" className="size-4" />
-            All blog posts
+            {t('blog.all_posts')}
           </a>
         </p>
       </PageBody>

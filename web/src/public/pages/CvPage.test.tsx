@@ -3,12 +3,13 @@
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { inEnglish } from '../../testing/i18n';
 import type { CvData, CvText } from '../../api/types';
 import { CvPage } from './CvPage';
 
 function dom(element: ReactElement): HTMLElement {
   const root = document.createElement('div');
-  root.innerHTML = renderToString(element);
+  root.innerHTML = renderToString(inEnglish(element));
   return root;
 }
 

@@ -9,8 +9,8 @@ import type { CvData, CvEntry, CvLine, CvLineStyle, CvPart, CvText } from '../..
 import { Download } from '../../components/icons';
 import { MathText } from '../math';
 import { ExternalButton, PageBody, PageIntro, RichText } from '../components/ui';
-import { PAGE_TITLES } from '../meta';
 import { useLocalized } from '../language';
+import { useT } from '../../i18n/context';
 
 function CvSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -82,6 +82,7 @@ export function Entries({ entries }: { entries: CvEntry[] }) {
 
 function Part({ part }: { part: CvPart }) {
   const local = useLocalized();
+  const t = useT();
   switch (part.kind) {
     case 'entries':
       return part.heading === null ? (
@@ -110,7 +111,8 @@ function Part({ part }: { part: CvPart }) {
                   href={local(`/publications/${reference.slug}`)}
                   className="text-sm text-primary underline underline-offset-2 print:hidden"
                 >
-                  Details<span className="sr-only">: {reference.title}</span>
+                  {t('cv.details')}
+                  <span className="sr-only">{`: ${reference.title}`}</span>
                 </a>
               </li>
             ))}
@@ -143,21 +145,22 @@ function Parts({ parts }: { parts: CvPart[] }) {
 }
 
 export function CvPage({ data, owner }: { data: CvData; owner: string }) {
+  const t = useT();
   const { sections } = data.document;
   return (
     <>
-      <PageIntro narrow title={PAGE_TITLES.cv} subtitle={owner}>
+      <PageIntro narrow title={t('page.cv')} subtitle={owner}>
         {data.pdf_url && (
           <div className="mt-8 print:hidden">
             <ExternalButton href={data.pdf_url} icon={<Download aria-hidden="true" />}>
-              Download PDF
+              {t('cv.download_pdf')}
             </ExternalButton>
           </div>
         )}
       </PageIntro>
       <PageBody narrow>
         <div className="space-y-12 print:space-y-6 print:text-sm">
-          {sections.length === 0 && <p className={muted}>Nothing has been added to the CV yet.</p>}
+          {sections.length === 0 && <p className={muted}>{t('cv.empty')}</p>}
           {sections.map((section) => (
             <CvSection key={section.id} id={section.id} title={section.title}>
               <Parts parts={section.parts} />

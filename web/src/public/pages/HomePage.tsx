@@ -8,6 +8,7 @@ import { ResearchAreaGrid } from '../components/ResearchAreas';
 import { StatsStrip } from '../components/StatsStrip';
 import { Section } from '../components/ui';
 import { useLocalized } from '../language';
+import { useT } from '../../i18n/context';
 
 function AllLink({ href, children }: { href: string; children: string }) {
   const local = useLocalized();
@@ -26,6 +27,7 @@ function AllLink({ href, children }: { href: string; children: string }) {
  *  (research areas, featured projects, featured publications, latest news),
  *  inside #home-sections, the scroll-down indicator's target. */
 export function HomePage({ data }: { data: HomeData }) {
+  const t = useT();
   return (
     <>
       <Hero hero={data.hero} portrait={data.portrait} cvLink={data.cv_link} nextSectionId="home-sections" />
@@ -34,9 +36,9 @@ export function HomePage({ data }: { data: HomeData }) {
         {data.research_areas.length > 0 && (
           <Section
             id="research-areas"
-            title="Research Areas"
-            intro="The questions my group works on."
-            action={<AllLink href="/research">Explore research</AllLink>}
+            title={t('home.research_areas')}
+            intro={t('home.research_areas_intro')}
+            action={<AllLink href="/research">{t('home.explore_research')}</AllLink>}
           >
             <ResearchAreaGrid areas={data.research_areas} />
           </Section>
@@ -44,16 +46,16 @@ export function HomePage({ data }: { data: HomeData }) {
         {data.featured_projects.length > 0 && (
           <Section
             id="featured-projects"
-            title="Featured Projects"
-            intro="Selected research projects and collaborations."
-            action={<AllLink href="/projects">All projects</AllLink>}
+            title={t('home.featured_projects')}
+            intro={t('home.featured_projects_intro')}
+            action={<AllLink href="/projects">{t('home.all_projects')}</AllLink>}
           >
             <FeaturedProjectGrid projects={data.featured_projects} />
           </Section>
         )}
         <FeaturedPublications publications={data.featured_publications} />
         {data.latest_news.length > 0 && (
-          <Section id="latest-news" title="Latest News" action={<AllLink href="/news">All news</AllLink>}>
+          <Section id="latest-news" title={t('home.latest_news')} action={<AllLink href="/news">{t('home.all_news')}</AllLink>}>
             <LatestNewsGrid items={data.latest_news} />
           </Section>
         )}

@@ -22,12 +22,13 @@ import { ResearchAreaList } from '../components/ResearchAreas';
 import { StudentGroups } from '../components/Students';
 import { TalkList } from '../components/Talks';
 import { ExternalButton, PageBody, PageIntro } from '../components/ui';
-import { PAGE_TITLES } from '../meta';
+import { useT } from '../../i18n/context';
 
 export function ResearchPage({ areas }: { areas: ResearchArea[] }) {
+  const t = useT();
   return (
     <>
-      <PageIntro title={PAGE_TITLES.research} subtitle="Current research directions and the questions behind them." />
+      <PageIntro title={t('page.research')} subtitle={t('research.intro')} />
       <PageBody>
         <ResearchAreaList areas={areas} />
       </PageBody>
@@ -36,12 +37,13 @@ export function ResearchPage({ areas }: { areas: ResearchArea[] }) {
 }
 
 export function PublicationsPage({ data, baseUrl }: { data: PublicationsData; baseUrl: string }) {
+  const t = useT();
   return (
     <>
-      <PageIntro title={PAGE_TITLES.publications} subtitle="Peer-reviewed papers, articles and other scholarly work.">
+      <PageIntro title={t('page.publications')} subtitle={t('publications.intro')}>
         {data.scholar_url && (
           <div className="mt-8">
-            <ExternalButton href={data.scholar_url}>Google Scholar profile</ExternalButton>
+            <ExternalButton href={data.scholar_url}>{t('publications.scholar_profile')}</ExternalButton>
           </div>
         )}
       </PageIntro>
@@ -52,7 +54,7 @@ export function PublicationsPage({ data, baseUrl }: { data: PublicationsData; ba
         </div>
         {data.citations && (
           <p className="mb-6 text-sm text-muted-foreground" data-citations-total="">
-            {`Cited ${data.citations.total} times in all.`}
+            {t('publications.cited_in_all', { count: data.citations.total })}
           </p>
         )}
         <PublicationList publications={data.publications} baseUrl={baseUrl} citations={data.citations} />
@@ -63,9 +65,10 @@ export function PublicationsPage({ data, baseUrl }: { data: PublicationsData; ba
 }
 
 export function ProjectsPage({ projects, pagination }: { projects: Project[]; pagination: PageInfo }) {
+  const t = useT();
   return (
     <>
-      <PageIntro title={PAGE_TITLES.projects} subtitle="Research projects, funded collaborations and software." />
+      <PageIntro title={t('page.projects')} subtitle={t('projects.intro')} />
       <PageBody>
         <ProjectList projects={projects} />
         <Pagination path="/projects" pagination={pagination} />
@@ -75,9 +78,10 @@ export function ProjectsPage({ projects, pagination }: { projects: Project[]; pa
 }
 
 export function TeachingPage({ courses, pagination }: { courses: Course[]; pagination: PageInfo }) {
+  const t = useT();
   return (
     <>
-      <PageIntro title={PAGE_TITLES.teaching} subtitle="Courses taught, with their terms and materials." />
+      <PageIntro title={t('page.teaching')} subtitle={t('teaching.intro')} />
       <PageBody>
         <CourseList courses={courses} />
         <Pagination path="/teaching" pagination={pagination} />
@@ -87,9 +91,10 @@ export function TeachingPage({ courses, pagination }: { courses: Course[]; pagin
 }
 
 export function StudentsPage({ students, pagination }: { students: PublicStudent[]; pagination: PageInfo }) {
+  const t = useT();
   return (
     <>
-      <PageIntro title={PAGE_TITLES.students} subtitle="Students supervised, past and present." />
+      <PageIntro title={t('page.students')} subtitle={t('students.intro')} />
       <PageBody>
         <StudentGroups students={students} />
         <Pagination path="/students" pagination={pagination} />
@@ -99,21 +104,23 @@ export function StudentsPage({ students, pagination }: { students: PublicStudent
 }
 
 export function TalksPage({ talks, pagination }: { talks: Talk[]; pagination: PageInfo }) {
+  const t = useT();
   return (
     <>
-      <PageIntro narrow title={PAGE_TITLES.talks} subtitle="Invited talks, keynotes, conference presentations and seminars." />
+      <PageIntro narrow title={t('page.talks')} subtitle={t('talks.intro')} />
       <PageBody narrow>
         <TalkList talks={talks} />
-        <Pagination path="/talks" pagination={pagination} previous="Newer" next="Older" />
+        <Pagination path="/talks" pagination={pagination} byDate />
       </PageBody>
     </>
   );
 }
 
 export function OpenCallsPage({ calls, pagination, today }: { calls: OpenCall[]; pagination: PageInfo; today: string }) {
+  const t = useT();
   return (
     <>
-      <PageIntro narrow title="Open Calls for Proposals" subtitle="Current funding opportunities and collaboration calls" />
+      <PageIntro narrow title={t('open_calls.heading')} subtitle={t('open_calls.intro')} />
       <PageBody narrow>
         <OpenCallList calls={calls} today={today} />
         <Pagination path="/open-calls" pagination={pagination} />
@@ -123,12 +130,13 @@ export function OpenCallsPage({ calls, pagination, today }: { calls: OpenCall[];
 }
 
 export function NewsPage({ items, pagination }: { items: NewsItem[]; pagination: PageInfo }) {
+  const t = useT();
   return (
     <>
-      <PageIntro narrow title={PAGE_TITLES.news} subtitle="Announcements, awards and updates." />
+      <PageIntro narrow title={t('page.news')} subtitle={t('news.intro')} />
       <PageBody narrow>
         <NewsList items={items} />
-        <Pagination path="/news" pagination={pagination} previous="Newer" next="Older" />
+        <Pagination path="/news" pagination={pagination} byDate />
       </PageBody>
     </>
   );

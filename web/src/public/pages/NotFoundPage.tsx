@@ -1,10 +1,12 @@
 import { ArrowLeft } from '../../components/icons';
 import { ButtonLink } from '../../components/ui/button';
 import { useLocalized } from '../language';
+import { useT } from '../../i18n/context';
 
 /** Spec §2: an unknown path shows this page (main.tsx logs the attempt to the console). */
 export function NotFoundPage() {
   const local = useLocalized();
+  const t = useT();
   return (
     <section className="mx-auto flex min-h-[calc(100dvh-12rem)] max-w-2xl flex-col items-center justify-center px-4 py-24 text-center">
       <p
@@ -13,10 +15,10 @@ export function NotFoundPage() {
       >
         404
       </p>
-      <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">Oops! Page not found</h1>
+      <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">{t('not_found.heading')}</h1>
       <ButtonLink href={local('/')} size="lg" className="mt-10">
         <ArrowLeft aria-hidden="true" />
-        Return to Home
+        {t('not_found.home')}
       </ButtonLink>
     </section>
   );

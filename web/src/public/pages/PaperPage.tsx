@@ -9,7 +9,9 @@ import type { PaperData, Publication } from '../../api/types';
 import { Download, FileText, Link as LinkIcon } from '../../components/icons';
 import { buttonClassName } from '../../components/ui/button';
 import { doiUrl } from '../../lib/doi';
-import { label } from '../labels';
+import { useT } from '../../i18n/context';
+import { monthOfYearText } from '../../i18n/format';
+import { splitAt } from '../../i18n/messages';
 import { isSameAuthor } from '../papers/authors';
 import { Badge, ExternalButton, NARROW_CONTAINER } from '../components/ui';
 import { cn } from '../../lib/cn';
@@ -17,23 +19,10 @@ import { ReadershipLine } from '../components/Readership';
 import { TagChips } from '../components/Tags';
 import { MathText } from '../math';
 
-/** What the venue is called for each kind of work. */
-const VENUE_LABEL: Record<Publication['kind'], string> = {
-  'journal-article': 'Journal',
-  'conference-paper': 'Conference',
-  preprint: 'Repository',
-  book: 'Series',
-  'book-chapter': 'Book',
-  thesis: 'Institution',
-  report: 'Institution',
-  other: 'Venue',
-};
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
 function Authors({ authors, owner }: { authors: string[]; owner: string }) {
+  const t = useT();
   return (
-    <ul aria-label="Authors" className="mt-5 flex flex-wrap gap-x-1 text-lg text-muted-foreground">
+    <ul aria-label={t('paper.authors')} className="mt-5 flex flex-wrap gap-x-1 text-lg text-muted-foreground">
       {authors.map((author, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: authors are a fixed, ordered list that may repeat a name
         <li key={index}>
@@ -46,14 +35,16 @@ function Authors({ authors, owner }: { authors: string[]; owner: string }) {
 }
 
 function Details({ paper }: { paper: Publication }) {
+  const t = useT();
+  // The venue is named for the kind of work: a journal, a conference, a repository…
   const rows: Array<[string, string | null]> = [
-    [VENUE_LABEL[paper.kind], paper.venue],
-    ['Publisher', paper.publisher],
-    ['Volume', paper.volume],
-    ['Issue', paper.issue],
-    ['Pages', paper.pages],
-    ['Date', paper.month ? `${MONTHS[paper.month - 1]} ${paper.year}` : String(paper.year)],
-    ['DOI', paper.doi],
+    [t(`paper.venue.${paper.kind}`), paper.venue],
+    [t('paper.publisher'), paper.publisher],
+    [t('paper.volume'), paper.volume],
+    [t('paper.issue'), paper.issue],
+    [t('paper.pages'), paper.pages],
+    [t('paper.date'), paper.month ? monthOfYearText(t, paper.month, paper.year) : String(paper.year)],
+    [t('publications.doi'), paper.doi],
   ];
   return (
     <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
@@ -73,15 +64,17 @@ function Details({ paper }: { paper: Publication }) {
 
 /** A Copy button for the text of the element `target` (see ../copy.ts). */
 function CopyButton({ target, what }: { target: string; what: string }) {
+  const t = useT();
   return (
     <button type="button" data-copy={target} data-copy-what={what} className={buttonClassName('outline', 'sm')}>
-      <span data-copy-label="">Copy</span>
-      <span className="sr-only"> {what}</span>
+      <span data-copy-label="">{t('copy.copy')}</span>
+      <span className="sr-only">{` ${what}`}</span>
     </button>
   );
 }
 
 function Reference({ id, style, html }: { id: string; style: string; html: string }) {
+  const t = useT();
   return (
     <div className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
@@ -94,21 +87,26 @@ function Reference({ id, style, html }: { id: string; style: string; html: strin
         />
       </div>
       <div className="shrink-0">
-        <CopyButton target={id} what={`${style} reference`} />
+        <CopyButton target={id} what={t('paper.reference', { style })} />
       </div>
     </div>
   );
 }
 
 export function PaperPage({ data, owner }: { data: PaperData; owner: string }) {
+  const t = useT();
   const paper = data.publication;
+  // The day of the count is a <time> inside the sentence.
+  const [citedBy, afterCitedBy] = data.cited_by
+    ? splitAt(t('publications.cited_by', { count: data.cited_by.count, source: data.cited_by.source }), 'date')
+    : ['', ''];
   const bibHref = `/publications/${paper.slug}.bib`;
   return (
     <article>
       <header className="-mt-16 border-b border-border bg-muted/50 pt-16">
         <div className={cn(NARROW_CONTAINER, 'py-12 sm:py-16')}>
           <p className="flex flex-wrap items-center gap-2">
-            <Badge tone="primary">{label(paper.kind)}</Badge>
+            <Badge tone="primary">{t(`kind.${paper.kind}`)}</Badge>
             <Badge>{paper.year}</Badge>
           </p>
           <h1 className="mt-5 text-3xl font-bold tracking-tight text-balance wrap-anywhere sm:text-4xl">
@@ -122,9 +120,9 @@ export function PaperPage({ data, owner }: { data: PaperData; owner: string }) {
           )}
           {data.cited_by && (
             <p className="mt-2 text-sm text-muted-foreground" data-cited-by="">
-              {/* One text node: the server's render and the browser's hydration read the same. */}
-              {`Cited by ${data.cited_by.count} (${data.cited_by.source}, `}
-              <time dateTime={data.cited_by.counted_on}>{data.cited_by.counted_on}</time>)
+              {citedBy}
+              <time dateTime={data.cited_by.counted_on}>{data.cited_by.counted_on}</time>
+              {afterCitedBy}
             </p>
           )}
           <ReadershipLine readership={data.readership} className="mt-2 text-sm text-muted-foreground" />
@@ -134,15 +132,15 @@ export function PaperPage({ data, owner }: { data: PaperData; owner: string }) {
               {data.pdf_href && (
                 <a href={data.pdf_href} className={buttonClassName('primary', 'sm')}>
                   <FileText aria-hidden="true" />
-                  PDF
+                  {t('publications.pdf')}
                 </a>
               )}
               {paper.doi && (
                 <ExternalButton href={doiUrl(paper.doi)} icon={<LinkIcon aria-hidden="true" />}>
-                  DOI
+                  {t('publications.doi')}
                 </ExternalButton>
               )}
-              {paper.url && <ExternalButton href={paper.url}>Publisher page</ExternalButton>}
+              {paper.url && <ExternalButton href={paper.url}>{t('paper.publisher_page')}</ExternalButton>}
             </div>
           )}
         </div>
@@ -152,7 +150,7 @@ export function PaperPage({ data, owner }: { data: PaperData; owner: string }) {
         {paper.abstract && (
           <section aria-labelledby="abstract-title">
             <h2 id="abstract-title" className="text-2xl font-bold tracking-tight">
-              Abstract
+              {t('publications.abstract')}
             </h2>
             <p className="mt-4 leading-relaxed whitespace-pre-line">
               <MathText text={paper.abstract} blocks />
@@ -162,7 +160,7 @@ export function PaperPage({ data, owner }: { data: PaperData; owner: string }) {
 
         <section aria-labelledby="details-title">
           <h2 id="details-title" className="text-2xl font-bold tracking-tight">
-            Details
+            {t('paper.details')}
           </h2>
           <div className="mt-4">
             <Details paper={paper} />
@@ -171,19 +169,20 @@ export function PaperPage({ data, owner }: { data: PaperData; owner: string }) {
 
         <section aria-labelledby="cite-title">
           <h2 id="cite-title" className="text-2xl font-bold tracking-tight">
-            Cite
+            {t('paper.cite')}
           </h2>
           <div className="mt-4 space-y-4">
             <Reference id="cite-ieee" style="IEEE" html={data.citations.ieee} />
             <Reference id="cite-apa" style="APA" html={data.citations.apa} />
             <div className="rounded-xl border border-border bg-card p-4">
               <div className="flex flex-wrap items-center justify-between gap-3">
-                <h3 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">BibTeX</h3>
+                <h3 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">{t('publications.bibtex')}</h3>
                 <div className="flex flex-wrap gap-2">
-                  <CopyButton target="cite-bibtex" what="BibTeX" />
+                  <CopyButton target="cite-bibtex" what={t('publications.bibtex')} />
                   <a href={bibHref} download={`${paper.slug}.bib`} className={buttonClassName('outline', 'sm')}>
                     <Download aria-hidden="true" />
-                    Download<span className="sr-only"> BibTeX</span>
+                    {t('paper.download')}
+                    <span className="sr-only">{` ${t('publications.bibtex')}`}</span>
                   </a>
                 </div>
               </div>

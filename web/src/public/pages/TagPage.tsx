@@ -12,9 +12,11 @@ import { PublicationList } from '../components/Publications';
 import { tagHref } from '../components/Tags';
 import { TalkList } from '../components/Talks';
 import { EmptyState, PageBody, PageIntro } from '../components/ui';
+import { useT } from '../../i18n/context';
+import type { Translate } from '../../i18n/messages';
 
-export function tagPageTitle(data: TagPageData): string {
-  return `Tagged “${data.tag.name}”`;
+export function tagPageTitle(t: Translate, data: TagPageData): string {
+  return t('tag.heading', { name: data.tag.name });
 }
 
 function Group({ id, title, count, children }: { id: string; title: string; count: number; children: React.ReactNode }) {
@@ -30,28 +32,29 @@ function Group({ id, title, count, children }: { id: string; title: string; coun
 }
 
 export function TagPage({ data, baseUrl }: { data: TagPageData; baseUrl: string }) {
+  const t = useT();
   const empty = data.publications.length + data.projects.length + data.talks.length + data.news.length + data.posts.length === 0;
   return (
     <>
-      <PageIntro title={tagPageTitle(data)} subtitle="Publications, projects, talks, news and blog posts with this tag.">
+      <PageIntro title={tagPageTitle(t, data)} subtitle={t('tag.intro')}>
         <span aria-hidden="true" className="mt-6 block h-1.5 w-24 rounded-full" style={{ backgroundColor: data.tag.color }} />
       </PageIntro>
       <PageBody>
         <div className="space-y-16">
-          {empty && <EmptyState>Nothing published with this tag yet.</EmptyState>}
-          <Group id="tagged-publications" title="Publications" count={data.publications.length}>
+          {empty && <EmptyState>{t('tag.empty')}</EmptyState>}
+          <Group id="tagged-publications" title={t('tag.publications')} count={data.publications.length}>
             <PublicationList publications={data.publications} baseUrl={baseUrl} />
           </Group>
-          <Group id="tagged-projects" title="Projects" count={data.projects.length}>
+          <Group id="tagged-projects" title={t('tag.projects')} count={data.projects.length}>
             <ProjectList projects={data.projects} />
           </Group>
-          <Group id="tagged-talks" title="Talks" count={data.talks.length}>
+          <Group id="tagged-talks" title={t('tag.talks')} count={data.talks.length}>
             <TalkList talks={data.talks} />
           </Group>
-          <Group id="tagged-news" title="News" count={data.news.length}>
+          <Group id="tagged-news" title={t('tag.news')} count={data.news.length}>
             <NewsList items={data.news} />
           </Group>
-          <Group id="tagged-posts" title="Blog" count={data.posts.length}>
+          <Group id="tagged-posts" title={t('tag.blog')} count={data.posts.length}>
             <PostList posts={data.posts} headingLevel={3} />
           </Group>
         </div>

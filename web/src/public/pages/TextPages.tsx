@@ -4,24 +4,25 @@ import type { ReactNode } from 'react';
 import type { AboutCvLists, AboutPage as AboutData, ContactContent, CvEntry, SectionPage } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { CARD, EmptyState, PageBody, PageIntro, Paragraphs } from '../components/ui';
-import { PAGE_TITLES } from '../meta';
+import { useT } from '../../i18n/context';
+import type { MessageKey } from '../../i18n/messages';
 import { Entries } from './CvPage';
 
 type AboutText = 'background' | 'research_interests' | 'education' | 'experience' | 'awards' | 'leadership' | 'service' | 'personal';
 
-const ABOUT_SECTIONS: Array<[AboutText, string]> = [
-  ['background', 'Background'],
-  ['research_interests', 'Research Interests'],
-  ['education', 'Education'],
-  ['experience', 'Experience'],
-  ['awards', 'Awards'],
-  ['leadership', 'Leadership'],
-  ['service', 'Service'],
-  ['personal', 'Personal'],
+const ABOUT_SECTIONS: AboutText[] = [
+  'background',
+  'research_interests',
+  'education',
+  'experience',
+  'awards',
+  'leadership',
+  'service',
+  'personal',
 ];
 
 /** A section of the page: the owner's free text, or the CV's entries (issue 44). */
-type AboutSection = { key: AboutText; title: string } & ({ text: string } | { entries: CvEntry[] });
+type AboutSection = { key: AboutText; title: MessageKey } & ({ text: string } | { entries: CvEntry[] });
 
 /**
  * The sections shown once the texts are stored: a block that shows the CV's
@@ -30,7 +31,8 @@ type AboutSection = { key: AboutText; title: string } & ({ text: string } | { en
  */
 function aboutSections({ content, stored, cv }: AboutData): AboutSection[] {
   if (!stored) return [];
-  return ABOUT_SECTIONS.flatMap(([key, title]): AboutSection[] => {
+  return ABOUT_SECTIONS.flatMap((key): AboutSection[] => {
+    const title = `about.${key}` as const;
     const entries = key in cv ? cv[key as keyof AboutCvLists] : null;
     if (entries) return entries.length > 0 ? [{ key, title, entries }] : [];
     return content[key].trim() !== '' ? [{ key, title, text: content[key] }] : [];
@@ -39,17 +41,18 @@ function aboutSections({ content, stored, cv }: AboutData): AboutSection[] {
 
 /** Spec §2 "About": the stored texts; the fallback title and bio with a placeholder until stored. */
 export function AboutPage({ data }: { data: AboutData }) {
+  const t = useT();
   const { content, stored } = data;
   return (
     <>
-      <PageIntro narrow title={content.title || PAGE_TITLES.about} />
+      <PageIntro narrow title={content.title || t('page.about')} />
       <PageBody narrow>
         {content.bio && <Paragraphs text={content.bio} className="text-lg sm:text-xl" />}
-        {!stored && <p className="mt-8 text-muted-foreground italic">Detailed biography and research interests coming soon...</p>}
+        {!stored && <p className="mt-8 text-muted-foreground italic">{t('about.placeholder')}</p>}
         {aboutSections(data).map((section) => (
           <section key={section.key} aria-labelledby={`about-${section.key}`} className="mt-12 border-t border-border pt-10">
             <h2 id={`about-${section.key}`} className="text-2xl font-bold tracking-tight">
-              {section.title}
+              {t(section.title)}
             </h2>
             {'entries' in section ? (
               <div className="mt-5">
@@ -86,40 +89,41 @@ const LINK = 'rounded-sm text-primary underline underline-offset-2 hover:no-unde
 
 /** Spec §2 "Contact": the stored contact texts, or a placeholder until stored. */
 export function ContactPage({ data }: { data: SectionPage<ContactContent> }) {
+  const t = useT();
   const { content, stored } = data;
   return (
     <>
-      <PageIntro narrow title={content.title || PAGE_TITLES.contact} subtitle={content.subtitle} />
+      <PageIntro narrow title={content.title || t('page.contact')} subtitle={content.subtitle} />
       <PageBody narrow>
         {stored ? (
           <>
             <ul className="grid gap-6 sm:grid-cols-2">
               {content.email && (
-                <ContactCard icon={<Mail />} title="Email">
+                <ContactCard icon={<Mail />} title={t('contact.email')}>
                   <a href={`mailto:${content.email}`} className={LINK}>
                     {content.email}
                   </a>
                 </ContactCard>
               )}
               {content.phone && (
-                <ContactCard icon={<Phone />} title="Phone">
+                <ContactCard icon={<Phone />} title={t('contact.phone')}>
                   <a href={`tel:${content.phone.replace(/[^\d+]/g, '')}`} className={LINK}>
                     {content.phone}
                   </a>
                 </ContactCard>
               )}
               {content.office_address && (
-                <ContactCard icon={<MapPin />} title="Office">
+                <ContactCard icon={<MapPin />} title={t('contact.office')}>
                   {content.office_address}
                 </ContactCard>
               )}
               {content.mailing_address && (
-                <ContactCard icon={<Mail />} title="Mailing Address">
+                <ContactCard icon={<Mail />} title={t('contact.mailing_address')}>
                   {content.mailing_address}
                 </ContactCard>
               )}
               {content.office_hours && (
-                <ContactCard icon={<Clock />} title="Office Hours">
+                <ContactCard icon={<Clock />} title={t('contact.office_hours')}>
                   {content.office_hours}
                 </ContactCard>
               )}
@@ -127,7 +131,7 @@ export function ContactPage({ data }: { data: SectionPage<ContactContent> }) {
             {content.additional_info && <Paragraphs text={content.additional_info} className="mt-10 text-muted-foreground" />}
           </>
         ) : (
-          <EmptyState>Contact form and information coming soon...</EmptyState>
+          <EmptyState>{t('contact.placeholder')}</EmptyState>
         )}
       </PageBody>
     </>
