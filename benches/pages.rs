@@ -174,7 +174,15 @@ async fn render_page(
     let base_url = "http://127.0.0.1:8080";
     let card_image = CardImage::of(&hero, base_url);
     let menu = vita::render::menu::links(db, settings).await.unwrap();
-    let site = SiteInfo { owner_name: hero.name.clone(), base_url: base_url.into(), today: vita::ops::clock::today(), card_image, menu };
+    let site = SiteInfo {
+        owner_name: hero.name.clone(),
+        base_url: base_url.into(),
+        today: vita::ops::clock::today(),
+        card_image,
+        menu,
+        lang: "en".into(),
+        texts: settings.texts.clone(),
+    };
     let data_time = started.elapsed();
     let path = match target {
         Target::ListPage(page, _) => page.path().to_owned(),

@@ -421,7 +421,10 @@ async fn render(
     let card_image = CardImage::of(&hero, &state.base_url);
     // One language until the owner can add others: the interface and the content are English.
     let lang = "en".to_owned();
-    let site = SiteInfo { owner_name: hero.name.clone(), base_url: state.base_url.clone(), today, card_image, menu, lang };
+    // The page's sentences are the settings' too: a save of them makes every page stale, as
+    // the menu does (`menu_sources`).
+    let texts = settings.texts.clone();
+    let site = SiteInfo { owner_name: hero.name.clone(), base_url: state.base_url.clone(), today, card_image, menu, lang, texts };
     let input = RenderInput { path: path.to_owned(), site, page, hero };
     let html = state
         .renderer

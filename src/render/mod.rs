@@ -15,6 +15,8 @@ pub mod paper;
 pub mod person;
 pub mod post;
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -48,6 +50,9 @@ pub struct SiteInfo {
     /// The page's language (a BCP 47 tag such as `en` or `zh-Hans`): `<html lang>`, the
     /// interface's words, dates and citations follow it.
     pub lang: String,
+    /// The owner's wording of fixed sentences, by key (`content::sentences`); a page shows the
+    /// default of any other (`web/src/public/sentences.ts`).
+    pub texts: BTreeMap<String, String>,
 }
 
 /// The home page: the hero, the counters, and the sections that appear only with data.
@@ -404,11 +409,16 @@ fn feed_links(input: &RenderInput) -> Vec<String> {
 
 /// What the browser hydrates from: only the frame (navigation, footer) hydrates, so it needs
 /// the path, the site and which page this is — not the page's data, whose HTML is already in
-/// the document. Sending the data twice would double the bytes of a long list page.
+/// the document, nor the owner's sentences, which only the content shows. Sending the data
+/// twice would double the bytes of a long list page.
 fn hydration_json(input: &RenderInput) -> anyhow::Result<String> {
+    let mut site = serde_json::to_value(&input.site)?;
+    if let Some(site) = site.as_object_mut() {
+        site.remove("texts");
+    }
     Ok(serde_json::to_string(&serde_json::json!({
         "path": input.path,
-        "site": input.site,
+        "site": site,
         "page": { "page": input.page.kind() },
     }))?)
 }

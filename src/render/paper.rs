@@ -250,6 +250,7 @@ mod tests {
             card_image,
             menu: Vec::new(),
             lang: "en".into(),
+            texts: Default::default(),
         }
     }
 

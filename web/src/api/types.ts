@@ -162,7 +162,12 @@ menu: Array<MenuLink>,
  * The page's language (a BCP 47 tag such as `en` or `zh-Hans`): `<html lang>`, the
  * interface's words, dates and citations follow it.
  */
-lang: string, };
+lang: string, 
+/**
+ * The owner's wording of fixed sentences, by key (`content::sentences`); a page shows the
+ * default of any other (`web/src/public/sentences.ts`).
+ */
+texts: { [key in string]: string }, };
 
 export type HomeData = { hero: HeroContent, 
 /**
@@ -444,7 +449,13 @@ menu: Menu,
 /**
  * Leaves out of the menu a list page with nothing published (`MenuItem::can_be_empty`).
  */
-hide_empty_sections: boolean, };
+hide_empty_sections: boolean, 
+/**
+ * The owner's own wording of fixed public sentences, by key (`content::sentences`,
+ * issue 44): a sentence not here reads as the site came. Written through
+ * `PUT /api/settings/texts` (`save_texts`), a page's sentences at a time.
+ */
+texts: { [key in string]: string }, };
 
 export type SiteSettingsView = { 
 /**
@@ -528,9 +539,38 @@ menu: Menu,
 /**
  * Leaves out of the menu a list page with nothing published (`MenuItem::can_be_empty`).
  */
-hide_empty_sections: boolean, };
+hide_empty_sections: boolean, 
+/**
+ * The owner's own wording of fixed public sentences, by key (`content::sentences`,
+ * issue 44): a sentence not here reads as the site came. Written through
+ * `PUT /api/settings/texts` (`save_texts`), a page's sentences at a time.
+ */
+texts: { [key in string]: string }, };
 
 export type ScriptSince = { origin: string, since: string, };
+
+export type Sentence = { 
+/**
+ * `<page>.<name>`: `home.featured_publications_intro`.
+ */
+key: string, 
+/**
+ * The public page it is read on, which is the admin screen it is edited under: `home`.
+ */
+page: string, 
+/**
+ * Where on the page it stands, as the admin names it.
+ */
+label: string, 
+/**
+ * The words the site came with.
+ */
+default: string, 
+/**
+ * Whether its default says something of the sample owner that a real one may not share
+ * (their field): the dashboard lists it while the site shows it.
+ */
+sample: boolean, };
 
 export type UploadedFile = { bucket: string, name: string, 
 /**

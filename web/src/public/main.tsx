@@ -11,10 +11,10 @@
 import '../styles.css';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import type { RenderInput } from '../api/types';
+import type { RenderInput, SiteInfo } from '../api/types';
 
-/** The part of the `RenderInput` the server embeds (the page's data is already HTML). */
-type HydrationInput = Pick<RenderInput, 'path' | 'site'> & { page: Pick<RenderInput['page'], 'page'> };
+/** The part of the `RenderInput` the server embeds (the page's data and the sentences are already HTML). */
+type HydrationInput = Pick<RenderInput, 'path'> & { site: Omit<SiteInfo, 'texts'>; page: Pick<RenderInput['page'], 'page'> };
 import { SiteLayout } from './components/SiteLayout';
 import { enableCopyButtons } from './copy';
 

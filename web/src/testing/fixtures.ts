@@ -41,6 +41,7 @@ export const SITE: SiteInfo = {
   card_image: { url: 'https://jane.example.org/social-card.png', photo: false },
   menu: [...NAV_LINKS],
   lang: 'en',
+  texts: {},
 };
 
 const STAMP = { created_at: '2025-01-01T00:00:00Z', updated_at: '2025-01-01T00:00:00Z' };

@@ -193,6 +193,7 @@ describe('page-text rules', () => {
     show_paper_statistics: false,
     menu: [],
     hide_empty_sections: false,
+    texts: {},
   });
 
   it('takes http(s) links, site paths and blanks, as the server does', () => {

@@ -1,9 +1,10 @@
 import { BookOpen, FileText, Globe } from '../../components/icons';
-import type { Course } from '../../api/types';
+import type { Course, SiteInfo } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { groupRuns } from '../../lib/group';
 import { label } from '../labels';
 import { Badge, CARD, EmptyState, ExternalButton, LoadingText, Paragraphs } from './ui';
+import { sentence } from '../sentences';
 
 function CourseCard({ course }: { course: Course }) {
   const facts = [
@@ -49,9 +50,9 @@ function CourseCard({ course }: { course: Course }) {
 }
 
 /** The Teaching page: courses grouped by year, newest first. */
-export function CourseList({ courses, loading = false }: { courses: Course[]; loading?: boolean }) {
+export function CourseList({ courses, site, loading = false }: { courses: Course[]; site: SiteInfo; loading?: boolean }) {
   if (loading) return <LoadingText>Loading courses...</LoadingText>;
-  if (courses.length === 0) return <EmptyState>No course information available yet.</EmptyState>;
+  if (courses.length === 0) return <EmptyState>{sentence(site, 'teaching.empty')}</EmptyState>;
   return (
     <div className="space-y-12">
       {groupRuns(courses, (course) => course.year).map(([year, items]) => (

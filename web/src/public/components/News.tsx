@@ -1,10 +1,11 @@
 import { Calendar } from '../../components/icons';
-import type { NewsItem } from '../../api/types';
+import type { NewsItem, SiteInfo } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
 import { CARD, EmptyState, ExternalTextLink, Paragraphs, Skeletons } from './ui';
 import { TagChips } from './Tags';
 import { MathText } from '../math';
+import { sentence } from '../sentences';
 
 function NewsDate({ date }: { date: string }) {
   return (
@@ -39,8 +40,8 @@ export function LatestNewsGrid({ items, loading = false }: { items: NewsItem[]; 
 }
 
 /** The /news page: every published item, newest first. */
-export function NewsList({ items }: { items: NewsItem[] }) {
-  if (items.length === 0) return <EmptyState>No news available yet.</EmptyState>;
+export function NewsList({ items, site }: { items: NewsItem[]; site: SiteInfo }) {
+  if (items.length === 0) return <EmptyState>{sentence(site, 'news.empty')}</EmptyState>;
   return (
     <ol className="relative space-y-8 border-l-2 border-border pl-6 sm:pl-8">
       {items.map((item) => (

@@ -1,11 +1,12 @@
 import { Calendar, Clock, Coins, Mail, Send } from '../../components/icons';
 import type { ReactNode } from 'react';
-import type { OpenCall } from '../../api/types';
+import type { OpenCall, SiteInfo } from '../../api/types';
 import { buttonClassName } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { isDeadlineSoon } from '../../lib/deadline';
 import { formatDate } from '../../lib/format';
 import { Badge, CARD, EmptyState, RichText, Skeletons } from './ui';
+import { sentence } from '../sentences';
 
 function Fact({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
   return (
@@ -98,17 +99,15 @@ export function OpenCallCard({ call, today }: { call: OpenCall; today: string })
   );
 }
 
-/** The Open Calls page list; 3 skeleton cards while loading. */
-export function OpenCallList({ calls, today, loading = false }: { calls: OpenCall[]; today: string; loading?: boolean }) {
+/** The Open Calls page list ("Soon" counted from `site.today`); 3 skeleton cards while loading. */
+export function OpenCallList({ calls, site, loading = false }: { calls: OpenCall[]; site: SiteInfo; loading?: boolean }) {
   if (loading) return <Skeletons count={3} className="space-y-6" />;
-  if (calls.length === 0) {
-    return <EmptyState>No open calls available at the moment. Please check back later.</EmptyState>;
-  }
+  if (calls.length === 0) return <EmptyState>{sentence(site, 'open_calls.empty')}</EmptyState>;
   return (
     <ul className="space-y-8">
       {calls.map((call) => (
         <li key={call.id}>
-          <OpenCallCard call={call} today={today} />
+          <OpenCallCard call={call} today={site.today} />
         </li>
       ))}
     </ul>

@@ -4,7 +4,7 @@
  * image address, so its shape is not known: it is drawn in a fixed 16:9 frame
  * (`object-cover`), which reserves its space before it loads (no layout shift).
  */
-import type { PublicPost } from '../../api/types';
+import type { PublicPost, SiteInfo } from '../../api/types';
 import { Calendar } from '../../components/icons';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
@@ -12,13 +12,11 @@ import { MathText } from '../math';
 import { type Frame, Picture } from './Picture';
 import { TagChips } from './Tags';
 import { CARD, EmptyState } from './ui';
+import { sentence } from '../sentences';
 
 export function postHref(post: Pick<PublicPost, 'slug'>): string {
   return `/blog/${post.slug}`;
 }
-
-/** The spec's text for a blog without posts. */
-export const NO_POSTS = 'Blog posts and articles coming soon...';
 
 export function PostDate({ date }: { date: string }) {
   return (
@@ -68,8 +66,8 @@ export function PostCover({ post, className, eager = false }: { post: PublicPost
 }
 
 /** The /blog list (and a tag's posts): newest first, each linking to its page. */
-export function PostList({ posts, headingLevel = 2 }: { posts: PublicPost[]; headingLevel?: 2 | 3 }) {
-  if (posts.length === 0) return <EmptyState>{NO_POSTS}</EmptyState>;
+export function PostList({ posts, site, headingLevel = 2 }: { posts: PublicPost[]; site: SiteInfo; headingLevel?: 2 | 3 }) {
+  if (posts.length === 0) return <EmptyState>{sentence(site, 'blog.empty')}</EmptyState>;
   const Heading = `h${headingLevel}` as const;
   return (
     <ol className="space-y-8">

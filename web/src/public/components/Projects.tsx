@@ -1,10 +1,11 @@
 import { Calendar, Code, Globe, Users } from '../../components/icons';
-import type { Project } from '../../api/types';
+import type { Project, SiteInfo } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { formatShortMonthYear } from '../../lib/format';
 import { Badge, CARD, EmptyState, ExternalButton, LoadingText, Paragraphs, Skeletons } from './ui';
 import { TagChips } from './Tags';
 import { MathText } from '../math';
+import { sentence } from '../sentences';
 
 /** At most this many technologies on a home page card (spec §9). */
 export const HOME_CARD_TECHNOLOGIES = 6;
@@ -115,9 +116,9 @@ export function FeaturedProjectGrid({ projects, loading = false }: { projects: P
 }
 
 /** The Projects page list. */
-export function ProjectList({ projects, loading = false }: { projects: Project[]; loading?: boolean }) {
+export function ProjectList({ projects, site, loading = false }: { projects: Project[]; site: SiteInfo; loading?: boolean }) {
   if (loading) return <LoadingText>Loading projects...</LoadingText>;
-  if (projects.length === 0) return <EmptyState>No projects available yet.</EmptyState>;
+  if (projects.length === 0) return <EmptyState>{sentence(site, 'projects.empty')}</EmptyState>;
   return (
     <ul className="grid gap-8 lg:grid-cols-2">
       {projects.map((project) => (

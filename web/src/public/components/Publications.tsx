@@ -1,5 +1,5 @@
 import { ArrowRight, FileText, Link as LinkIcon } from '../../components/icons';
-import type { CitedBy, ListedCitations, Publication } from '../../api/types';
+import type { CitedBy, ListedCitations, Publication, SiteInfo } from '../../api/types';
 import { ButtonLink } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { doiUrl } from '../../lib/doi';
@@ -8,6 +8,7 @@ import { coinsTitle } from '../papers/coins';
 import { Badge, CARD, EmptyState, ExternalButton, Section, Skeletons } from './ui';
 import { TagChips } from './Tags';
 import { MathText } from '../math';
+import { sentence } from '../sentences';
 
 /** The paper's own page. */
 export function paperHref(publication: Publication): string {
@@ -67,15 +68,19 @@ export function FeaturedPublicationCard({ publication }: { publication: Publicat
 }
 
 /** Spec §2 Home → Featured Publications: nothing at all when none is featured. */
-export function FeaturedPublications({ publications, loading = false }: { publications: Publication[]; loading?: boolean }) {
+export function FeaturedPublications({
+  publications,
+  site,
+  loading = false,
+}: {
+  publications: Publication[];
+  site: SiteInfo;
+  loading?: boolean;
+}) {
   const grid = 'grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3';
   if (!loading && publications.length === 0) return null;
   return (
-    <Section
-      id="featured-publications"
-      title="Featured Publications"
-      intro="Recent research contributions in hardware security and embedded systems."
-    >
+    <Section id="featured-publications" title="Featured Publications" intro={sentence(site, 'home.featured_publications_intro')}>
       {loading ? (
         <Skeletons count={3} className={grid} />
       ) : (
@@ -149,14 +154,14 @@ function PublicationEntry({ publication, baseUrl, citedBy }: { publication: Publ
 /** The Selected Publications page list, grouped by year. */
 export function PublicationList({
   publications,
-  baseUrl,
+  site,
   loading = false,
   error = false,
   citations,
 }: {
   publications: Publication[];
-  /** The site's address, for the COinS' link to each paper page. */
-  baseUrl: string;
+  /** The site: its address, for the COinS' link to each paper page, and its sentences. */
+  site: SiteInfo;
   /** Each paper's citation count, when the owner shows them on /publications. */
   citations?: ListedCitations | null;
   loading?: boolean;
@@ -164,7 +169,7 @@ export function PublicationList({
 }) {
   if (loading) return <Skeletons count={4} className="space-y-6" />;
   if (error) return <EmptyState>Error loading publications</EmptyState>;
-  if (publications.length === 0) return <EmptyState>No publications found</EmptyState>;
+  if (publications.length === 0) return <EmptyState>{sentence(site, 'publications.empty')}</EmptyState>;
   return (
     <div className="space-y-12">
       {groupRuns(publications, (publication) => publication.year).map(([year, items]) => (
@@ -175,7 +180,7 @@ export function PublicationList({
           <ol className="divide-y divide-border border-t border-border md:border-t-0">
             {items.map((publication) => (
               <li key={publication.id}>
-                <PublicationEntry publication={publication} baseUrl={baseUrl} citedBy={citations?.papers[publication.id]} />
+                <PublicationEntry publication={publication} baseUrl={site.base_url} citedBy={citations?.papers[publication.id]} />
               </li>
             ))}
           </ol>

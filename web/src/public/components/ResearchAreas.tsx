@@ -1,8 +1,9 @@
 import { Brain, Cpu, Shield } from '../../components/icons';
-import type { ResearchArea } from '../../api/types';
+import type { ResearchArea, SiteInfo } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { CARD, EmptyState, RichText, Skeletons } from './ui';
 import { MathText } from '../math';
+import { sentence } from '../sentences';
 
 /** The icons a research area can name (spec §3); any other name shows Shield. */
 const ICONS = { Shield, Cpu, Brain } as const;
@@ -57,10 +58,8 @@ export function ResearchAreaGrid({ areas, loading = false }: { areas: ResearchAr
 }
 
 /** The Research Areas page: every area with its content as markup. */
-export function ResearchAreaList({ areas }: { areas: ResearchArea[] }) {
-  if (areas.length === 0) {
-    return <EmptyState>No research areas found. Please add some in the admin console.</EmptyState>;
-  }
+export function ResearchAreaList({ areas, site }: { areas: ResearchArea[]; site: SiteInfo }) {
+  if (areas.length === 0) return <EmptyState>{sentence(site, 'research.empty')}</EmptyState>;
   return (
     <ul className="space-y-8">
       {areas.map((area) => (

@@ -3,7 +3,8 @@ import type { SiteInfo } from '../../api/types';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 
-type Props = { site: SiteInfo; path: string } & (
+/** The frame shows no fixed sentence: the browser hydrates it without them (main.tsx). */
+type Props = { site: Omit<SiteInfo, 'texts'>; path: string } & (
   | { children: ReactNode; mainHtml?: undefined }
   /** In the browser: the server-rendered content of <main>, kept as it is. */
   | { children?: undefined; mainHtml: string }

@@ -1,11 +1,12 @@
 import { Calendar, FileText, MapPin, Video } from '../../components/icons';
-import type { Talk } from '../../api/types';
+import type { Talk, SiteInfo } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
 import { label } from '../labels';
 import { MathText } from '../math';
 import { Badge, CARD, EmptyState, ExternalButton, LoadingText, Paragraphs } from './ui';
 import { TagChips } from './Tags';
+import { sentence } from '../sentences';
 
 function TalkCard({ talk }: { talk: Talk }) {
   return (
@@ -51,9 +52,9 @@ function TalkCard({ talk }: { talk: Talk }) {
 }
 
 /** The Talks & Presentations page list, newest first. */
-export function TalkList({ talks, loading = false }: { talks: Talk[]; loading?: boolean }) {
+export function TalkList({ talks, site, loading = false }: { talks: Talk[]; site: SiteInfo; loading?: boolean }) {
   if (loading) return <LoadingText>Loading talks...</LoadingText>;
-  if (talks.length === 0) return <EmptyState>No talks and presentations available yet.</EmptyState>;
+  if (talks.length === 0) return <EmptyState>{sentence(site, 'talks.empty')}</EmptyState>;
   return (
     <ul className="space-y-6">
       {talks.map((talk) => (

@@ -1,5 +1,5 @@
 import { ArrowRight } from '../../components/icons';
-import type { HomeData } from '../../api/types';
+import type { HomeData, SiteInfo } from '../../api/types';
 import { Hero } from '../components/Hero';
 import { LatestNewsGrid } from '../components/News';
 import { FeaturedProjectGrid } from '../components/Projects';
@@ -7,6 +7,7 @@ import { FeaturedPublications } from '../components/Publications';
 import { ResearchAreaGrid } from '../components/ResearchAreas';
 import { StatsStrip } from '../components/StatsStrip';
 import { Section } from '../components/ui';
+import { sentence } from '../sentences';
 
 function AllLink({ href, children }: { href: string; children: string }) {
   return (
@@ -20,7 +21,7 @@ function AllLink({ href, children }: { href: string; children: string }) {
 /** Spec §2 "Home": the hero, the counters, then each section that has data
  *  (research areas, featured projects, featured publications, latest news),
  *  inside #home-sections, the scroll-down indicator's target. */
-export function HomePage({ data }: { data: HomeData }) {
+export function HomePage({ data, site }: { data: HomeData; site: SiteInfo }) {
   return (
     <>
       <Hero hero={data.hero} portrait={data.portrait} cvLink={data.cv_link} nextSectionId="home-sections" />
@@ -30,7 +31,7 @@ export function HomePage({ data }: { data: HomeData }) {
           <Section
             id="research-areas"
             title="Research Areas"
-            intro="The questions my group works on."
+            intro={sentence(site, 'home.research_areas_intro')}
             action={<AllLink href="/research">Explore research</AllLink>}
           >
             <ResearchAreaGrid areas={data.research_areas} />
@@ -40,13 +41,13 @@ export function HomePage({ data }: { data: HomeData }) {
           <Section
             id="featured-projects"
             title="Featured Projects"
-            intro="Selected research projects and collaborations."
+            intro={sentence(site, 'home.featured_projects_intro')}
             action={<AllLink href="/projects">All projects</AllLink>}
           >
             <FeaturedProjectGrid projects={data.featured_projects} />
           </Section>
         )}
-        <FeaturedPublications publications={data.featured_publications} />
+        <FeaturedPublications publications={data.featured_publications} site={site} />
         {data.latest_news.length > 0 && (
           <Section id="latest-news" title="Latest News" action={<AllLink href="/news">All news</AllLink>}>
             <LatestNewsGrid items={data.latest_news} />

@@ -9,6 +9,7 @@ import type {
   PublicStudent,
   PublicationsData,
   ResearchArea,
+  SiteInfo,
   Talk,
 } from '../../api/types';
 import { CourseList } from '../components/Courses';
@@ -23,22 +24,23 @@ import { StudentGroups } from '../components/Students';
 import { TalkList } from '../components/Talks';
 import { ExternalButton, PageBody, PageIntro } from '../components/ui';
 import { PAGE_TITLES } from '../meta';
+import { sentence } from '../sentences';
 
-export function ResearchPage({ areas }: { areas: ResearchArea[] }) {
+export function ResearchPage({ areas, site }: { areas: ResearchArea[]; site: SiteInfo }) {
   return (
     <>
-      <PageIntro title={PAGE_TITLES.research} subtitle="Current research directions and the questions behind them." />
+      <PageIntro title={PAGE_TITLES.research} subtitle={sentence(site, 'research.intro')} />
       <PageBody>
-        <ResearchAreaList areas={areas} />
+        <ResearchAreaList areas={areas} site={site} />
       </PageBody>
     </>
   );
 }
 
-export function PublicationsPage({ data, baseUrl }: { data: PublicationsData; baseUrl: string }) {
+export function PublicationsPage({ data, site }: { data: PublicationsData; site: SiteInfo }) {
   return (
     <>
-      <PageIntro title={PAGE_TITLES.publications} subtitle="Peer-reviewed papers, articles and other scholarly work.">
+      <PageIntro title={PAGE_TITLES.publications} subtitle={sentence(site, 'publications.intro')}>
         {data.scholar_url && (
           <div className="mt-8">
             <ExternalButton href={data.scholar_url}>Google Scholar profile</ExternalButton>
@@ -55,79 +57,79 @@ export function PublicationsPage({ data, baseUrl }: { data: PublicationsData; ba
             {`Cited ${data.citations.total} times in all.`}
           </p>
         )}
-        <PublicationList publications={data.publications} baseUrl={baseUrl} citations={data.citations} />
+        <PublicationList publications={data.publications} site={site} citations={data.citations} />
         <Pagination path={filtersHref(data.filters)} pagination={data.pagination} />
       </PageBody>
     </>
   );
 }
 
-export function ProjectsPage({ projects, pagination }: { projects: Project[]; pagination: PageInfo }) {
+export function ProjectsPage({ projects, pagination, site }: { projects: Project[]; pagination: PageInfo; site: SiteInfo }) {
   return (
     <>
-      <PageIntro title={PAGE_TITLES.projects} subtitle="Research projects, funded collaborations and software." />
+      <PageIntro title={PAGE_TITLES.projects} subtitle={sentence(site, 'projects.intro')} />
       <PageBody>
-        <ProjectList projects={projects} />
+        <ProjectList projects={projects} site={site} />
         <Pagination path="/projects" pagination={pagination} />
       </PageBody>
     </>
   );
 }
 
-export function TeachingPage({ courses, pagination }: { courses: Course[]; pagination: PageInfo }) {
+export function TeachingPage({ courses, pagination, site }: { courses: Course[]; pagination: PageInfo; site: SiteInfo }) {
   return (
     <>
-      <PageIntro title={PAGE_TITLES.teaching} subtitle="Courses taught, with their terms and materials." />
+      <PageIntro title={PAGE_TITLES.teaching} subtitle={sentence(site, 'teaching.intro')} />
       <PageBody>
-        <CourseList courses={courses} />
+        <CourseList courses={courses} site={site} />
         <Pagination path="/teaching" pagination={pagination} />
       </PageBody>
     </>
   );
 }
 
-export function StudentsPage({ students, pagination }: { students: PublicStudent[]; pagination: PageInfo }) {
+export function StudentsPage({ students, pagination, site }: { students: PublicStudent[]; pagination: PageInfo; site: SiteInfo }) {
   return (
     <>
-      <PageIntro title={PAGE_TITLES.students} subtitle="Students supervised, past and present." />
+      <PageIntro title={PAGE_TITLES.students} subtitle={sentence(site, 'students.intro')} />
       <PageBody>
-        <StudentGroups students={students} />
+        <StudentGroups students={students} site={site} />
         <Pagination path="/students" pagination={pagination} />
       </PageBody>
     </>
   );
 }
 
-export function TalksPage({ talks, pagination }: { talks: Talk[]; pagination: PageInfo }) {
+export function TalksPage({ talks, pagination, site }: { talks: Talk[]; pagination: PageInfo; site: SiteInfo }) {
   return (
     <>
-      <PageIntro narrow title={PAGE_TITLES.talks} subtitle="Invited talks, keynotes, conference presentations and seminars." />
+      <PageIntro narrow title={PAGE_TITLES.talks} subtitle={sentence(site, 'talks.intro')} />
       <PageBody narrow>
-        <TalkList talks={talks} />
+        <TalkList talks={talks} site={site} />
         <Pagination path="/talks" pagination={pagination} previous="Newer" next="Older" />
       </PageBody>
     </>
   );
 }
 
-export function OpenCallsPage({ calls, pagination, today }: { calls: OpenCall[]; pagination: PageInfo; today: string }) {
+export function OpenCallsPage({ calls, pagination, site }: { calls: OpenCall[]; pagination: PageInfo; site: SiteInfo }) {
   return (
     <>
-      <PageIntro narrow title="Open Calls for Proposals" subtitle="Current funding opportunities and collaboration calls" />
+      <PageIntro narrow title="Open Calls for Proposals" subtitle={sentence(site, 'open_calls.intro')} />
       <PageBody narrow>
-        <OpenCallList calls={calls} today={today} />
+        <OpenCallList calls={calls} site={site} />
         <Pagination path="/open-calls" pagination={pagination} />
       </PageBody>
     </>
   );
 }
 
-export function NewsPage({ items, pagination }: { items: NewsItem[]; pagination: PageInfo }) {
+export function NewsPage({ items, pagination, site }: { items: NewsItem[]; pagination: PageInfo; site: SiteInfo }) {
   return (
     <>
-      <PageIntro narrow title={PAGE_TITLES.news} subtitle="Announcements, awards and updates." />
+      <PageIntro narrow title={PAGE_TITLES.news} subtitle={sentence(site, 'news.intro')} />
       <PageBody narrow>
-        <NewsList items={items} />
+        <NewsList items={items} site={site} />
         <Pagination path="/news" pagination={pagination} previous="Newer" next="Older" />
       </PageBody>
     </>
