@@ -53,11 +53,10 @@ describe('AboutScreen', () => {
   });
 
   it("shows where the CV's list is edited in place of the text, and saves the choice with the text kept", async () => {
-    const requests = fakeServer(
-      { status: 200, body: stored(aboutContent({ education: 'PhD, KTH', awards_source: 'cv' })) },
-      NO_SENTENCES,
-      { status: 200, body: stored(aboutContent({ education: 'PhD, KTH', education_source: 'cv', awards_source: 'cv' })) },
-    );
+    const requests = fakeServer({ status: 200, body: stored(aboutContent({ education: 'PhD, KTH', awards_source: 'cv' })) }, NO_SENTENCES, {
+      status: 200,
+      body: stored(aboutContent({ education: 'PhD, KTH', education_source: 'cv', awards_source: 'cv' })),
+    });
     await renderScreen();
     // A block stored with the CV's list says so, with the link to its CV screen.
     expect(control('Awards')).toBeNull();
