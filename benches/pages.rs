@@ -182,6 +182,7 @@ async fn render_page(
         menu,
         lang: "en".into(),
         languages: Vec::new(),
+        texts: settings.texts.clone(),
     };
     let data_time = started.elapsed();
     let path = match target {

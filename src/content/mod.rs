@@ -218,6 +218,7 @@ pub mod projects;
 pub mod publications;
 pub mod research_areas;
 pub mod sample_texts;
+pub mod sentences;
 pub mod settings;
 pub mod students;
 pub mod tagging;

@@ -1,6 +1,8 @@
 //! Site settings: a small key → JSON table for facts that belong to the whole site rather than
 //! to one page or item (e.g. whether the first-run setup has happened).
 
+use std::collections::BTreeMap;
+
 use sea_orm::ActiveValue::Set;
 use sea_orm::TryInsertResult;
 use sea_orm::entity::prelude::*;
@@ -58,6 +60,10 @@ pub struct SiteSettings {
     pub menu: Menu,
     /// Leaves out of the menu a list page with nothing published (`MenuItem::can_be_empty`).
     pub hide_empty_sections: bool,
+    /// The owner's own wording of fixed public sentences, by key (`content::sentences`,
+    /// issue 44): a sentence not here reads as the site came. Written through
+    /// `PUT /api/settings/texts` (`save_texts`), a page's sentences at a time.
+    pub texts: BTreeMap<String, String>,
     /// The site's languages (issue 45), BCP 47 tags in their canonical case: the first is the
     /// default, served at `/`; each other one has every page under `/<tag>/…`
     /// (`crate::languages`). Settings stored before languages existed read as `["en"]`.
@@ -366,6 +372,7 @@ impl SiteSettings {
         for problem in problems {
             check.fail("languages", problem);
         }
+        self.texts = super::sentences::validated(self.texts, &mut check);
         check.finish()?;
         Ok(self)
     }
@@ -465,6 +472,25 @@ pub async fn save_site(db: &impl ConnectionTrait, settings: SiteSettings, before
         let origin = settings.allowed_analytics_script().ok().flatten().and_then(|s| s.origins.into_iter().next()).unwrap_or_default();
         put(db, ANALYTICS_SINCE, serde_json::to_value(ScriptSince { origin, since: now }).map_err(anyhow::Error::from)?, now).await?;
     }
+    Ok(settings)
+}
+
+/// Puts the owner's wording of the sentences in `changes` over the stored ones (one sent empty,
+/// or as its default, is the default again), every other sentence and setting kept as it is:
+/// each admin screen saves its own page's sentences. Only the sentences are checked, so a
+/// setting stored before a rule (an analytics script since refused) does not stop them.
+pub async fn save_texts(db: &impl ConnectionTrait, changes: BTreeMap<String, String>) -> Result<SiteSettings, AppError> {
+    let mut settings = site(db).await?;
+    let mut check = Check::new();
+    let kept = super::sentences::validated(changes.clone(), &mut check);
+    check.finish()?;
+    for key in changes.into_keys() {
+        match kept.get(&key) {
+            Some(text) => settings.texts.insert(key, text.clone()),
+            None => settings.texts.remove(&key),
+        };
+    }
+    put(db, SITE, serde_json::to_value(&settings).map_err(anyhow::Error::from)?, crate::ops::clock::now()).await?;
     Ok(settings)
 }
 

@@ -21,6 +21,7 @@
 //! | `POST /api/<table>`, `GET`/`PUT`/`DELETE /api/<table>/<id>` | owner writes |
 //! | `GET`/`PUT /api/homepage/<hero\|stats\|about\|contact>` | page texts |
 //! | `GET`/`PUT /api/settings` | the owner's site-wide options |
+//! | `PUT /api/settings/texts` | the owner's wording of fixed public sentences (`content::sentences`) |
 //! | `GET /api/backup` | the owner downloads the whole site as a backup archive (`crate::backup`) |
 //! | `GET /api/admin/certificate` | the HTTPS certificate of `--domain`: expiry and last error, or null (`crate::tls`) |
 //! | `POST /api/publications/import/preview` (.bib text), `POST /api/publications/import` | BibTeX import |
@@ -159,6 +160,7 @@ pub fn router(state: AppState) -> Router {
         .route("/backup", get(backup_api::download))
         .route("/admin/certificate", get(health::certificate))
         .route("/settings", get(settings_api::read_site_settings).put(settings_api::save_site_settings))
+        .route("/settings/texts", put(settings_api::save_texts))
         .route("/homepage/hero", get(content::read_section::<HeroContent>).put(content::upsert_section::<HeroContent>))
         .route("/homepage/stats", get(content::read_section::<StatsContent>).put(content::upsert_section::<StatsContent>))
         .route("/homepage/about", get(content::read_section::<AboutContent>).put(content::upsert_section::<AboutContent>))

@@ -527,6 +527,9 @@ async fn render(
         _ => path.to_owned(),
     };
     let versions = languages::versions(&shown, &settings.languages.0, |other| translated.contains(&other));
+    // The page's sentences are the settings' too: a save of them makes every page stale, as
+    // the menu does (`menu_sources`).
+    let texts = settings.texts.clone();
     let site = SiteInfo {
         owner_name: hero.name.clone(),
         base_url: state.base_url.clone(),
@@ -535,6 +538,7 @@ async fn render(
         menu,
         lang: lang.tag.clone(),
         languages: versions,
+        texts,
     };
     let input = RenderInput { path: localized(&lang.prefix, path), site, page, hero };
     let html = state

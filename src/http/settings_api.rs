@@ -1,5 +1,7 @@
 //! The owner's site-wide options.
 
+use std::collections::BTreeMap;
+
 use axum::extract::State;
 
 use super::AppState;
@@ -53,6 +55,21 @@ pub async fn save_site_settings(
             "the home page's analytics script changed (confirmed with the password)"
         );
     }
+    Ok(axum::Json(settings::view(&state.db).await?))
+}
+
+/// `PUT /api/settings/texts`: the owner's wording of some fixed public sentences, by key
+/// (`{"home.featured_publications_intro": "…"}`; `""` puts the default back); the sentences
+/// not sent keep theirs. Every page shows the settings' menu, so the save renders the kept
+/// pages again (`Sources::SETTINGS`), those showing a sentence among them.
+pub async fn save_texts(
+    State(state): State<AppState>,
+    _owner: OwnerSession,
+    Json(changes): Json<BTreeMap<String, String>>,
+) -> Result<axum::Json<SiteSettingsView>, AppError> {
+    let write = state.changes.begin(&state.db, Sources::SETTINGS).await?;
+    settings::save_texts(write.txn(), changes).await?;
+    write.commit().await?;
     Ok(axum::Json(settings::view(&state.db).await?))
 }
 

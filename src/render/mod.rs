@@ -15,6 +15,8 @@ pub mod paper;
 pub mod person;
 pub mod post;
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -49,6 +51,9 @@ pub struct SiteInfo {
     /// The page's language (a BCP 47 tag such as `en` or `zh-Hans`): `<html lang>`, the
     /// interface's words, dates and citations follow it.
     pub lang: String,
+    /// The owner's wording of fixed sentences, by key (`content::sentences`); a page shows the
+    /// default of any other (`web/src/public/sentences.ts`).
+    pub texts: BTreeMap<String, String>,
     /// The page in each of the site's languages, the default first (one entry on a site with
     /// one language): the language switcher links them, and `<head>` tells search engines
     /// which are real translations (canonical, `hreflang`).
@@ -416,13 +421,17 @@ fn feed_links(input: &RenderInput) -> Vec<String> {
 
 /// What the browser hydrates from: only the frame (navigation, footer) hydrates, so it needs
 /// the path, the site and which page this is — not the page's data, whose HTML is already in
-/// the document. Sending the data twice would double the bytes of a long list page. With them,
-/// the few words of the page's language the frame and the Copy buttons show: the public
-/// script carries no catalogue.
+/// the document, nor the owner's sentences, which only the content shows. Sending the data
+/// twice would double the bytes of a long list page. With them, the few words of the page's
+/// language the frame and the Copy buttons show: the public script carries no catalogue.
 fn hydration_json(input: &RenderInput) -> anyhow::Result<String> {
+    let mut site = serde_json::to_value(&input.site)?;
+    if let Some(site) = site.as_object_mut() {
+        site.remove("texts");
+    }
     Ok(serde_json::to_string(&serde_json::json!({
         "path": input.path,
-        "site": input.site,
+        "site": site,
         "page": { "page": input.page.kind() },
         "messages": crate::i18n::browser_messages(&input.site.lang),
     }))?)

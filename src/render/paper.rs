@@ -252,6 +252,7 @@ mod tests {
             menu: Vec::new(),
             lang: "en".into(),
             languages: Vec::new(),
+            texts: Default::default(),
         }
     }
 

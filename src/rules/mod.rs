@@ -89,6 +89,9 @@ pub static CURRENCY: Pattern = pattern!(r"^[A-Z]{3}$", false);
 /// white space or control character. `validate::doi` stores it bare and lower case.
 pub static DOI: Pattern =
     pattern!(r"^\s*(?:(?:https?://(?:dx\.)?doi\.org/|doi\.org/|doi:)\s*)?10\.[0-9]+(?:\.[0-9]+)*/[^\s\x00-\x1F\x7F-\x9F]+\s*$", true);
+/// Markup in what must be plain text: a `<` that opens a tag, a closing tag, a comment or a
+/// declaration (`<b>`, `</p>`, `<!--`, `<?`); a `<` before a space or a digit (`x < y`) is text.
+pub static HTML_TAG: Pattern = pattern!(r"<[A-Za-z!/?]", false);
 /// E-mail addresses: one `@`, a dot inside the domain, no white space.
 pub static EMAIL: Pattern = pattern!(r"^[^\s@]+@[^\s@.][^\s@]*\.[^\s@]*[^\s@.]$", false);
 

@@ -86,6 +86,7 @@ pub fn typescript() -> String {
         ("EMAIL_PATTERN", &EMAIL),
         ("CURRENCY_PATTERN", &CURRENCY),
         ("DOI_PATTERN", &DOI),
+        ("HTML_TAG_PATTERN", &HTML_TAG),
     ] {
         out.push_str(&format!("export const {name} = {};\n", pattern.javascript()));
     }

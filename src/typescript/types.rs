@@ -17,6 +17,7 @@ use crate::content::citation_counts::{CitedBy, Summary, YearCount};
 use crate::content::homepage::{AboutBlockSource, AboutContent, ContactContent, HeroContent, SectionRecord, StatsContent};
 use crate::content::imports::{ImportKind, ImportRemoval, ImportSummary, KeptPaper};
 use crate::content::sample_texts::SampleText;
+use crate::content::sentences::Sentence;
 use crate::content::settings::{
     CitationStyle, CvButton, Languages, Menu, MenuItem, MenuPage, PaperSize, RetentionMonths, ScriptSince, SiteSettings, SiteSettingsView,
     Statistics,
@@ -77,7 +78,7 @@ pub fn typescript() -> String {
         publications::PublicationKind, courses::CourseTerm, courses::CourseRole, students::StudentLevel, students::StudentStatus,
         talks::TalkType, cv_service::ServiceKind,
         Photo, CardImage, SiteInfo, HomeData, HomeStats, AboutPage, AboutCvLists, SectionPage<ContactContent>, Pagination, PublicationFilters, PublicationsData, ListedCitations, TagPageData, CvData, CvDocument, CvSection, CvPart, CvEntry, CvLine, CvLineStyle, CvText, CvReference, Citations, CitedBy, PaperData, PublicPost, PublicStudent, PageData, RenderInput,
-        PublicPage, MenuLink, LanguageVersion, MenuItem, Menu, MenuPage, Languages, CitationStyle, PaperSize, CvButton, Statistics, RetentionMonths, SiteSettings, SiteSettingsView, ScriptSince, UploadedFile,
+        PublicPage, MenuLink, LanguageVersion, MenuItem, Menu, MenuPage, Languages, CitationStyle, PaperSize, CvButton, Statistics, RetentionMonths, SiteSettings, SiteSettingsView, ScriptSince, Sentence, UploadedFile,
         EntryStatus, Mapped, DuplicateOf, PreviewEntry, ImportPreview, ImportRequest, ImportOutcome,
         CertificateStatus,
         DoiLookupRequest, DoiRecord, DoiLookup, OrcidPreviewRequest, OrcidImportRequest, GivenYear,

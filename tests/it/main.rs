@@ -45,6 +45,7 @@ mod schema;
 mod scholarly;
 mod second_factor;
 mod security_review;
+mod sentences;
 mod sign_in_lock;
 mod site_import;
 mod site_upload;

@@ -10,8 +10,9 @@ use serde_json::{Value, json};
 use crate::helpers::{TestApp, TestDb};
 use crate::on_both_databases;
 
-/// What a new site shows as the spec's sample: every page text whose default is not empty.
-const NEW_SITE: [&str; 17] = [
+/// What a new site shows as the spec's sample: every page text whose default is not empty, and
+/// the fixed sentence that names the sample owner's field.
+const NEW_SITE: [&str; 18] = [
     "hero.name",
     "hero.title",
     "hero.institution",
@@ -25,6 +26,7 @@ const NEW_SITE: [&str; 17] = [
     "stats.courses_description",
     "stats.research_areas_label",
     "stats.research_areas_description",
+    "texts.home.featured_publications_intro",
     "about.title",
     "about.bio",
     "contact.title",
@@ -61,8 +63,8 @@ async fn a_new_site_lists_its_sample_texts_until_they_are_replaced(test_db: Test
         (&json!("Homepage: hero"), &json!("Name"), &json!("Dr. Alex Lindberg"), &json!("/admin/homepage"))
     );
     assert_eq!(texts[4]["label"], "Photo");
-    assert_eq!(texts[13]["edit_path"], "/admin/about");
-    assert_eq!(texts[16]["text"], "Get in touch about research, teaching or collaboration.");
+    assert_eq!(texts[14]["edit_path"], "/admin/about");
+    assert_eq!(texts[17]["text"], "Get in touch about research, teaching or collaboration.");
 
     // The first-run step: name, title, institution and a photo, through the hero's API. The
     // home page shows them at once (its cached copy is stale after the write).

@@ -29,8 +29,12 @@ import type {
 import { ApiError, api } from './api';
 import { postFileWithProgress } from './entities/kit/upload-client';
 
-/** `PUT /api/settings`: every setting, and the owner's confirmation when the change adds a script (src/http/settings_api.rs). */
-export type SiteSettingsRequest = SiteSettings & Partial<Confirmation>;
+/**
+ * `PUT /api/settings`: every setting but the sentences (each page's card saves
+ * those, `sentencesApi`), and the owner's confirmation when the change adds a
+ * script (src/http/settings_api.rs).
+ */
+export type SiteSettingsRequest = Omit<SiteSettings, 'texts'> & Partial<Confirmation>;
 
 export const queryKeys = {
   setupStatus: ['auth', 'setup'] as const,
@@ -81,6 +85,11 @@ export const settingsApi = {
   read: () => api.get<SiteSettingsView>('/api/settings'),
   /** With the password (and a code) when the change adds a script to visitors' pages (`addsScript`). */
   save: (settings: SiteSettingsRequest) => api.put<SiteSettingsView>('/api/settings', settings),
+};
+
+/** The owner's wording of fixed public sentences, by key; '' puts a default back (src/content/sentences.rs). */
+export const sentencesApi = {
+  save: (texts: Record<string, string>) => api.put<SiteSettingsView>('/api/settings/texts', texts),
 };
 
 /** The HTTPS certificate Vita gets itself (`--domain`); null when it does not. */

@@ -24,6 +24,7 @@ export const SITE_PATH_PATTERN = /^\/(?:[^\/\s\\\x00-\x1F\x7F-\x9F][^\s\\\x00-\x
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.][^\s@]*\.[^\s@]*[^\s@.]$/;
 export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 export const DOI_PATTERN = /^\s*(?:(?:https?:\/\/(?:dx\.)?doi\.org\/|doi\.org\/|doi:)\s*)?10\.[0-9]+(?:\.[0-9]+)*\/[^\s\x00-\x1F\x7F-\x9F]+\s*$/i;
+export const HTML_TAG_PATTERN = /<[A-Za-z!\/?]/;
 /** What a DOI must look like, as the server says it. */
 export const DOI_RULE = 'A DOI starts with 10., a registrant code, a slash and a suffix, e.g. 10.1145/3448016.3452841 (doi: and https://doi.org/ in front are accepted)';
 

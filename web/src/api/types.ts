@@ -164,6 +164,11 @@ menu: Array<MenuLink>,
  */
 lang: string, 
 /**
+ * The owner's wording of fixed sentences, by key (`content::sentences`); a page shows the
+ * default of any other (`web/src/public/sentences.ts`).
+ */
+texts: { [key in string]: string }, 
+/**
  * The page in each of the site's languages, the default first (one entry on a site with
  * one language): the language switcher links them, and `<head>` tells search engines
  * which are real translations (canonical, `hreflang`).
@@ -478,6 +483,12 @@ menu: Menu,
  */
 hide_empty_sections: boolean, 
 /**
+ * The owner's own wording of fixed public sentences, by key (`content::sentences`,
+ * issue 44): a sentence not here reads as the site came. Written through
+ * `PUT /api/settings/texts` (`save_texts`), a page's sentences at a time.
+ */
+texts: { [key in string]: string }, 
+/**
  * The site's languages (issue 45), BCP 47 tags in their canonical case: the first is the
  * default, served at `/`; each other one has every page under `/<tag>/…`
  * (`crate::languages`). Settings stored before languages existed read as `["en"]`.
@@ -568,6 +579,12 @@ menu: Menu,
  */
 hide_empty_sections: boolean, 
 /**
+ * The owner's own wording of fixed public sentences, by key (`content::sentences`,
+ * issue 44): a sentence not here reads as the site came. Written through
+ * `PUT /api/settings/texts` (`save_texts`), a page's sentences at a time.
+ */
+texts: { [key in string]: string }, 
+/**
  * The site's languages (issue 45), BCP 47 tags in their canonical case: the first is the
  * default, served at `/`; each other one has every page under `/<tag>/…`
  * (`crate::languages`). Settings stored before languages existed read as `["en"]`.
@@ -575,6 +592,29 @@ hide_empty_sections: boolean,
 languages: Languages, };
 
 export type ScriptSince = { origin: string, since: string, };
+
+export type Sentence = { 
+/**
+ * `<page>.<name>`: `home.featured_publications_intro`.
+ */
+key: string, 
+/**
+ * The public page it is read on, which is the admin screen it is edited under: `home`.
+ */
+page: string, 
+/**
+ * Where on the page it stands, as the admin names it.
+ */
+label: string, 
+/**
+ * The words the site came with.
+ */
+default: string, 
+/**
+ * Whether its default says something of the sample owner that a real one may not share
+ * (their field): the dashboard lists it while the site shows it.
+ */
+sample: boolean, };
 
 export type UploadedFile = { bucket: string, name: string, 
 /**

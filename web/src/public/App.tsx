@@ -37,35 +37,35 @@ function Content({ input }: { input: RenderInput }) {
   const page = input.page;
   switch (page.page) {
     case 'home':
-      return <HomePage data={page.data} />;
+      return <HomePage data={page.data} site={input.site} />;
     case 'about':
-      return <AboutPage data={page.data} />;
+      return <AboutPage data={page.data} site={input.site} />;
     case 'research':
-      return <ResearchPage areas={page.data.areas} />;
+      return <ResearchPage areas={page.data.areas} site={input.site} />;
     case 'publications':
-      return <PublicationsPage data={page.data} baseUrl={input.site.base_url} />;
+      return <PublicationsPage data={page.data} site={input.site} />;
     case 'paper':
       return <PaperPage data={page.data} owner={input.site.owner_name} />;
     case 'projects':
-      return <ProjectsPage {...page.data} />;
+      return <ProjectsPage {...page.data} site={input.site} />;
     case 'teaching':
-      return <TeachingPage {...page.data} />;
+      return <TeachingPage {...page.data} site={input.site} />;
     case 'students':
-      return <StudentsPage {...page.data} />;
+      return <StudentsPage {...page.data} site={input.site} />;
     case 'talks':
-      return <TalksPage {...page.data} />;
+      return <TalksPage {...page.data} site={input.site} />;
     case 'blog':
-      return <BlogPage {...page.data} />;
+      return <BlogPage {...page.data} site={input.site} />;
     case 'post':
       return <PostPage post={page.data} />;
     case 'open_calls':
-      return <OpenCallsPage {...page.data} today={input.site.today} />;
+      return <OpenCallsPage {...page.data} site={input.site} />;
     case 'contact':
-      return <ContactPage data={page.data} />;
+      return <ContactPage data={page.data} site={input.site} />;
     case 'news':
-      return <NewsPage {...page.data} />;
+      return <NewsPage {...page.data} site={input.site} />;
     case 'tag':
-      return <TagPage data={page.data} baseUrl={input.site.base_url} />;
+      return <TagPage data={page.data} site={input.site} />;
     case 'cv':
       return <CvPage data={page.data} owner={input.site.owner_name} />;
     case 'not_found':

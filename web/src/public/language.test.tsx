@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { LanguageVersion, PageData, SiteInfo } from '../api/types';
 import { render } from '../ssr/render';
 import { newsItem, pageInput, publication, SITE } from '../testing/fixtures';
+import { inEnglish, inLanguage } from '../testing/i18n';
 import { LanguageSwitcher } from './components/LanguageSwitcher';
 import { localized } from './language';
 import { hreflangLinks, pageMeta } from './meta';
@@ -84,10 +85,12 @@ describe('a page in another language', () => {
   });
 
   it('shows the switcher only with several languages, each language by its own name', () => {
-    expect(renderToString(<LanguageSwitcher site={{ lang: 'en', languages: [] }} />)).toBe('');
-    const html = renderToString(<LanguageSwitcher site={german('/news', false) as SiteInfo} />);
+    expect(renderToString(inEnglish(<LanguageSwitcher site={{ lang: 'en', languages: [] }} />))).toBe('');
+    const html = renderToString(inLanguage('de', <LanguageSwitcher site={german('/news', false) as SiteInfo} />));
     expect(html).toContain('<a href="/news" lang="en" hrefLang="en"');
     expect(html).toContain('<a href="/de/news" lang="de" hrefLang="de" aria-current="true"');
     expect(html).toMatch(/>Deutsch<\/span>/);
+    // Its name in the page's language, for screen readers.
+    expect(html).toContain('aria-label="Sprache"');
   });
 });

@@ -11,11 +11,6 @@ import { createContext, useContext } from 'react';
 import type { LanguageVersion, SiteInfo } from '../api/types';
 
 /** The interface words of the language switcher, in one place for the message catalogues. */
-export const LANGUAGE_LABELS = {
-  /** What the switcher is: its summary's hidden text and its list's name. */
-  switcher: 'Language',
-} as const;
-
 const PathPrefix = createContext('');
 
 /** Gives the components below the start of the addresses of the page's language. */

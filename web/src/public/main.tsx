@@ -13,14 +13,18 @@
 import '../styles.css';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import type { RenderInput } from '../api/types';
+import type { RenderInput, SiteInfo } from '../api/types';
 import { TranslateProvider } from '../i18n/context';
 import { type Messages, translator } from '../i18n/messages';
 import { SiteLayout } from './components/SiteLayout';
 import { enableCopyButtons } from './copy';
 
-/** The part of the `RenderInput` the server embeds (the page's data is already HTML), and the words the browser shows. */
-type HydrationInput = Pick<RenderInput, 'path' | 'site'> & { page: Pick<RenderInput['page'], 'page'>; messages: Messages };
+/** The part of the `RenderInput` the server embeds (the page's data and the owner's sentences are already HTML), and the words the browser shows. */
+type HydrationInput = Pick<RenderInput, 'path'> & {
+  site: Omit<SiteInfo, 'texts'>;
+  page: Pick<RenderInput['page'], 'page'>;
+  messages: Messages;
+};
 
 const data = document.getElementById('vita-data');
 const root = document.getElementById('root');

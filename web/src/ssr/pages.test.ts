@@ -32,6 +32,7 @@ import {
   student,
   talk,
 } from '../testing/fixtures';
+import { SENTENCES } from '../api/sentences';
 import { render } from './render';
 
 failOnConsoleNoise();
@@ -812,5 +813,29 @@ describe('tags and filters', () => {
     expect(main.querySelectorAll('a[href="/tags/side-channels"]')).toHaveLength(5);
     const posts = main.querySelector('#tagged-posts')?.closest('section');
     expect(posts?.querySelector('h3 a')?.getAttribute('href')).toBe('/blog/why-masking-is-not-enough');
+  });
+});
+
+describe('fixed sentences (issue 44)', () => {
+  /** Pages that show every fixed sentence: the empty lists, the full home page, an empty blog and tag page. */
+  const inputs = [
+    ...emptyInputs(),
+    fullHomeInput(),
+    page('/blog', { page: 'blog', data: { posts: [], pagination: ONE_PAGE } }),
+    page('/tags/side-channels', {
+      page: 'tag',
+      data: { tag: sideChannels(), publications: [], projects: [], talks: [], news: [], posts: [], pagination: ONE_PAGE },
+    }),
+  ];
+
+  it.each(SENTENCES.map((entry) => [entry.key, entry] as const))('%s: its default, or the owner’s words in its place', (key, entry) => {
+    const showing = inputs.filter((input) => dom(input).main.textContent?.includes(entry.default));
+    expect(showing.length, `a page shows “${entry.default}”`).toBeGreaterThan(0);
+    const own = `The owner’s words for ${key} & <co>.`;
+    for (const input of showing) {
+      const { main } = dom({ ...input, site: { ...input.site, texts: { [key]: own } } });
+      expect(main.textContent).toContain(own);
+      expect(main.textContent).not.toContain(entry.default);
+    }
   });
 });

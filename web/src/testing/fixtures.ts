@@ -42,6 +42,7 @@ export const SITE: SiteInfo = {
   menu: [...NAV_LINKS],
   lang: 'en',
   languages: [],
+  texts: {},
 };
 
 const STAMP = { created_at: '2025-01-01T00:00:00Z', updated_at: '2025-01-01T00:00:00Z' };

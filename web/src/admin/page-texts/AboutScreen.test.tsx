@@ -35,9 +35,12 @@ async function renderScreen() {
   await settle();
 }
 
+/** The settings the page's "Sentences on this page" card reads once the page's text has loaded. */
+const NO_SENTENCES = { status: 200, body: { texts: {} } };
+
 describe('AboutScreen', () => {
   it('offers free text or the CV list for Education, Experience, Awards and Service, free text by default', async () => {
-    fakeServer({ status: 200, body: stored(aboutContent({ education: 'PhD, KTH' })) });
+    fakeServer({ status: 200, body: stored(aboutContent({ education: 'PhD, KTH' })) }, NO_SENTENCES);
     await renderScreen();
     for (const block of ['Education', 'Experience', 'Awards', 'Service']) {
       const choice = control<HTMLSelectElement>(`${block} shows`);
@@ -50,10 +53,10 @@ describe('AboutScreen', () => {
   });
 
   it("shows where the CV's list is edited in place of the text, and saves the choice with the text kept", async () => {
-    const requests = fakeServer(
-      { status: 200, body: stored(aboutContent({ education: 'PhD, KTH', awards_source: 'cv' })) },
-      { status: 200, body: stored(aboutContent({ education: 'PhD, KTH', education_source: 'cv', awards_source: 'cv' })) },
-    );
+    const requests = fakeServer({ status: 200, body: stored(aboutContent({ education: 'PhD, KTH', awards_source: 'cv' })) }, NO_SENTENCES, {
+      status: 200,
+      body: stored(aboutContent({ education: 'PhD, KTH', education_source: 'cv', awards_source: 'cv' })),
+    });
     await renderScreen();
     // A block stored with the CV's list says so, with the link to its CV screen.
     expect(control('Awards')).toBeNull();

@@ -85,6 +85,7 @@ export function AboutScreen() {
       title="About Page"
       description="Your biography and background, shown on the public About page. Education, Experience, Awards and Service can show the CV's lists instead of free text, so each fact is typed once."
       spec={ABOUT_FORM}
+      sentences="about"
     >
       {(Field) => (
         <>

@@ -27,6 +27,7 @@ export function ContactScreen() {
       title="Contact Page"
       description="How to reach you, shown on the public Contact page. Empty fields are not shown."
       spec={CONTACT_FORM}
+      sentences="contact"
     >
       {(Field) => (
         <>

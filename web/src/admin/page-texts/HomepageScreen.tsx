@@ -1,12 +1,14 @@
 /**
  * /admin/homepage: the home page's texts in two tabs, 'Hero Section' and
- * 'Stats Section', each its own form (spec sections 2 and 3). The hero form
- * also takes the profile photo and the CV as uploads.
+ * 'Stats Section', each its own form (spec sections 2 and 3), then the home
+ * page's fixed sentences. The hero form also takes the profile photo and the
+ * CV as uploads.
  */
 import * as Tabs from '@radix-ui/react-tabs';
 import { z } from 'zod';
 import type { HeroContent, StatsContent } from '../../api/types';
 import { longText, optionalLine } from '../entities/kit';
+import { PageSentences } from '../components/PageSentences';
 import { FileUpload, type FileUploadProps } from '../entities/kit/FileUpload';
 import { FieldGroup, PageScreen, type StoredFormSpec } from './page-form';
 import { useSection } from './section-api';
@@ -128,39 +130,42 @@ export function HomepageScreen() {
       loading="Loading homepage content…"
     >
       {(hero, stats) => (
-        <Tabs.Root defaultValue="hero">
-          <Tabs.List aria-label="Homepage sections" className="flex w-full gap-1 rounded-lg bg-muted p-1 sm:inline-flex sm:w-auto">
-            <Tabs.Trigger value="hero" className={TAB_TRIGGER}>
-              Hero Section
-            </Tabs.Trigger>
-            <Tabs.Trigger value="stats" className={TAB_TRIGGER}>
-              Stats Section
-            </Tabs.Trigger>
-          </Tabs.List>
+        <>
+          <Tabs.Root defaultValue="hero">
+            <Tabs.List aria-label="Homepage sections" className="flex w-full gap-1 rounded-lg bg-muted p-1 sm:inline-flex sm:w-auto">
+              <Tabs.Trigger value="hero" className={TAB_TRIGGER}>
+                Hero Section
+              </Tabs.Trigger>
+              <Tabs.Trigger value="stats" className={TAB_TRIGGER}>
+                Stats Section
+              </Tabs.Trigger>
+            </Tabs.List>
 
-          <Tabs.Content value="hero" forceMount className={TAB_PANEL}>
-            <SectionForm section="hero" record={hero} spec={HERO_FORM} submitLabel="Update Hero Section" formLabel="Hero section">
-              {(layout) => <HeroFields layout={layout} />}
-            </SectionForm>
-          </Tabs.Content>
+            <Tabs.Content value="hero" forceMount className={TAB_PANEL}>
+              <SectionForm section="hero" record={hero} spec={HERO_FORM} submitLabel="Update Hero Section" formLabel="Hero section">
+                {(layout) => <HeroFields layout={layout} />}
+              </SectionForm>
+            </Tabs.Content>
 
-          <Tabs.Content value="stats" forceMount className={TAB_PANEL}>
-            <SectionForm section="stats" record={stats} spec={STATS_FORM} submitLabel="Update Stats Section" formLabel="Stats section">
-              {({ Field }) => (
-                <FieldGroup title="Counters" description="Each counter on the home page has a label and a line of description.">
-                  <Field.Text name="publications_label" label="Publications Label" />
-                  <Field.Text name="publications_description" label="Publications Description" />
-                  <Field.Text name="students_label" label="Students Label" />
-                  <Field.Text name="students_description" label="Students Description" />
-                  <Field.Text name="courses_label" label="Courses Label" />
-                  <Field.Text name="courses_description" label="Courses Description" />
-                  <Field.Text name="research_areas_label" label="Research Areas Label" />
-                  <Field.Text name="research_areas_description" label="Research Areas Description" />
-                </FieldGroup>
-              )}
-            </SectionForm>
-          </Tabs.Content>
-        </Tabs.Root>
+            <Tabs.Content value="stats" forceMount className={TAB_PANEL}>
+              <SectionForm section="stats" record={stats} spec={STATS_FORM} submitLabel="Update Stats Section" formLabel="Stats section">
+                {({ Field }) => (
+                  <FieldGroup title="Counters" description="Each counter on the home page has a label and a line of description.">
+                    <Field.Text name="publications_label" label="Publications Label" />
+                    <Field.Text name="publications_description" label="Publications Description" />
+                    <Field.Text name="students_label" label="Students Label" />
+                    <Field.Text name="students_description" label="Students Description" />
+                    <Field.Text name="courses_label" label="Courses Label" />
+                    <Field.Text name="courses_description" label="Courses Description" />
+                    <Field.Text name="research_areas_label" label="Research Areas Label" />
+                    <Field.Text name="research_areas_description" label="Research Areas Description" />
+                  </FieldGroup>
+                )}
+              </SectionForm>
+            </Tabs.Content>
+          </Tabs.Root>
+          <PageSentences page="home" />
+        </>
       )}
     </PageScreen>
   );

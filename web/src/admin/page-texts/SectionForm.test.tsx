@@ -194,6 +194,7 @@ describe('page-text rules', () => {
     menu: [],
     hide_empty_sections: false,
     languages: ['en'],
+    texts: {},
   });
 
   it('takes http(s) links, site paths and blanks, as the server does', () => {

@@ -12,6 +12,7 @@ import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-for
 import { toast } from 'sonner';
 import type { SectionRecord } from '../../api/types';
 import { errorMessage } from '../api';
+import { PageSentences, type SentencePage } from '../components/PageSentences';
 import { FormShell, fieldsFor, isHttpUrl, isSitePath, optionalLine, type Fields } from '../entities/kit';
 import { notify } from '../toast';
 import { FieldGroup, PageScreen, UpdateButton, useStoredForm, type StoredFormSpec } from './page-form';
@@ -102,27 +103,34 @@ export function SectionForm<K extends SectionKey, V extends FieldValues>({
 
 /**
  * A screen of one section (About, Contact): its title names the form and
- * its button ('Update About Page'); its fields share one card.
+ * its button ('Update About Page'); its fields share one card, and the
+ * page's fixed sentences follow.
  */
 export function SectionScreen<K extends SectionKey, V extends FieldValues>({
   section,
   title,
   description,
   spec,
+  sentences,
   children,
 }: {
   section: K;
   title: string;
   description: string;
   spec: StoredFormSpec<V, SectionContents[K]>;
+  /** The public page whose fixed sentences are edited below the form. */
+  sentences: SentencePage;
   children: (Field: Fields<V>) => ReactNode;
 }) {
   return (
     <PageScreen title={title} description={description} queries={[useSection(section)]} loading="Loading content…">
       {(record) => (
-        <SectionForm section={section} record={record} spec={spec} submitLabel={`Update ${title}`} formLabel={title}>
-          {({ Field }) => <FieldGroup>{children(Field)}</FieldGroup>}
-        </SectionForm>
+        <>
+          <SectionForm section={section} record={record} spec={spec} submitLabel={`Update ${title}`} formLabel={title}>
+            {({ Field }) => <FieldGroup>{children(Field)}</FieldGroup>}
+          </SectionForm>
+          <PageSentences page={sentences} />
+        </>
       )}
     </PageScreen>
   );

@@ -149,8 +149,8 @@ const CV_BUTTON_LABELS: Record<CvButton, string> = {
 
 const Field = fieldsFor<SettingsValues>();
 
-/** The stored settings as the form holds them: the months as typed text, no confirmation yet. */
-function formValues(settings: SiteSettings): SettingsValues {
+/** The stored settings as the form holds them: the months as typed text, no confirmation yet, and not the sentences (each page's card has them). */
+function formValues({ texts: _sentences, ...settings }: SiteSettings): SettingsValues {
   return { ...settings, statistics_retention_months: String(settings.statistics_retention_months), current_password: '', code: '' };
 }
 

@@ -1,9 +1,10 @@
 import { BookOpen, FileText, Globe } from '../../components/icons';
-import type { Course } from '../../api/types';
+import type { Course, SiteInfo } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { groupRuns } from '../../lib/group';
 import { useT } from '../../i18n/context';
 import { Badge, CARD, EmptyState, ExternalButton, LoadingText, Paragraphs } from './ui';
+import { sentence } from '../sentences';
 
 function CourseCard({ course }: { course: Course }) {
   const t = useT();
@@ -50,10 +51,10 @@ function CourseCard({ course }: { course: Course }) {
 }
 
 /** The Teaching page: courses grouped by year, newest first. */
-export function CourseList({ courses, loading = false }: { courses: Course[]; loading?: boolean }) {
+export function CourseList({ courses, site, loading = false }: { courses: Course[]; site: SiteInfo; loading?: boolean }) {
   const t = useT();
   if (loading) return <LoadingText>{t('teaching.loading')}</LoadingText>;
-  if (courses.length === 0) return <EmptyState>{t('teaching.empty')}</EmptyState>;
+  if (courses.length === 0) return <EmptyState>{sentence(site, 'teaching.empty')}</EmptyState>;
   return (
     <div className="space-y-12">
       {groupRuns(courses, (course) => course.year).map(([year, items]) => (

@@ -12,9 +12,11 @@ import type { SiteInfo } from '../../api/types';
 import { ChevronDown, Globe } from '../../components/icons';
 import { buttonClassName } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { currentVersion, LANGUAGE_LABELS } from '../language';
+import { useT } from '../../i18n/context';
+import { currentVersion } from '../language';
 
 export function LanguageSwitcher({ site }: { site: Pick<SiteInfo, 'lang' | 'languages'> }) {
+  const t = useT();
   if (site.languages.length < 2) return null;
   const current = currentVersion(site);
   const onKeyDown = (event: KeyboardEvent<HTMLDetailsElement>) => {
@@ -26,7 +28,7 @@ export function LanguageSwitcher({ site }: { site: Pick<SiteInfo, 'lang' | 'lang
     <details className="group relative" onKeyDown={onKeyDown}>
       <summary className={cn(buttonClassName('ghost', 'sm'), 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>
         <Globe aria-hidden="true" />
-        <span className="sr-only">{LANGUAGE_LABELS.switcher}: </span>
+        <span className="sr-only">{t('frame.language')}: </span>
         <span lang={current?.lang} className="max-sm:sr-only xl:max-2xl:sr-only">
           {current?.name}
         </span>
@@ -36,7 +38,7 @@ export function LanguageSwitcher({ site }: { site: Pick<SiteInfo, 'lang' | 'lang
         <ChevronDown aria-hidden="true" className="transition-transform group-open:rotate-180" />
       </summary>
       <ul
-        aria-label={LANGUAGE_LABELS.switcher}
+        aria-label={t('frame.language')}
         className="absolute right-0 z-10 mt-2 min-w-44 rounded-lg border border-border bg-background p-1 text-foreground shadow-lg"
       >
         {site.languages.map((version) => (

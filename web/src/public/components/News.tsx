@@ -1,5 +1,5 @@
 import { Calendar } from '../../components/icons';
-import type { NewsItem } from '../../api/types';
+import type { NewsItem, SiteInfo } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { useT } from '../../i18n/context';
 import { dateText } from '../../i18n/format';
@@ -7,6 +7,7 @@ import { CARD, EmptyState, ExternalTextLink, Paragraphs, Skeletons } from './ui'
 import { TagChips } from './Tags';
 import { MathText } from '../math';
 import { useLocalized } from '../language';
+import { sentence } from '../sentences';
 
 function NewsDate({ date }: { date: string }) {
   const t = useT();
@@ -43,9 +44,8 @@ export function LatestNewsGrid({ items, loading = false }: { items: NewsItem[]; 
 }
 
 /** The /news page: every published item, newest first. */
-export function NewsList({ items }: { items: NewsItem[] }) {
-  const t = useT();
-  if (items.length === 0) return <EmptyState>{t('news.empty')}</EmptyState>;
+export function NewsList({ items, site }: { items: NewsItem[]; site: SiteInfo }) {
+  if (items.length === 0) return <EmptyState>{sentence(site, 'news.empty')}</EmptyState>;
   return (
     <ol className="relative space-y-8 border-l-2 border-border pl-6 sm:pl-8">
       {items.map((item) => (

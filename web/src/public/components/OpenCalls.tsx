@@ -1,12 +1,13 @@
 import { Calendar, Clock, Coins, Mail, Send } from '../../components/icons';
 import type { ReactNode } from 'react';
-import type { OpenCall } from '../../api/types';
+import type { OpenCall, SiteInfo } from '../../api/types';
 import { buttonClassName } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { isDeadlineSoon } from '../../lib/deadline';
 import { useT } from '../../i18n/context';
 import { dateText } from '../../i18n/format';
 import { Badge, CARD, EmptyState, RichText, Skeletons } from './ui';
+import { sentence } from '../sentences';
 
 function Fact({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
   return (
@@ -100,18 +101,15 @@ export function OpenCallCard({ call, today }: { call: OpenCall; today: string })
   );
 }
 
-/** The Open Calls page list; 3 skeleton cards while loading. */
-export function OpenCallList({ calls, today, loading = false }: { calls: OpenCall[]; today: string; loading?: boolean }) {
-  const t = useT();
+/** The Open Calls page list ("Soon" counted from `site.today`); 3 skeleton cards while loading. */
+export function OpenCallList({ calls, site, loading = false }: { calls: OpenCall[]; site: SiteInfo; loading?: boolean }) {
   if (loading) return <Skeletons count={3} className="space-y-6" />;
-  if (calls.length === 0) {
-    return <EmptyState>{t('open_calls.empty')}</EmptyState>;
-  }
+  if (calls.length === 0) return <EmptyState>{sentence(site, 'open_calls.empty')}</EmptyState>;
   return (
     <ul className="space-y-8">
       {calls.map((call) => (
         <li key={call.id}>
-          <OpenCallCard call={call} today={today} />
+          <OpenCallCard call={call} today={site.today} />
         </li>
       ))}
     </ul>

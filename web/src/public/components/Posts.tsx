@@ -4,7 +4,7 @@
  * image address, so its shape is not known: it is drawn in a fixed 16:9 frame
  * (`object-cover`), which reserves its space before it loads (no layout shift).
  */
-import type { PublicPost } from '../../api/types';
+import type { PublicPost, SiteInfo } from '../../api/types';
 import { Calendar } from '../../components/icons';
 import { cn } from '../../lib/cn';
 import { useT } from '../../i18n/context';
@@ -14,6 +14,7 @@ import { type Frame, Picture } from './Picture';
 import { TagChips } from './Tags';
 import { CARD, EmptyState } from './ui';
 import { useLocalized } from '../language';
+import { sentence } from '../sentences';
 
 export function postHref(post: Pick<PublicPost, 'slug'>): string {
   return `/blog/${post.slug}`;
@@ -68,11 +69,9 @@ export function PostCover({ post, className, eager = false }: { post: PublicPost
 }
 
 /** The /blog list (and a tag's posts): newest first, each linking to its page. */
-export function PostList({ posts, headingLevel = 2 }: { posts: PublicPost[]; headingLevel?: 2 | 3 }) {
+export function PostList({ posts, site, headingLevel = 2 }: { posts: PublicPost[]; site: SiteInfo; headingLevel?: 2 | 3 }) {
   const local = useLocalized();
-  const t = useT();
-  // The spec's text for a blog without posts.
-  if (posts.length === 0) return <EmptyState>{t('blog.empty')}</EmptyState>;
+  if (posts.length === 0) return <EmptyState>{sentence(site, 'blog.empty')}</EmptyState>;
   const Heading = `h${headingLevel}` as const;
   return (
     <ol className="space-y-8">

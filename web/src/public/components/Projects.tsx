@@ -1,5 +1,5 @@
 import { Calendar, Code, Globe, Users } from '../../components/icons';
-import type { Project } from '../../api/types';
+import type { Project, SiteInfo } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { useT } from '../../i18n/context';
 import { shortMonthYearText } from '../../i18n/format';
@@ -8,6 +8,7 @@ import { Badge, CARD, EmptyState, ExternalButton, LoadingText, Paragraphs, Skele
 import { TagChips } from './Tags';
 import { MathText } from '../math';
 import { useLocalized } from '../language';
+import { sentence } from '../sentences';
 
 /** At most this many technologies on a home page card (spec §9). */
 export const HOME_CARD_TECHNOLOGIES = 6;
@@ -122,10 +123,10 @@ export function FeaturedProjectGrid({ projects, loading = false }: { projects: P
 }
 
 /** The Projects page list. */
-export function ProjectList({ projects, loading = false }: { projects: Project[]; loading?: boolean }) {
+export function ProjectList({ projects, site, loading = false }: { projects: Project[]; site: SiteInfo; loading?: boolean }) {
   const t = useT();
   if (loading) return <LoadingText>{t('projects.loading')}</LoadingText>;
-  if (projects.length === 0) return <EmptyState>{t('projects.empty')}</EmptyState>;
+  if (projects.length === 0) return <EmptyState>{sentence(site, 'projects.empty')}</EmptyState>;
   return (
     <ul className="grid gap-8 lg:grid-cols-2">
       {projects.map((project) => (

@@ -1,5 +1,5 @@
 import { ArrowRight, FileText, Link as LinkIcon } from '../../components/icons';
-import type { CitedBy, ListedCitations, Publication } from '../../api/types';
+import type { CitedBy, ListedCitations, Publication, SiteInfo } from '../../api/types';
 import { ButtonLink } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { doiUrl } from '../../lib/doi';
@@ -10,6 +10,7 @@ import { Badge, CARD, EmptyState, ExternalButton, Section, Skeletons } from './u
 import { TagChips } from './Tags';
 import { MathText } from '../math';
 import { useLocalized } from '../language';
+import { sentence } from '../sentences';
 
 /** The paper's own page. */
 export function paperHref(publication: Publication): string {
@@ -71,13 +72,21 @@ export function FeaturedPublicationCard({ publication }: { publication: Publicat
 }
 
 /** Spec §2 Home → Featured Publications: nothing at all when none is featured. */
-export function FeaturedPublications({ publications, loading = false }: { publications: Publication[]; loading?: boolean }) {
+export function FeaturedPublications({
+  publications,
+  site,
+  loading = false,
+}: {
+  publications: Publication[];
+  site: SiteInfo;
+  loading?: boolean;
+}) {
   const local = useLocalized();
   const t = useT();
   const grid = 'grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3';
   if (!loading && publications.length === 0) return null;
   return (
-    <Section id="featured-publications" title={t('home.featured_publications')} intro={t('home.featured_publications_intro')}>
+    <Section id="featured-publications" title={t('home.featured_publications')} intro={sentence(site, 'home.featured_publications_intro')}>
       {loading ? (
         <Skeletons count={3} className={grid} />
       ) : (
@@ -157,14 +166,14 @@ function PublicationEntry({ publication, baseUrl, citedBy }: { publication: Publ
 /** The Selected Publications page list, grouped by year. */
 export function PublicationList({
   publications,
-  baseUrl,
+  site,
   loading = false,
   error = false,
   citations,
 }: {
   publications: Publication[];
-  /** The site's address, for the COinS' link to each paper page. */
-  baseUrl: string;
+  /** The site: its address, for the COinS' link to each paper page, and its sentences. */
+  site: SiteInfo;
   /** Each paper's citation count, when the owner shows them on /publications. */
   citations?: ListedCitations | null;
   loading?: boolean;
@@ -173,7 +182,7 @@ export function PublicationList({
   const t = useT();
   if (loading) return <Skeletons count={4} className="space-y-6" />;
   if (error) return <EmptyState>{t('publications.error')}</EmptyState>;
-  if (publications.length === 0) return <EmptyState>{t('publications.empty')}</EmptyState>;
+  if (publications.length === 0) return <EmptyState>{sentence(site, 'publications.empty')}</EmptyState>;
   return (
     <div className="space-y-12">
       {groupRuns(publications, (publication) => publication.year).map(([year, items]) => (
@@ -184,7 +193,7 @@ export function PublicationList({
           <ol className="divide-y divide-border border-t border-border md:border-t-0">
             {items.map((publication) => (
               <li key={publication.id}>
-                <PublicationEntry publication={publication} baseUrl={baseUrl} citedBy={citations?.papers[publication.id]} />
+                <PublicationEntry publication={publication} baseUrl={site.base_url} citedBy={citations?.papers[publication.id]} />
               </li>
             ))}
           </ol>

@@ -1,10 +1,10 @@
 import { Brain, Cpu, Shield } from '../../components/icons';
-import type { ResearchArea } from '../../api/types';
+import type { ResearchArea, SiteInfo } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { CARD, EmptyState, RichText, Skeletons } from './ui';
-import { useT } from '../../i18n/context';
 import { MathText } from '../math';
 import { useLocalized } from '../language';
+import { sentence } from '../sentences';
 
 /** The icons a research area can name (spec §3); any other name shows Shield. */
 const ICONS = { Shield, Cpu, Brain } as const;
@@ -60,11 +60,8 @@ export function ResearchAreaGrid({ areas, loading = false }: { areas: ResearchAr
 }
 
 /** The Research Areas page: every area with its content as markup. */
-export function ResearchAreaList({ areas }: { areas: ResearchArea[] }) {
-  const t = useT();
-  if (areas.length === 0) {
-    return <EmptyState>{t('research.empty')}</EmptyState>;
-  }
+export function ResearchAreaList({ areas, site }: { areas: ResearchArea[]; site: SiteInfo }) {
+  if (areas.length === 0) return <EmptyState>{sentence(site, 'research.empty')}</EmptyState>;
   return (
     <ul className="space-y-8">
       {areas.map((area) => (

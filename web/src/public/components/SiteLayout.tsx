@@ -5,7 +5,8 @@ import { SiteFooter } from './SiteFooter';
 import { PathPrefixProvider, sitePrefix } from '../language';
 import { SiteHeader } from './SiteHeader';
 
-type Props = { site: SiteInfo; path: string } & (
+/** The frame shows no fixed sentence: the browser hydrates it without them (main.tsx). */
+type Props = { site: Omit<SiteInfo, 'texts'>; path: string } & (
   | { children: ReactNode; mainHtml?: undefined }
   /** In the browser: the server-rendered content of <main>, kept as it is. */
   | { children?: undefined; mainHtml: string }

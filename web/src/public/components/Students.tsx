@@ -1,11 +1,12 @@
 import { Globe } from '../../components/icons';
-import type { PublicStudent } from '../../api/types';
+import type { PublicStudent, SiteInfo } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { initials } from '../../lib/initials';
 import { useT } from '../../i18n/context';
 import type { Translate } from '../../i18n/messages';
 import { type Frame, Picture } from './Picture';
 import { Badge, CARD, EmptyState, ExternalButton, LoadingText } from './ui';
+import { sentence } from '../sentences';
 
 const AVATAR_SIZE = 64;
 const AVATAR_FRAMES: readonly Frame[] = [[null, AVATAR_SIZE]];
@@ -105,10 +106,10 @@ function StudentGroup({ id, title, students }: { id: string; title: string; stud
 }
 
 /** The Students page: Current Students, then Alumni. */
-export function StudentGroups({ students, loading = false }: { students: PublicStudent[]; loading?: boolean }) {
+export function StudentGroups({ students, site, loading = false }: { students: PublicStudent[]; site: SiteInfo; loading?: boolean }) {
   const t = useT();
   if (loading) return <LoadingText>{t('students.loading')}</LoadingText>;
-  if (students.length === 0) return <EmptyState>{t('students.empty')}</EmptyState>;
+  if (students.length === 0) return <EmptyState>{sentence(site, 'students.empty')}</EmptyState>;
   const alumni = students.filter((student) => student.status === 'graduated');
   const current = students.filter((student) => student.status !== 'graduated');
   return (

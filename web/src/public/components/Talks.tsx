@@ -1,11 +1,12 @@
 import { Calendar, FileText, MapPin, Video } from '../../components/icons';
-import type { Talk } from '../../api/types';
+import type { Talk, SiteInfo } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { useT } from '../../i18n/context';
 import { dateText } from '../../i18n/format';
 import { MathText } from '../math';
 import { Badge, CARD, EmptyState, ExternalButton, LoadingText, Paragraphs } from './ui';
 import { TagChips } from './Tags';
+import { sentence } from '../sentences';
 
 function TalkCard({ talk }: { talk: Talk }) {
   const t = useT();
@@ -52,10 +53,10 @@ function TalkCard({ talk }: { talk: Talk }) {
 }
 
 /** The Talks & Presentations page list, newest first. */
-export function TalkList({ talks, loading = false }: { talks: Talk[]; loading?: boolean }) {
+export function TalkList({ talks, site, loading = false }: { talks: Talk[]; site: SiteInfo; loading?: boolean }) {
   const t = useT();
   if (loading) return <LoadingText>{t('talks.loading')}</LoadingText>;
-  if (talks.length === 0) return <EmptyState>{t('talks.empty')}</EmptyState>;
+  if (talks.length === 0) return <EmptyState>{sentence(site, 'talks.empty')}</EmptyState>;
   return (
     <ul className="space-y-6">
       {talks.map((talk) => (

@@ -8,7 +8,7 @@ import { renderToString } from 'react-dom/server';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { inEnglish } from '../../testing/i18n';
-import { TODAY } from '../../testing/fixtures';
+import { SITE } from '../../testing/fixtures';
 import { CourseList } from './Courses';
 import { LatestNewsGrid } from './News';
 import { OpenCallList } from './OpenCalls';
@@ -29,10 +29,10 @@ const skeletons = (root: HTMLElement) => root.querySelectorAll('[data-skeleton]'
 describe('loading texts', () => {
   // biome-ignore-start lint/correctness/useJsxKeyInIterable: test-case table for it.each, not a rendered list; each element is rendered on its own
   it.each([
-    ['projects', <ProjectList projects={[]} loading />, 'Loading projects...'],
-    ['courses', <CourseList courses={[]} loading />, 'Loading courses...'],
-    ['students', <StudentGroups students={[]} loading />, 'Loading students...'],
-    ['talks', <TalkList talks={[]} loading />, 'Loading talks...'],
+    ['projects', <ProjectList projects={[]} site={SITE} loading />, 'Loading projects...'],
+    ['courses', <CourseList courses={[]} site={SITE} loading />, 'Loading courses...'],
+    ['students', <StudentGroups students={[]} site={SITE} loading />, 'Loading students...'],
+    ['talks', <TalkList talks={[]} site={SITE} loading />, 'Loading talks...'],
     // biome-ignore-end lint/correctness/useJsxKeyInIterable: end of the test-case table
   ])('%s: %s', (_, element, message) => {
     const status = dom(element).querySelector('[role="status"]');
@@ -40,20 +40,20 @@ describe('loading texts', () => {
   });
 
   it('are replaced by the empty message once loaded', () => {
-    expect(dom(<ProjectList projects={[]} />).textContent).toBe('No projects available yet.');
-    expect(dom(<TalkList talks={[]} />).textContent).toBe('No talks and presentations available yet.');
+    expect(dom(<ProjectList projects={[]} site={SITE} />).textContent).toBe('No projects available yet.');
+    expect(dom(<TalkList talks={[]} site={SITE} />).textContent).toBe('No talks and presentations available yet.');
   });
 });
 
 describe('skeleton cards', () => {
   // biome-ignore-start lint/correctness/useJsxKeyInIterable: test-case table for it.each, not a rendered list; each element is rendered on its own
   it.each([
-    ['open calls', <OpenCallList calls={[]} today={TODAY} loading />, 3],
-    ['home: featured publications', <FeaturedPublications publications={[]} loading />, 3],
+    ['open calls', <OpenCallList calls={[]} site={SITE} loading />, 3],
+    ['home: featured publications', <FeaturedPublications publications={[]} site={SITE} loading />, 3],
     ['home: projects', <FeaturedProjectGrid projects={[]} loading />, 2],
     ['home: news', <LatestNewsGrid items={[]} loading />, 3],
     ['home: research areas', <ResearchAreaGrid areas={[]} loading />, 3],
-    ['publications', <PublicationList publications={[]} baseUrl="" loading />, 4],
+    ['publications', <PublicationList publications={[]} site={SITE} loading />, 4],
     // biome-ignore-end lint/correctness/useJsxKeyInIterable: end of the test-case table
   ])('%s: %d placeholders', (_, element, count) => {
     const root = dom(element);
@@ -62,17 +62,19 @@ describe('skeleton cards', () => {
   });
 
   it('the featured publications keep their heading while loading and render nothing once empty', () => {
-    expect(dom(<FeaturedPublications publications={[]} loading />).querySelector('h2')?.textContent).toBe('Featured Publications');
-    expect(renderToString(inEnglish(<FeaturedPublications publications={[]} />))).toBe('');
+    expect(dom(<FeaturedPublications publications={[]} site={SITE} loading />).querySelector('h2')?.textContent).toBe(
+      'Featured Publications',
+    );
+    expect(renderToString(inEnglish(<FeaturedPublications publications={[]} site={SITE} />))).toBe('');
   });
 
   it('the open calls show their message after a failed or empty load', () => {
-    expect(dom(<OpenCallList calls={[]} today={TODAY} />).textContent).toBe(
+    expect(dom(<OpenCallList calls={[]} site={SITE} />).textContent).toBe(
       'No open calls available at the moment. Please check back later.',
     );
   });
 
   it('the publications show the error text after a failed load', () => {
-    expect(dom(<PublicationList publications={[]} baseUrl="" error />).textContent).toBe('Error loading publications');
+    expect(dom(<PublicationList publications={[]} site={SITE} error />).textContent).toBe('Error loading publications');
   });
 });

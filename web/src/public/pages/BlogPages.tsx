@@ -1,5 +1,5 @@
 /** /blog (the posts, a page at a time as on /news) and /blog/<slug> (one post). */
-import type { Pagination as PageInfo, PublicPost } from '../../api/types';
+import type { Pagination as PageInfo, PublicPost, SiteInfo } from '../../api/types';
 import { ArrowLeft } from '../../components/icons';
 import { MathText } from '../math';
 import { Pagination } from '../components/Pagination';
@@ -9,13 +9,13 @@ import { PageBody, PageIntro, RichText } from '../components/ui';
 import { useLocalized } from '../language';
 import { useT } from '../../i18n/context';
 
-export function BlogPage({ posts, pagination }: { posts: PublicPost[]; pagination: PageInfo }) {
+export function BlogPage({ posts, pagination, site }: { posts: PublicPost[]; pagination: PageInfo; site: SiteInfo }) {
   const t = useT();
   return (
     <>
       <PageIntro narrow title={t('page.blog')} />
       <PageBody narrow>
-        <PostList posts={posts} />
+        <PostList posts={posts} site={site} />
         <Pagination path="/blog" pagination={pagination} byDate />
       </PageBody>
     </>

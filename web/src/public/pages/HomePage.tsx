@@ -1,5 +1,5 @@
 import { ArrowRight } from '../../components/icons';
-import type { HomeData } from '../../api/types';
+import type { HomeData, SiteInfo } from '../../api/types';
 import { Hero } from '../components/Hero';
 import { LatestNewsGrid } from '../components/News';
 import { FeaturedProjectGrid } from '../components/Projects';
@@ -9,6 +9,7 @@ import { StatsStrip } from '../components/StatsStrip';
 import { Section } from '../components/ui';
 import { useLocalized } from '../language';
 import { useT } from '../../i18n/context';
+import { sentence } from '../sentences';
 
 function AllLink({ href, children }: { href: string; children: string }) {
   const local = useLocalized();
@@ -26,7 +27,7 @@ function AllLink({ href, children }: { href: string; children: string }) {
 /** Spec §2 "Home": the hero, the counters, then each section that has data
  *  (research areas, featured projects, featured publications, latest news),
  *  inside #home-sections, the scroll-down indicator's target. */
-export function HomePage({ data }: { data: HomeData }) {
+export function HomePage({ data, site }: { data: HomeData; site: SiteInfo }) {
   const t = useT();
   return (
     <>
@@ -37,7 +38,7 @@ export function HomePage({ data }: { data: HomeData }) {
           <Section
             id="research-areas"
             title={t('home.research_areas')}
-            intro={t('home.research_areas_intro')}
+            intro={sentence(site, 'home.research_areas_intro')}
             action={<AllLink href="/research">{t('home.explore_research')}</AllLink>}
           >
             <ResearchAreaGrid areas={data.research_areas} />
@@ -47,13 +48,13 @@ export function HomePage({ data }: { data: HomeData }) {
           <Section
             id="featured-projects"
             title={t('home.featured_projects')}
-            intro={t('home.featured_projects_intro')}
+            intro={sentence(site, 'home.featured_projects_intro')}
             action={<AllLink href="/projects">{t('home.all_projects')}</AllLink>}
           >
             <FeaturedProjectGrid projects={data.featured_projects} />
           </Section>
         )}
-        <FeaturedPublications publications={data.featured_publications} />
+        <FeaturedPublications publications={data.featured_publications} site={site} />
         {data.latest_news.length > 0 && (
           <Section id="latest-news" title={t('home.latest_news')} action={<AllLink href="/news">{t('home.all_news')}</AllLink>}>
             <LatestNewsGrid items={data.latest_news} />

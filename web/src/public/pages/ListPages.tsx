@@ -9,6 +9,7 @@ import type {
   PublicStudent,
   PublicationsData,
   ResearchArea,
+  SiteInfo,
   Talk,
 } from '../../api/types';
 import { CourseList } from '../components/Courses';
@@ -23,24 +24,25 @@ import { StudentGroups } from '../components/Students';
 import { TalkList } from '../components/Talks';
 import { ExternalButton, PageBody, PageIntro } from '../components/ui';
 import { useT } from '../../i18n/context';
+import { sentence } from '../sentences';
 
-export function ResearchPage({ areas }: { areas: ResearchArea[] }) {
+export function ResearchPage({ areas, site }: { areas: ResearchArea[]; site: SiteInfo }) {
   const t = useT();
   return (
     <>
-      <PageIntro title={t('page.research')} subtitle={t('research.intro')} />
+      <PageIntro title={t('page.research')} subtitle={sentence(site, 'research.intro')} />
       <PageBody>
-        <ResearchAreaList areas={areas} />
+        <ResearchAreaList areas={areas} site={site} />
       </PageBody>
     </>
   );
 }
 
-export function PublicationsPage({ data, baseUrl }: { data: PublicationsData; baseUrl: string }) {
+export function PublicationsPage({ data, site }: { data: PublicationsData; site: SiteInfo }) {
   const t = useT();
   return (
     <>
-      <PageIntro title={t('page.publications')} subtitle={t('publications.intro')}>
+      <PageIntro title={t('page.publications')} subtitle={sentence(site, 'publications.intro')}>
         {data.scholar_url && (
           <div className="mt-8">
             <ExternalButton href={data.scholar_url}>{t('publications.scholar_profile')}</ExternalButton>
@@ -57,85 +59,85 @@ export function PublicationsPage({ data, baseUrl }: { data: PublicationsData; ba
             {t('publications.cited_in_all', { count: data.citations.total })}
           </p>
         )}
-        <PublicationList publications={data.publications} baseUrl={baseUrl} citations={data.citations} />
+        <PublicationList publications={data.publications} site={site} citations={data.citations} />
         <Pagination path={filtersHref(data.filters)} pagination={data.pagination} />
       </PageBody>
     </>
   );
 }
 
-export function ProjectsPage({ projects, pagination }: { projects: Project[]; pagination: PageInfo }) {
+export function ProjectsPage({ projects, pagination, site }: { projects: Project[]; pagination: PageInfo; site: SiteInfo }) {
   const t = useT();
   return (
     <>
-      <PageIntro title={t('page.projects')} subtitle={t('projects.intro')} />
+      <PageIntro title={t('page.projects')} subtitle={sentence(site, 'projects.intro')} />
       <PageBody>
-        <ProjectList projects={projects} />
+        <ProjectList projects={projects} site={site} />
         <Pagination path="/projects" pagination={pagination} />
       </PageBody>
     </>
   );
 }
 
-export function TeachingPage({ courses, pagination }: { courses: Course[]; pagination: PageInfo }) {
+export function TeachingPage({ courses, pagination, site }: { courses: Course[]; pagination: PageInfo; site: SiteInfo }) {
   const t = useT();
   return (
     <>
-      <PageIntro title={t('page.teaching')} subtitle={t('teaching.intro')} />
+      <PageIntro title={t('page.teaching')} subtitle={sentence(site, 'teaching.intro')} />
       <PageBody>
-        <CourseList courses={courses} />
+        <CourseList courses={courses} site={site} />
         <Pagination path="/teaching" pagination={pagination} />
       </PageBody>
     </>
   );
 }
 
-export function StudentsPage({ students, pagination }: { students: PublicStudent[]; pagination: PageInfo }) {
+export function StudentsPage({ students, pagination, site }: { students: PublicStudent[]; pagination: PageInfo; site: SiteInfo }) {
   const t = useT();
   return (
     <>
-      <PageIntro title={t('page.students')} subtitle={t('students.intro')} />
+      <PageIntro title={t('page.students')} subtitle={sentence(site, 'students.intro')} />
       <PageBody>
-        <StudentGroups students={students} />
+        <StudentGroups students={students} site={site} />
         <Pagination path="/students" pagination={pagination} />
       </PageBody>
     </>
   );
 }
 
-export function TalksPage({ talks, pagination }: { talks: Talk[]; pagination: PageInfo }) {
+export function TalksPage({ talks, pagination, site }: { talks: Talk[]; pagination: PageInfo; site: SiteInfo }) {
   const t = useT();
   return (
     <>
-      <PageIntro narrow title={t('page.talks')} subtitle={t('talks.intro')} />
+      <PageIntro narrow title={t('page.talks')} subtitle={sentence(site, 'talks.intro')} />
       <PageBody narrow>
-        <TalkList talks={talks} />
+        <TalkList talks={talks} site={site} />
         <Pagination path="/talks" pagination={pagination} byDate />
       </PageBody>
     </>
   );
 }
 
-export function OpenCallsPage({ calls, pagination, today }: { calls: OpenCall[]; pagination: PageInfo; today: string }) {
+export function OpenCallsPage({ calls, pagination, site }: { calls: OpenCall[]; pagination: PageInfo; site: SiteInfo }) {
   const t = useT();
   return (
     <>
-      <PageIntro narrow title={t('open_calls.heading')} subtitle={t('open_calls.intro')} />
+      <PageIntro narrow title={t('open_calls.heading')} subtitle={sentence(site, 'open_calls.intro')} />
       <PageBody narrow>
-        <OpenCallList calls={calls} today={today} />
+        <OpenCallList calls={calls} site={site} />
         <Pagination path="/open-calls" pagination={pagination} />
       </PageBody>
     </>
   );
 }
 
-export function NewsPage({ items, pagination }: { items: NewsItem[]; pagination: PageInfo }) {
+export function NewsPage({ items, pagination, site }: { items: NewsItem[]; pagination: PageInfo; site: SiteInfo }) {
   const t = useT();
   return (
     <>
-      <PageIntro narrow title={t('page.news')} subtitle={t('news.intro')} />
+      <PageIntro narrow title={t('page.news')} subtitle={sentence(site, 'news.intro')} />
       <PageBody narrow>
-        <NewsList items={items} />
+        <NewsList items={items} site={site} />
         <Pagination path="/news" pagination={pagination} byDate />
       </PageBody>
     </>

@@ -1,11 +1,12 @@
 /** The pages made of the owner's texts (About, Contact). */
 import { Clock, Mail, MapPin, Phone } from '../../components/icons';
 import type { ReactNode } from 'react';
-import type { AboutCvLists, AboutPage as AboutData, ContactContent, CvEntry, SectionPage } from '../../api/types';
+import type { AboutCvLists, AboutPage as AboutData, ContactContent, CvEntry, SectionPage, SiteInfo } from '../../api/types';
 import { cn } from '../../lib/cn';
 import { CARD, EmptyState, PageBody, PageIntro, Paragraphs } from '../components/ui';
 import { useT } from '../../i18n/context';
 import type { MessageKey } from '../../i18n/messages';
+import { sentence } from '../sentences';
 import { Entries } from './CvPage';
 
 type AboutText = 'background' | 'research_interests' | 'education' | 'experience' | 'awards' | 'leadership' | 'service' | 'personal';
@@ -40,7 +41,7 @@ function aboutSections({ content, stored, cv }: AboutData): AboutSection[] {
 }
 
 /** Spec §2 "About": the stored texts; the fallback title and bio with a placeholder until stored. */
-export function AboutPage({ data }: { data: AboutData }) {
+export function AboutPage({ data, site }: { data: AboutData; site: SiteInfo }) {
   const t = useT();
   const { content, stored } = data;
   return (
@@ -48,7 +49,7 @@ export function AboutPage({ data }: { data: AboutData }) {
       <PageIntro narrow title={content.title || t('page.about')} />
       <PageBody narrow>
         {content.bio && <Paragraphs text={content.bio} className="text-lg sm:text-xl" />}
-        {!stored && <p className="mt-8 text-muted-foreground italic">{t('about.placeholder')}</p>}
+        {!stored && <p className="mt-8 text-muted-foreground italic">{sentence(site, 'about.placeholder')}</p>}
         {aboutSections(data).map((section) => (
           <section key={section.key} aria-labelledby={`about-${section.key}`} className="mt-12 border-t border-border pt-10">
             <h2 id={`about-${section.key}`} className="text-2xl font-bold tracking-tight">
@@ -88,7 +89,7 @@ function ContactCard({ icon, title, children }: { icon: ReactNode; title: string
 const LINK = 'rounded-sm text-primary underline underline-offset-2 hover:no-underline focus-ring';
 
 /** Spec §2 "Contact": the stored contact texts, or a placeholder until stored. */
-export function ContactPage({ data }: { data: SectionPage<ContactContent> }) {
+export function ContactPage({ data, site }: { data: SectionPage<ContactContent>; site: SiteInfo }) {
   const t = useT();
   const { content, stored } = data;
   return (
@@ -131,7 +132,7 @@ export function ContactPage({ data }: { data: SectionPage<ContactContent> }) {
             {content.additional_info && <Paragraphs text={content.additional_info} className="mt-10 text-muted-foreground" />}
           </>
         ) : (
-          <EmptyState>{t('contact.placeholder')}</EmptyState>
+          <EmptyState>{sentence(site, 'contact.placeholder')}</EmptyState>
         )}
       </PageBody>
     </>

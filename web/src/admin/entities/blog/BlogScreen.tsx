@@ -51,6 +51,7 @@ export default function BlogScreen() {
   const tags = useTagOptions();
   return (
     <EntityScreen
+      sentences="blog"
       tools={{ publishable: true, year: true, tags, sorts: [{ value: 'title', label: 'Title (A–Z)' }] }}
       kind={postKind}
       texts={TEXTS}

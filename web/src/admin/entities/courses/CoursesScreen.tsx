@@ -39,6 +39,7 @@ const rowName = (course: Course) => `${course.code} ${course.title}`;
 export default function CoursesScreen() {
   return (
     <EntityScreen
+      sentences="teaching"
       tools={{ publishable: true, year: true, sorts: [{ value: 'title', label: 'Title (A–Z)' }] }}
       kind={courseKind}
       texts={TEXTS}

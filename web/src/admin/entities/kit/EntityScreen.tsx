@@ -24,6 +24,7 @@ import type { FieldValues } from 'react-hook-form';
 import { api, errorMessage } from '../../api';
 import { notify } from '../../toast';
 import { PageHeader } from '../../components/PageHeader';
+import { PageSentences, type SentencePage } from '../../components/PageSentences';
 import { useDocumentTitle } from '../../useDocumentTitle';
 import { confirmDiscard } from '../../unsaved';
 import { ANY, useDeleteEntity, useEntityPage, type EntityKind, type ListParams } from './api';
@@ -72,6 +73,8 @@ type Props<T extends RowOf<V>, V extends FieldValues, Input> = {
   beforeList?: ReactNode;
   /** The filters and bulk actions the table has besides search, sorting, paging and delete. */
   tools?: ListTools;
+  /** The public page whose fixed sentences are edited below the list. */
+  sentences?: SentencePage;
 };
 
 export function EntityScreen<T extends { id: string } & RowOf<V>, V extends FieldValues, Input>({
@@ -85,6 +88,7 @@ export function EntityScreen<T extends { id: string } & RowOf<V>, V extends Fiel
   headerActions,
   beforeList,
   tools = {},
+  sentences,
 }: Props<T, V, Input>) {
   useDocumentTitle(title);
   const plural = `${kind.noun}s`;
@@ -257,6 +261,7 @@ export function EntityScreen<T extends { id: string } & RowOf<V>, V extends Fiel
           }}
         />
       ) : null}
+      {sentences ? <PageSentences page={sentences} /> : null}
       {inline ? null : (
         <Dialog
           open={editing !== null}

@@ -39,6 +39,7 @@ export default function NewsScreen() {
   const tags = useTagOptions();
   return (
     <EntityScreen
+      sentences="news"
       tools={{ publishable: true, year: true, tags, sorts: [{ value: 'title', label: 'Title (A–Z)' }] }}
       kind={newsKind}
       texts={TEXTS}

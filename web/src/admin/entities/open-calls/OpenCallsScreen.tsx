@@ -66,6 +66,7 @@ const rowName = (call: OpenCall) => call.title;
 export default function OpenCallsScreen() {
   return (
     <EntityScreen
+      sentences="open_calls"
       tools={{ publishable: true, sorts: [{ value: 'title', label: 'Title (A–Z)' }] }}
       kind={openCallKind}
       texts={TEXTS}

@@ -54,6 +54,7 @@ export default function ProjectsScreen() {
   const tags = useTagOptions();
   return (
     <EntityScreen
+      sentences="projects"
       tools={{ publishable: true, tags, sorts: [{ value: 'title', label: 'Title (A–Z)' }] }}
       kind={projectKind}
       texts={TEXTS}

@@ -74,6 +74,7 @@ export default function PublicationsScreen() {
   const imports = useImports();
   return (
     <EntityScreen
+      sentences="publications"
       tools={{
         publishable: true,
         kinds: optionsOf(KIND_LABELS),

@@ -51,6 +51,7 @@ function details(item: ResearchArea) {
 export default function ResearchAreasScreen() {
   return (
     <EntityScreen
+      sentences="research"
       tools={{ publishable: true, sorts: [{ value: 'title', label: 'Title (A–Z)' }] }}
       kind={researchAreaKind}
       texts={TEXTS}

@@ -48,6 +48,7 @@ const rowName = (student: Student) => student.name;
 export default function StudentsScreen() {
   return (
     <EntityScreen
+      sentences="students"
       kind={studentKind}
       texts={TEXTS}
       namedSubmit

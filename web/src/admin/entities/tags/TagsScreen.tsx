@@ -38,6 +38,7 @@ const rowName = (tag: Tag) => tag.name;
 export default function TagsScreen() {
   return (
     <EntityScreen
+      sentences="tag"
       tools={{ sorts: [{ value: 'name', label: 'Name (A–Z)' }] }}
       kind={tagKind}
       texts={TEXTS}

@@ -49,6 +49,7 @@ export default function TalksScreen() {
   const tags = useTagOptions();
   return (
     <EntityScreen
+      sentences="talks"
       tools={{ publishable: true, year: true, tags, sorts: [{ value: 'title', label: 'Title (A–Z)' }] }}
       kind={talkKind}
       texts={TEXTS}
