@@ -174,13 +174,20 @@ async fn render_page(
     let base_url = "http://127.0.0.1:8080";
     let card_image = CardImage::of(&hero, base_url);
     let menu = vita::render::menu::links(db, settings).await.unwrap();
-    let site = SiteInfo { owner_name: hero.name.clone(), base_url: base_url.into(), today: vita::ops::clock::today(), card_image, menu };
+    let site = SiteInfo {
+        owner_name: hero.name.clone(),
+        base_url: base_url.into(),
+        today: vita::ops::clock::today(),
+        card_image,
+        menu,
+        lang: "en".to_owned(),
+    };
     let data_time = started.elapsed();
     let path = match target {
         Target::ListPage(page, _) => page.path().to_owned(),
         _ => target.path(),
     };
-    let input = RenderInput { path, site, page: data, hero };
+    let input = RenderInput { path, site, page: data, text_langs: Default::default(), hero };
     let html = renderer.render(&input, None).await.unwrap();
     let total_time = started.elapsed();
     (data_time, total_time, html, input)

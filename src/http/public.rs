@@ -25,7 +25,7 @@ use super::middleware::{SecurityHeaders, log_line};
 use super::session;
 use crate::auth::OwnerSession;
 use crate::content::homepage::{self, HeroContent};
-use crate::content::{settings, tags};
+use crate::content::{settings, tags, translations};
 use crate::cv_pdf;
 use crate::discovery::{Document, feeds, sitemap};
 use crate::error::AppError;
@@ -34,6 +34,7 @@ use crate::render::engine::RenderQueueFull;
 use crate::render::menu;
 use crate::render::pages::{self, PublicPage};
 use crate::render::paper::paper_path;
+use crate::render::translated;
 use crate::render::{CardImage, PageData, RenderInput, SiteInfo};
 use crate::routes::Route;
 use crate::store::changes::Sources;
@@ -421,8 +422,12 @@ async fn render(
     let card_image = CardImage::of(&hero, &state.base_url);
     // One language until the owner can add others: the interface and the content are English.
     let lang = "en".to_owned();
+    // The texts the owner translated into the page's language (issue 45); until the fallback
+    // chains of the site's languages come, a page falls back to the owner's own language.
+    let mut page = page;
+    let text_langs = translated::translate(&state.db, &[lang.as_str(), translations::OWN_LANGUAGE], &mut page).await?;
     let site = SiteInfo { owner_name: hero.name.clone(), base_url: state.base_url.clone(), today, card_image, menu, lang };
-    let input = RenderInput { path: path.to_owned(), site, page, hero };
+    let input = RenderInput { path: path.to_owned(), site, page, text_langs, hero };
     let html = state
         .renderer
         .render(&input, external_script)

@@ -53,5 +53,6 @@ mod store;
 mod tags;
 mod timeouts;
 mod tls;
+mod translations;
 mod uploads;
 mod xss;
