@@ -22,9 +22,18 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { PaperPage } from './pages/PaperPage';
 import { TagPage } from './pages/TagPage';
 import { AboutPage, ContactPage } from './pages/TextPages';
+import { TextLangsProvider } from './text-lang';
 
-/** The page's content, for inside <main>. */
+/** The page's content, for inside <main>, its texts marked with their language where it is not the page's. */
 export function PageContent({ input }: { input: RenderInput }) {
+  return (
+    <TextLangsProvider value={input.text_langs}>
+      <Content input={input} />
+    </TextLangsProvider>
+  );
+}
+
+function Content({ input }: { input: RenderInput }) {
   const page = input.page;
   switch (page.page) {
     case 'home':

@@ -5,6 +5,7 @@ import type { AboutCvLists, AboutPage as AboutData, ContactContent, CvEntry, Sec
 import { cn } from '../../lib/cn';
 import { CARD, EmptyState, PageBody, PageIntro, Paragraphs } from '../components/ui';
 import { PAGE_TITLES } from '../meta';
+import { useTextLang } from '../text-lang';
 import { Entries } from './CvPage';
 
 type AboutText = 'background' | 'research_interests' | 'education' | 'experience' | 'awards' | 'leadership' | 'service' | 'personal';
@@ -40,11 +41,13 @@ function aboutSections({ content, stored, cv }: AboutData): AboutSection[] {
 /** Spec §2 "About": the stored texts; the fallback title and bio with a placeholder until stored. */
 export function AboutPage({ data }: { data: AboutData }) {
   const { content, stored } = data;
+  const lang = useTextLang();
+  const titleLang = content.title ? lang('about', 'about', 'title') : undefined;
   return (
     <>
-      <PageIntro narrow title={content.title || PAGE_TITLES.about} />
+      <PageIntro narrow title={titleLang ? <span lang={titleLang}>{content.title}</span> : content.title || PAGE_TITLES.about} />
       <PageBody narrow>
-        {content.bio && <Paragraphs text={content.bio} className="text-lg sm:text-xl" />}
+        {content.bio && <Paragraphs text={content.bio} lang={lang('about', 'about', 'bio')} className="text-lg sm:text-xl" />}
         {!stored && <p className="mt-8 text-muted-foreground italic">Detailed biography and research interests coming soon...</p>}
         {aboutSections(data).map((section) => (
           <section key={section.key} aria-labelledby={`about-${section.key}`} className="mt-12 border-t border-border pt-10">
@@ -56,7 +59,7 @@ export function AboutPage({ data }: { data: AboutData }) {
                 <Entries entries={section.entries} />
               </div>
             ) : (
-              <Paragraphs text={section.text} className="mt-4 text-muted-foreground" />
+              <Paragraphs text={section.text} lang={lang('about', 'about', section.key)} className="mt-4 text-muted-foreground" />
             )}
           </section>
         ))}
