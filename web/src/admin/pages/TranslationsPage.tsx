@@ -79,12 +79,7 @@ function LanguageForm({ lang, onChoose }: { lang: string; onChoose: (lang: strin
     formState: { errors },
   } = useForm<z.infer<typeof languageSchema>>({ resolver: zodResolver(languageSchema), values: { lang } });
   return (
-    <form
-      onSubmit={handleSubmit((values) => onChoose(values.lang.trim()))}
-      noValidate
-      aria-label="Language"
-      className="mb-8 flex flex-wrap items-start gap-3"
-    >
+    <form onSubmit={handleSubmit((values) => onChoose(values.lang.trim()))} noValidate className="mb-8 flex flex-wrap items-start gap-3">
       <FormField label="Language" hint="A BCP 47 tag: de, fr, zh-Hans, pt-BR…" error={errors.lang?.message} className="w-64">
         {(control) => <Input {...control} autoComplete="off" spellCheck={false} {...register('lang')} />}
       </FormField>
