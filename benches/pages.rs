@@ -189,7 +189,7 @@ async fn render_page(
         Target::ListPage(page, _) => page.path().to_owned(),
         _ => target.path(),
     };
-    let input = RenderInput { path, site, page: data, hero };
+    let input = RenderInput { path, site, page: data, text_langs: Default::default(), hero };
     let html = renderer.render(&input, None).await.unwrap();
     let total_time = started.elapsed();
     (data_time, total_time, html, input)

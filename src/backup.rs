@@ -111,6 +111,8 @@ macro_rules! archived_tables {
             "news_item_tags",
             "post_tags",
             "import_publications",
+            // The translations of the items' fields (issue 45): keyed by kind and id, no foreign key.
+            "translations",
         ]
     };
 }
@@ -130,6 +132,7 @@ const ADDED_BY: &[(&str, &str)] = &[
     ("site_import_sources", "m0018_site_import_sources"),
     ("imports", "m0022_import_records"),
     ("import_publications", "m0022_import_records"),
+    ("translations", "m0023_translations"),
 ];
 
 /// Whether an archive of database schema `schema` (a known migration) must hold `table`.
@@ -198,6 +201,10 @@ macro_rules! match_table {
             }
             "import_publications" => {
                 type $E = crate::content::import_links::Entity;
+                $body
+            }
+            "translations" => {
+                type $E = crate::content::translations::Entity;
                 $body
             }
             other => Err(refuse(format!("The archive has a table this Vita does not know: {other}. Nothing was changed."))),

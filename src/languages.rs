@@ -5,16 +5,13 @@
 //! addresses without a language; this module puts the prefix on and takes it off.
 //!
 //! Which pages of a language are real translations, and which are shown wholly in the fallback
-//! language, is decided in one place, `translated_paths`: search engines are told only about
-//! the real ones (canonical, `hreflang`, the sitemap).
+//! language, the translations store decides (`content::translations::translated_paths`):
+//! search engines are told only about the real ones (canonical, `hreflang`, the sitemap).
 
 use std::collections::BTreeSet;
 
-use sea_orm::ConnectionTrait;
 use serde::Serialize;
 use ts_rs::TS;
-
-use crate::error::AppError;
 
 /// The most languages a site may have: each is a copy of every page to keep and to crawl.
 pub const MAX_LANGUAGES: usize = 10;
@@ -187,17 +184,6 @@ pub fn versions(path: &str, languages: &[String], translated: impl Fn(&str) -> b
             }
         })
         .collect()
-}
-
-/// The addresses (without a language, e.g. `/news`, `/publications/some-paper`) whose page
-/// is a real translation in `lang`, rather than shown wholly in the fallback language.
-///
-/// This is the seam of the translations store (issue 45 item 2, built beside this): until it is
-/// wired in, nothing is translated, so every page of a language other than the default is
-/// fallback — canonical to the default language's page, with no `hreflang` and not in the
-/// sitemap. The store answers this from its rows; everything else asks here.
-pub async fn translated_paths(_db: &impl ConnectionTrait, _lang: &str) -> Result<BTreeSet<String>, AppError> {
-    Ok(BTreeSet::new())
 }
 
 /// A language's name in itself, as the language switcher shows it: the common languages by

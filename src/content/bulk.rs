@@ -8,8 +8,8 @@
 //! holds exactly what the action changed, as JSON:
 //! - a delete: the rows as they were and everything their delete took with them through a
 //!   cascading foreign key (their tag links; a tag's links to every item; a paper's citation
-//!   counts; a paper's link to the import that added it). An uploaded PDF stays stored, so the
-//!   restored paper still has it.
+//!   counts; a paper's link to the import that added it) or that the delete removed beside them
+//!   (their translations). An uploaded PDF stays stored, so the restored paper still has it.
 //! - a publish or unpublish: the status and update time of each row whose status it changed;
 //! - a tag: the items it added the tag to (not those that had it already).
 //!
@@ -29,7 +29,7 @@ use ts_rs::TS;
 use uuid::Uuid;
 
 use super::tagging::{TagLinks, link_error};
-use super::{Content, ContentStatus, citation_counts, import_links, publications, tags};
+use super::{Content, ContentStatus, citation_counts, import_links, publications, tags, translations};
 use crate::error::{AppError, FieldErrors};
 use crate::store::changes::{Changes, Sources};
 
@@ -80,6 +80,9 @@ enum Snapshot {
         /// Absent from the records written before m0022.
         #[serde(default)]
         imported_by: Vec<import_links::Model>,
+        /// Absent from the records written before m0023.
+        #[serde(default)]
+        translations: Vec<translations::Model>,
     },
     Status {
         action: BulkAction,
@@ -249,7 +252,7 @@ async fn insert_link(db: &impl ConnectionTrait, link: &Link) -> Result<(), AppEr
 /// Deletes the rows, first keeping them and whatever their foreign keys' cascades remove: the
 /// tag links (of the items, or of the tags when the items are tags), a paper's citation counts
 /// and its import link (migrations m0006, m0012, m0016, m0022 have every cascade from a
-/// content table).
+/// content table); and the items' translations, which no foreign key can reach (m0023).
 async fn delete<E: Content>(txn: &DatabaseTransaction, ids: &[Uuid], rows: Vec<E::Model>) -> Result<Snapshot, AppError> {
     let mut links = Vec::new();
     match E::TAG_LINKS {
@@ -271,11 +274,13 @@ async fn delete<E: Content>(txn: &DatabaseTransaction, ids: &[Uuid], rows: Vec<E
         }
         imported_by = import_links::links_of(txn, ids).await?;
     }
+    let translated = translations::of_items(txn, ids).await?;
     for chunk in ids.chunks(CHUNK) {
         E::delete_many().filter(super::column::<E>("id").is_in(chunk.to_vec())).exec(txn).await?;
     }
+    translations::forget(txn, ids).await?;
     let rows = rows.iter().map(serde_json::to_value).collect::<Result<_, _>>().map_err(anyhow::Error::from)?;
-    Ok(Snapshot::Delete { rows, links, citation_counts: counts, imported_by })
+    Ok(Snapshot::Delete { rows, links, citation_counts: counts, imported_by, translations: translated })
 }
 
 /// Gives the rows `status` (and a new update time), keeping the ones it changes as they were.
@@ -385,7 +390,7 @@ async fn undo_in<E: Content>(db: &DatabaseConnection, changes: &Changes, record:
         return Err(nothing_to_undo());
     }
     match snapshot {
-        Snapshot::Delete { rows, links, citation_counts, imported_by } => {
+        Snapshot::Delete { rows, links, citation_counts, imported_by, translations: translated } => {
             for row in rows {
                 let model: E::Model = serde_json::from_value(row).map_err(anyhow::Error::from)?;
                 let active = model.into_active_model().reset_all();
@@ -400,6 +405,7 @@ async fn undo_in<E: Content>(db: &DatabaseConnection, changes: &Changes, record:
             for link in imported_by {
                 import_links::Entity::insert(link.into_active_model().reset_all()).exec(txn).await?;
             }
+            translations::restore(txn, translated).await?;
         }
         Snapshot::Status { rows, .. } => {
             for row in rows {

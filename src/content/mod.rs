@@ -224,6 +224,7 @@ pub mod students;
 pub mod tagging;
 pub mod tags;
 pub mod talks;
+pub mod translations;
 
 use std::future::Future;
 use std::str::FromStr;
@@ -446,12 +447,13 @@ async fn with_tags<E: Content>(db: &impl ConnectionTrait, model: E::Model) -> Re
     Ok(model)
 }
 
+/// Deletes an item and its translations (in a transaction, as `create`).
 pub async fn delete<E: Content>(db: &impl ConnectionTrait, id: Uuid) -> Result<(), AppError> {
     let result = E::delete_by_id(id).exec(db).await?;
     if result.rows_affected == 0 {
         return Err(AppError::not_found(E::NOUN));
     }
-    Ok(())
+    translations::forget(db, &[id]).await
 }
 
 pub async fn get<E: Content>(db: &impl ConnectionTrait, id: Uuid) -> Result<E::Model, AppError> {

@@ -9,7 +9,7 @@
 //! published items only.
 //!
 //! With several languages, a page is listed in another language only where it is a real
-//! translation (`languages::translated_paths`): a page shown wholly in the fallback language
+//! translation (`content::translations::translated_paths`): a page shown wholly in the fallback language
 //! is canonical to the default language's page and would be a duplicate. A translated page is
 //! listed in each of its languages, each entry with one `xhtml:link` per language and an
 //! `x-default` (Google's sitemap form of `hreflang`).
@@ -24,11 +24,12 @@ use uuid::Uuid;
 
 use crate::content::homepage::{self, AboutContent, ContactContent, HeroContent, StatsContent};
 use crate::content::settings;
+use crate::content::translations::translated_paths;
 use crate::content::{
     Audience, Content, ListQuery, courses, news, open_calls, posts, projects, publications, research_areas, students, tags, talks,
 };
 use crate::error::AppError;
-use crate::languages::{localized, prefix, translated_paths};
+use crate::languages::{localized, prefix};
 use crate::render::pages::PublicPage;
 use crate::render::paper::{absolute_url, paper_path};
 use crate::routes::Route;
@@ -49,7 +50,7 @@ pub struct SiteUrl {
 /// `urls` (the default language's) with their translations: each translated page gets its
 /// alternates, and an entry of its own in each language it is translated into, right after
 /// the default's. `translated` holds, for each language but the default, the addresses
-/// translated into it (`languages::translated_paths`).
+/// translated into it (`content::translations::translated_paths`).
 pub fn with_translations(urls: Vec<SiteUrl>, languages: &[String], translated: &[BTreeSet<String>]) -> Vec<SiteUrl> {
     let mut out = Vec::with_capacity(urls.len());
     for url in urls {

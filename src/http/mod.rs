@@ -32,6 +32,8 @@
 //! | `GET /api/admin/stats?from=&to=` | the owner's statistics: days, pages, downloads, sources, feed subscribers (`crate::stats`) |
 //! | `GET /api/admin/scholarly` | the dashboard's citations (total, h-index, by year) and the sources' last runs and errors |
 //! | `GET /api/admin/sample-texts` | the dashboard's list of public texts still the spec's sample (`content::sample_texts`) |
+//! | `GET /api/admin/translations?lang=`, `GET /api/admin/translations/outdated` | every translatable text with its translation into a language and its state (untranslated, outdated, done); the count of outdated ones per language (`content::translations`) |
+//! | `PUT`/`DELETE /api/admin/translations/<kind>/<id>/<field>/<lang>`, `POST …/reviewed` | write or delete one translation; mark it up to date with its edited source |
 //! | `POST /api/uploads/<bucket>?filename=`, `DELETE /api/uploads/<bucket>/<name>` | owner uploads |
 //! | `GET /files/<bucket>/<name>` | uploaded files (`profile-photos`, `cv-files`; `paper-pdfs` for the owner only) |
 //! | `GET /publications.bib`, `GET /publications.json` | every published paper as BibTeX, as CSL-JSON |
@@ -81,6 +83,7 @@ pub mod site_import;
 pub use site_import::SiteUploads;
 mod stats_api;
 pub use stats_api::span_of;
+mod translations_api;
 mod uploads;
 
 use axum::Router;
@@ -180,7 +183,14 @@ pub fn router(state: AppState) -> Router {
         .route("/admin/undo/{token}", post(content::undo))
         .route("/admin/sample-texts", get(content::sample_texts))
         .route("/admin/imports", get(imports::list))
-        .route("/admin/imports/{id}/remove", post(imports::remove));
+        .route("/admin/imports/{id}/remove", post(imports::remove))
+        .route("/admin/translations", get(translations_api::list_translations))
+        .route("/admin/translations/outdated", get(translations_api::count_outdated))
+        .route(
+            "/admin/translations/{kind}/{id}/{field}/{lang}",
+            put(translations_api::save_translation).delete(translations_api::delete_translation),
+        )
+        .route("/admin/translations/{kind}/{id}/{field}/{lang}/reviewed", post(translations_api::mark_reviewed));
     macro_rules! every_table {
         ($($table:ident),*) => {
             [$(content_routes::<crate::content::$table::Entity>),*]

@@ -25,7 +25,7 @@ use super::middleware::{SecurityHeaders, log_line};
 use super::session;
 use crate::auth::OwnerSession;
 use crate::content::homepage::{self, HeroContent};
-use crate::content::{settings, tags};
+use crate::content::{settings, tags, translations};
 use crate::cv_pdf;
 use crate::discovery::{Document, feeds, sitemap};
 use crate::error::AppError;
@@ -35,6 +35,7 @@ use crate::render::engine::RenderQueueFull;
 use crate::render::menu;
 use crate::render::pages::{self, PublicPage};
 use crate::render::paper::paper_path;
+use crate::render::translated;
 use crate::render::{CardImage, PageData, RenderInput, SiteInfo};
 use crate::routes::Route;
 use crate::store::changes::Sources;
@@ -515,7 +516,7 @@ async fn render(
     let card_image = CardImage::of(&hero, &state.base_url);
     let mut translated = Vec::new();
     for other in settings.languages.0.iter().skip(1) {
-        if languages::translated_paths(&state.db, other).await?.contains(path) {
+        if translations::translated_paths(&state.db, other).await?.contains(path) {
             translated.push(other.as_str());
         }
     }
@@ -527,6 +528,12 @@ async fn render(
         _ => path.to_owned(),
     };
     let versions = languages::versions(&shown, &settings.languages.0, |other| translated.contains(&other));
+    // The texts the owner translated into the page's language (issue 45), each field along the
+    // language's fallback chain (`de-AT` → `de` → the default).
+    let chain = languages::chain(&lang.tag, &settings.languages.0);
+    let chain: Vec<&str> = chain.iter().map(String::as_str).collect();
+    let mut page = page;
+    let text_langs = translated::translate(&state.db, &chain, &mut page).await?;
     // The page's sentences are the settings' too: a save of them makes every page stale, as
     // the menu does (`menu_sources`).
     let texts = settings.texts.clone();
@@ -540,7 +547,7 @@ async fn render(
         languages: versions,
         texts,
     };
-    let input = RenderInput { path: localized(&lang.prefix, path), site, page, hero };
+    let input = RenderInput { path: localized(&lang.prefix, path), site, page, text_langs, hero };
     let html = state
         .renderer
         .render(&input, external_script)

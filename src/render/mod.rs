@@ -14,6 +14,7 @@ pub mod pages;
 pub mod paper;
 pub mod person;
 pub mod post;
+pub mod translated;
 
 use std::collections::BTreeMap;
 
@@ -312,6 +313,10 @@ pub struct RenderInput {
     pub path: String,
     pub site: SiteInfo,
     pub page: PageData,
+    /// The texts of `page` shown in another language than the page's, with their language
+    /// (`translated::TextLangs`): the components mark them with `lang`.
+    #[ts(type = "Record<string, string>")]
+    pub text_langs: translated::TextLangs,
     /// The owner, for the server's `Person` JSON-LD (`person`); the bundle does not need it.
     #[serde(skip)]
     pub hero: HeroContent,

@@ -32,6 +32,7 @@ impl MigratorTrait for Migrator {
             Box::new(M0019AuthorsWithoutTitles),
             Box::new(M0020UndoActions),
             Box::new(M0022ImportRecords),
+            Box::new(M0023Translations),
         ]
     }
 }
@@ -1205,5 +1206,53 @@ impl MigrationTrait for M0022ImportRecords {
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         manager.drop_table(Table::drop().table("import_publications").to_owned()).await?;
         manager.drop_table(Table::drop().table("imports").to_owned()).await
+    }
+}
+
+/// Issue 45, item 2: translations field by field, beside the item (never a copied item). A row
+/// is one field of one item in one language: the item's kind (`research_area`, `hero`, …, see
+/// `content::translations`), its id (the row's UUID, or the section's key for a page text such
+/// as the hero), the field, the language (BCP 47), the text, and a hash of the source text it
+/// was translated from, so an edit of the source shows the translation as outdated. The item
+/// may live in any of several tables, so no foreign key can take its rows with it: deleting an
+/// item deletes them in the same transaction (`content::delete`, `content::bulk`).
+struct M0023Translations;
+
+impl MigrationName for M0023Translations {
+    fn name(&self) -> &str {
+        "m0023_translations"
+    }
+}
+
+#[sea_orm_migration::async_trait::async_trait]
+impl MigrationTrait for M0023Translations {
+    fn use_transaction(&self) -> Option<bool> {
+        Some(true)
+    }
+
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .create_table(
+                Table::create()
+                    .table("translations")
+                    .if_not_exists()
+                    .col(string("kind"))
+                    .col(string("item_id"))
+                    .col(string("field"))
+                    .col(string("lang"))
+                    .col(text("text"))
+                    .col(string("source_hash"))
+                    .col(timestamp_with_time_zone("updated_at"))
+                    // Unique on the four: one translation of a field per language.
+                    .primary_key(Index::create().col("kind").col("item_id").col("field").col("lang"))
+                    .to_owned(),
+            )
+            .await?;
+        // A deleted item's rows are found by its id alone (ids are UUIDs, unique across tables).
+        manager.create_index(index("translations", &["item_id"], false)).await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager.drop_table(Table::drop().table("translations").to_owned()).await
     }
 }

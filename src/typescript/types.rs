@@ -22,6 +22,9 @@ use crate::content::settings::{
     CitationStyle, CvButton, Languages, Menu, MenuItem, MenuPage, PaperSize, RetentionMonths, ScriptSince, SiteSettings, SiteSettingsView,
     Statistics,
 };
+use crate::content::translations::{
+    OutdatedCount, TextFormat, TranslatableText, TranslationInput, TranslationKind, TranslationList, TranslationStatus,
+};
 use crate::content::{ContentStatus, StringList, courses, cv_service, publications, students, talks};
 use crate::error::{ErrorBody, ErrorDetail, Existing, FieldErrors};
 use crate::http::SetupStatus;
@@ -88,6 +91,8 @@ pub fn typescript() -> String {
         site::Report, KindCounts, SiteImportAnswer,
         BulkAction, BulkRequest, UndoToken, ImportKind, ImportSummary, KeptPaper, ImportRemoval,
         SampleText,
+        TranslationKind, TextFormat, TranslationStatus, TranslatableText, TranslationList, TranslationInput, OutdatedCount,
+        crate::content::translations::Model,
     );
     let declarations = declarations.into_iter().chain(crate::content::tables!(table_declarations; &cfg));
     let mut out = String::from("// Generated from the Rust types by `VITA_UPDATE_TYPES=1 cargo test types`. Do not edit.\n\n");

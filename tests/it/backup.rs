@@ -16,7 +16,7 @@ use vita::content::settings;
 use vita::content::tagging::{news_item_tags, post_tags, project_tags, publication_tags, talk_tags};
 use vita::content::{
     courses, cv_appointments, cv_awards, cv_education, cv_grants, cv_other, cv_service, homepage, news, open_calls, posts, projects,
-    publications, research_areas, students, tags, talks,
+    publications, research_areas, students, tags, talks, translations,
 };
 use vita::import::site::sources as site_sources;
 use vita::media::files::Files;
@@ -72,7 +72,11 @@ async fn seed(app: &TestApp) {
     post(app, "/api/news", json!({ "title": "Grant 🎉", "content": "We won.", "date": "2024-02-29", "featured": true, "tag_ids": [tag] }))
         .await;
     post(app, "/api/news", json!({ "title": "Draft", "content": "x", "status": "draft", "link_url": "https://example.org/a?b=c&d" })).await;
-    post(app, "/api/research-areas", json!({ "title": "Hardware security", "sort_order": -3 })).await;
+    let area = post(app, "/api/research-areas", json!({ "title": "Hardware security", "sort_order": -3 })).await;
+    // A translation of one of its fields (issue 45).
+    let translation = format!("/api/admin/translations/research_area/{}/title/zh-Hans", area["id"].as_str().unwrap());
+    let response = app.client.put(app.url(&translation)).json(&json!({ "text": "硬件安全" })).send().await.unwrap();
+    assert_eq!(response.status(), 200);
     post(
         app,
         "/api/publications",
@@ -160,7 +164,7 @@ async fn assert_same_rows(a: &DatabaseConnection, b: &DatabaseConnection) {
     same!(users, settings, homepage, news, research_areas, publications, projects, courses, students, talks, tags, open_calls);
     same!(publication_tags, project_tags, talk_tags, news_item_tags, post_tags, posts);
     same!(cv_appointments, cv_education, cv_awards, cv_grants, cv_service, cv_other);
-    same!(site_sources);
+    same!(site_sources, translations);
 }
 
 /// Every stored file, `bucket/name` → SHA-256.

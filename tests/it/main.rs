@@ -55,5 +55,6 @@ mod store;
 mod tags;
 mod timeouts;
 mod tls;
+mod translations;
 mod uploads;
 mod xss;

@@ -152,7 +152,7 @@ test('the admin app is served for /admin and /admin/*', async ({ page }) => {
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   const cards = page.getByRole('main').getByRole('list', { name: 'Admin sections' }).getByRole('link');
-  await expect(cards).toHaveCount(22); // the spec's 13 sections, the 6 CV sections (issue 28), Site Settings, Statistics (issue 43) and Import a site (issue 42)
+  await expect(cards).toHaveCount(23); // the spec's 13 sections, the 6 CV sections (issue 28), Translations (issue 45), Site Settings, Statistics (issue 43) and Import a site (issue 42)
   await expect(cards.first()).toHaveAttribute('href', '/admin/homepage');
   await expect(cards.nth(12)).toHaveAttribute('href', '/admin/open-calls');
   await expect(cards.nth(13)).toHaveAttribute('href', '/admin/cv-appointments');

@@ -28,6 +28,7 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   account: lazyScreen(() => import('./pages/AccountPage'), 'AccountPage'),
   settings: lazyScreen(() => import('./page-texts/SettingsScreen'), 'SettingsScreen'),
   statistics: lazyScreen(() => import('./pages/StatisticsPage'), 'StatisticsPage'),
+  translations: lazyScreen(() => import('./pages/TranslationsPage'), 'TranslationsPage'),
   'import-site': lazyScreen(() => import('./pages/SiteImportPage'), 'SiteImportPage'),
   // The first-run step, where the setup page goes once the owner account exists.
   welcome: lazyScreen(() => import('./pages/WelcomePage'), 'WelcomePage'),

@@ -25,6 +25,10 @@ import type {
   SiteSettings,
   SiteSettingsView,
   StartEnrolmentRequest,
+  OutdatedCount,
+  Translation,
+  TranslationKind,
+  TranslationList,
 } from '../api/types';
 import { ApiError, api } from './api';
 import { postFileWithProgress } from './entities/kit/upload-client';
@@ -45,6 +49,8 @@ export const queryKeys = {
   scholarly: ['admin', 'scholarly'] as const,
   sampleTexts: ['admin', 'sample-texts'] as const,
   stats: (from: string, to: string) => ['admin', 'stats', from, to] as const,
+  translations: (lang: string) => ['admin', 'translations', lang] as const,
+  outdatedTranslations: ['admin', 'translations-outdated'] as const,
 };
 
 export const authApi = {
@@ -108,6 +114,21 @@ export const scholarlyApi = {
 };
 
 /** `GET /api/admin/stats?from=&to=` (src/http/stats_api.rs): days as YYYY-MM-DD, both included. */
+/** One translation's address: `<kind>/<item id>/<field>/<lang>` (src/http/translations_api.rs). */
+export type TranslationTarget = { kind: TranslationKind; item_id: string; field: string; lang: string };
+
+function translationPath({ kind, item_id, field, lang }: TranslationTarget): string {
+  return `/api/admin/translations/${kind}/${encodeURIComponent(item_id)}/${field}/${encodeURIComponent(lang)}`;
+}
+
+/** The owner's translations (issue 45): the list per language, writes and reviews. */
+export const translationsApi = {
+  list: (lang: string) => api.get<TranslationList>(`/api/admin/translations?lang=${encodeURIComponent(lang)}`),
+  outdated: () => api.get<OutdatedCount[]>('/api/admin/translations/outdated'),
+  save: (target: TranslationTarget, text: string) => api.put<Translation>(translationPath(target), { text }),
+  markReviewed: (target: TranslationTarget) => api.post<Translation>(`${translationPath(target)}/reviewed`),
+};
+
 export const statsApi = {
   report: (from: string, to: string) => api.get<Report>(`/api/admin/stats?from=${from}&to=${to}`),
 };

@@ -151,6 +151,14 @@ export const STATISTICS_SECTION: AdminSection = {
   icon: Globe,
 };
 
+/** The texts in other languages (issue 45): what is untranslated or outdated, per language. */
+export const TRANSLATIONS_SECTION: AdminSection = {
+  path: '/admin/translations',
+  title: 'Translations',
+  description: 'Translate your texts into other languages, and review those whose source changed.',
+  icon: Globe,
+};
+
 /** A whole al-folio, Hugo Blox or academicpages site brought in from its archive (issue 42). */
 export const SITE_IMPORT_SECTION: AdminSection = {
   path: '/admin/import-site',
@@ -163,6 +171,7 @@ export const SITE_IMPORT_SECTION: AdminSection = {
 export const DASHBOARD_CARDS: readonly AdminSection[] = [
   ...ADMIN_SECTIONS,
   ...CV_SECTIONS,
+  TRANSLATIONS_SECTION,
   STATISTICS_SECTION,
   SITE_IMPORT_SECTION,
   SITE_SETTINGS_SECTION,

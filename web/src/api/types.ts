@@ -363,7 +363,12 @@ photo: Photo | null, };
 
 export type PageData = { "page": "home", "data": HomeData } | { "page": "about", "data": AboutPage } | { "page": "research", "data": { areas: Array<ResearchArea>, } } | { "page": "publications", "data": PublicationsData } | { "page": "paper", "data": PaperData } | { "page": "projects", "data": { projects: Array<Project>, pagination: Pagination, } } | { "page": "teaching", "data": { courses: Array<Course>, pagination: Pagination, } } | { "page": "students", "data": { students: Array<PublicStudent>, pagination: Pagination, } } | { "page": "talks", "data": { talks: Array<Talk>, pagination: Pagination, } } | { "page": "blog", "data": { posts: Array<PublicPost>, pagination: Pagination, } } | { "page": "post", "data": PublicPost } | { "page": "open_calls", "data": { calls: Array<OpenCall>, pagination: Pagination, } } | { "page": "contact", "data": SectionPage<ContactContent> } | { "page": "news", "data": { items: Array<NewsItem>, pagination: Pagination, } } | { "page": "tag", "data": TagPageData } | { "page": "cv", "data": CvData } | { "page": "not_found" };
 
-export type RenderInput = { path: string, site: SiteInfo, page: PageData, };
+export type RenderInput = { path: string, site: SiteInfo, page: PageData, 
+/**
+ * The texts of `page` shown in another language than the page's, with their language
+ * (`translated::TextLangs`): the components mark them with `lang`.
+ */
+text_langs: Record<string, string>, };
 
 export type PublicPage = "home" | "about" | "research" | "publications" | "projects" | "teaching" | "students" | "talks" | "blog" | "open_calls" | "contact" | "news" | "cv";
 
@@ -907,6 +912,58 @@ text: string,
  * The admin screen that edits it (`/admin/homepage`).
  */
 edit_path: string, };
+
+export type TranslationKind = "hero" | "about" | "contact" | "stats" | "research_area" | "project" | "news" | "talk" | "course" | "post" | "cv_appointment" | "cv_education" | "cv_award" | "cv_grant" | "cv_service" | "cv_other";
+
+export type TextFormat = "short" | "long" | "html";
+
+export type TranslationStatus = "untranslated" | "outdated" | "done";
+
+export type TranslatableText = { kind: TranslationKind, item_id: string, 
+/**
+ * What the item is called: its title or name, or the page text's name ("Hero").
+ */
+item_label: string, 
+/**
+ * The kind in words ("research area").
+ */
+noun: string, field: string, 
+/**
+ * The field in words ("Research interests").
+ */
+field_label: string, format: TextFormat, 
+/**
+ * The text in the items' own language.
+ */
+source: string, translation: string | null, status: TranslationStatus, };
+
+export type TranslationList = { lang: string, 
+/**
+ * The language the items are written in.
+ */
+source_lang: string, texts: Array<TranslatableText>, };
+
+export type TranslationInput = { text: string, };
+
+export type OutdatedCount = { lang: string, outdated: number, };
+
+export type Translation = { 
+/**
+ * The item's kind (`TranslationKind::key`).
+ */
+kind: string, 
+/**
+ * The item's id, or the section's key for a page text (`hero`).
+ */
+item_id: string, field: string, 
+/**
+ * A BCP 47 tag in its usual case (`zh-Hans`, `pt-BR`).
+ */
+lang: string, text: string, 
+/**
+ * `source_hash` of the source text the translation was made from (or reviewed against).
+ */
+source_hash: string, updated_at: string, };
 
 export type NewsItem = { id: string, title: string, content: string, 
 /**

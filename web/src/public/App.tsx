@@ -23,12 +23,16 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { PaperPage } from './pages/PaperPage';
 import { TagPage } from './pages/TagPage';
 import { AboutPage, ContactPage } from './pages/TextPages';
+import { TextLangsProvider } from './text-lang';
 
-/** The page's content, for inside <main>: its links stay in the page's language. */
+/** The page's content, for inside <main>: its links stay in the page's language, and its
+ *  texts are marked with their language where it is not the page's. */
 export function PageContent({ input }: { input: RenderInput }) {
   return (
     <PathPrefixProvider value={sitePrefix(input.site)}>
-      <Content input={input} />
+      <TextLangsProvider value={input.text_langs}>
+        <Content input={input} />
+      </TextLangsProvider>
     </PathPrefixProvider>
   );
 }

@@ -353,8 +353,13 @@ export function fullHomeData(overrides: Partial<HomeData> = {}): HomeData {
   };
 }
 
-export function pageInput(path: string, page: PageData, site: Partial<SiteInfo> = {}): RenderInput {
-  return { path, site: { ...SITE, ...site }, page };
+export function pageInput(
+  path: string,
+  page: PageData,
+  site: Partial<SiteInfo> = {},
+  text_langs: RenderInput['text_langs'] = {},
+): RenderInput {
+  return { path, site: { ...SITE, ...site }, page, text_langs };
 }
 
 export function homeInput(hero: Partial<HeroContent> = {}): RenderInput {

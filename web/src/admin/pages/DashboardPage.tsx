@@ -6,6 +6,7 @@ import { formatDateTime } from '../format';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { DASHBOARD_CARDS } from '../sections';
 import { CitationsCard } from './CitationsCard';
+import { OutdatedTranslationsCard } from './OutdatedTranslationsCard';
 import { SampleTextsCard } from './SampleTextsCard';
 
 export function DashboardPage() {
@@ -17,6 +18,7 @@ export function DashboardPage() {
         <p className="mt-2 text-muted-foreground">Manage the content of your website.</p>
       </div>
       <SampleTextsCard />
+      <OutdatedTranslationsCard />
       <ul aria-label="Admin sections" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {DASHBOARD_CARDS.map(({ path, title, description, icon: Icon }) => (
           <li key={path}>

@@ -3,6 +3,7 @@ import type { HeroContent, Photo } from '../../api/types';
 import { ButtonLink } from '../../components/ui/button';
 import { useT } from '../../i18n/context';
 import { initials } from '../../lib/initials';
+import { useTextLang } from '../text-lang';
 import { type Frame, Picture } from './Picture';
 import { useLocalized } from '../language';
 
@@ -70,6 +71,7 @@ export function Hero({
 }) {
   const local = useLocalized();
   const t = useT();
+  const lang = useTextLang();
   return (
     <section aria-labelledby="hero-name" className="relative isolate -mt-16 flex min-h-svh items-center overflow-hidden pt-16">
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
@@ -84,10 +86,23 @@ export function Hero({
           <h1 id="hero-name" className="text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">
             {hero.name}
           </h1>
-          {hero.title && <p className="mt-4 text-xl font-medium text-primary sm:text-2xl">{hero.title}</p>}
-          {hero.institution && <p className="mt-2 text-lg text-muted-foreground">{hero.institution}</p>}
+          {hero.title && (
+            <p lang={lang('hero', 'hero', 'title')} className="mt-4 text-xl font-medium text-primary sm:text-2xl">
+              {hero.title}
+            </p>
+          )}
+          {hero.institution && (
+            <p lang={lang('hero', 'hero', 'institution')} className="mt-2 text-lg text-muted-foreground">
+              {hero.institution}
+            </p>
+          )}
           {hero.bio && (
-            <p className="mt-6 text-base leading-relaxed text-pretty whitespace-pre-line text-muted-foreground sm:text-lg">{hero.bio}</p>
+            <p
+              lang={lang('hero', 'hero', 'bio')}
+              className="mt-6 text-base leading-relaxed text-pretty whitespace-pre-line text-muted-foreground sm:text-lg"
+            >
+              {hero.bio}
+            </p>
           )}
 
           <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-center lg:justify-start">

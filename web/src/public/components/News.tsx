@@ -8,6 +8,7 @@ import { TagChips } from './Tags';
 import { MathText } from '../math';
 import { useLocalized } from '../language';
 import { sentence } from '../sentences';
+import { useTextLang } from '../text-lang';
 
 function NewsDate({ date }: { date: string }) {
   const t = useT();
@@ -23,18 +24,19 @@ function NewsDate({ date }: { date: string }) {
 export function LatestNewsGrid({ items, loading = false }: { items: NewsItem[]; loading?: boolean }) {
   const local = useLocalized();
   const grid = 'grid gap-6 md:grid-cols-3';
+  const lang = useTextLang();
   if (loading) return <Skeletons count={3} className={grid} />;
   return (
     <ul className={grid}>
       {items.map((item) => (
         <li key={item.id} className={cn(CARD, 'relative flex flex-col gap-3 p-6 transition-shadow hover:shadow-md')}>
           <NewsDate date={item.date} />
-          <h3 className="text-lg leading-snug font-semibold tracking-tight">
+          <h3 lang={lang('news', item.id, 'title')} className="text-lg leading-snug font-semibold tracking-tight">
             <a href={local(`/news#news-${item.id}`)} className="rounded-sm hover:text-primary focus-ring">
               <MathText text={item.title} />
             </a>
           </h3>
-          <p className="line-clamp-3 text-sm leading-relaxed text-muted-foreground">
+          <p lang={lang('news', item.id, 'content')} className="line-clamp-3 text-sm leading-relaxed text-muted-foreground">
             <MathText text={item.content} />
           </p>
         </li>
@@ -45,6 +47,7 @@ export function LatestNewsGrid({ items, loading = false }: { items: NewsItem[]; 
 
 /** The /news page: every published item, newest first. */
 export function NewsList({ items, site }: { items: NewsItem[]; site: SiteInfo }) {
+  const lang = useTextLang();
   if (items.length === 0) return <EmptyState>{sentence(site, 'news.empty')}</EmptyState>;
   return (
     <ol className="relative space-y-8 border-l-2 border-border pl-6 sm:pl-8">
@@ -56,14 +59,16 @@ export function NewsList({ items, site }: { items: NewsItem[]; site: SiteInfo })
           />
           <article className="flex flex-col gap-3">
             <NewsDate date={item.date} />
-            <h2 className="text-xl font-semibold tracking-tight">
+            <h2 lang={lang('news', item.id, 'title')} className="text-xl font-semibold tracking-tight">
               <MathText text={item.title} />
             </h2>
-            <Paragraphs text={item.content} className="text-muted-foreground" />
+            <Paragraphs text={item.content} lang={lang('news', item.id, 'content')} className="text-muted-foreground" />
             <TagChips tags={item.tags} />
             {item.link_url && (
               <p>
-                <ExternalTextLink href={item.link_url}>{item.link_text || item.link_url}</ExternalTextLink>
+                <ExternalTextLink href={item.link_url}>
+                  <span lang={item.link_text ? lang('news', item.id, 'link_text') : undefined}>{item.link_text || item.link_url}</span>
+                </ExternalTextLink>
               </p>
             )}
           </article>

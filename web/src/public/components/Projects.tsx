@@ -9,6 +9,7 @@ import { TagChips } from './Tags';
 import { MathText } from '../math';
 import { useLocalized } from '../language';
 import { sentence } from '../sentences';
+import { useTextLang } from '../text-lang';
 
 /** At most this many technologies on a home page card (spec §9). */
 export const HOME_CARD_TECHNOLOGIES = 6;
@@ -61,6 +62,7 @@ export function ProjectCard({ project, compact = false }: { project: Project; co
   const tech = compact ? project.tech_stack.slice(0, HOME_CARD_TECHNOLOGIES) : project.tech_stack;
   const Title = compact ? 'h3' : 'h2';
   const funding = [project.funding_source, project.funding_amount].filter(Boolean).join(' · ');
+  const lang = useTextLang();
   return (
     <article id={compact ? undefined : project.slug} className={cn(CARD, 'flex h-full flex-col gap-4 p-6 sm:p-8')}>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
@@ -72,7 +74,7 @@ export function ProjectCard({ project, compact = false }: { project: Project; co
         )}
         {project.featured && !compact && <Badge tone="featured">{t('common.featured')}</Badge>}
       </div>
-      <Title className="text-xl font-semibold tracking-tight">
+      <Title lang={lang('project', project.id, 'title')} className="text-xl font-semibold tracking-tight">
         {compact ? (
           <a href={local(`/projects#${project.slug}`)} className="rounded-sm hover:text-primary focus-ring">
             <MathText text={project.title} />
@@ -81,10 +83,12 @@ export function ProjectCard({ project, compact = false }: { project: Project; co
           <MathText text={project.title} />
         )}
       </Title>
-      <p className={cn('leading-relaxed', compact ? 'text-muted-foreground' : 'text-lg')}>
+      <p lang={lang('project', project.id, 'summary')} className={cn('leading-relaxed', compact ? 'text-muted-foreground' : 'text-lg')}>
         <MathText text={project.summary} />
       </p>
-      {!compact && project.content && <Paragraphs text={project.content} className="text-muted-foreground" />}
+      {!compact && project.content && (
+        <Paragraphs text={project.content} lang={lang('project', project.id, 'content')} className="text-muted-foreground" />
+      )}
       {!compact && project.collaborators.length > 0 && (
         <p className="flex gap-2 text-sm text-muted-foreground">
           <Users aria-hidden="true" className="mt-0.5 size-4 shrink-0" />

@@ -5,6 +5,7 @@ import { CARD, EmptyState, RichText, Skeletons } from './ui';
 import { MathText } from '../math';
 import { useLocalized } from '../language';
 import { sentence } from '../sentences';
+import { useTextLang } from '../text-lang';
 
 /** The icons a research area can name (spec §3); any other name shows Shield. */
 const ICONS = { Shield, Cpu, Brain } as const;
@@ -36,6 +37,7 @@ export function AreaIcon({ area, className }: { area: ResearchArea; className?: 
 export function ResearchAreaGrid({ areas, loading = false }: { areas: ResearchArea[]; loading?: boolean }) {
   const local = useLocalized();
   const grid = 'grid gap-6 md:grid-cols-2 lg:grid-cols-3';
+  const lang = useTextLang();
   if (loading) return <Skeletons count={3} className={grid} />;
   return (
     <ul className={grid}>
@@ -43,13 +45,13 @@ export function ResearchAreaGrid({ areas, loading = false }: { areas: ResearchAr
         <li key={area.id} className={cn(CARD, 'relative overflow-hidden p-6')}>
           <span aria-hidden="true" className="absolute inset-x-0 top-0 h-1" style={{ backgroundColor: areaColor(area.color) }} />
           <AreaIcon area={area} />
-          <h3 className="mt-5 text-xl font-semibold tracking-tight">
+          <h3 lang={lang('research_area', area.id, 'title')} className="mt-5 text-xl font-semibold tracking-tight">
             <a href={local(`/research#${area.slug}`)} className="rounded-sm hover:text-primary focus-ring">
               <MathText text={area.title} />
             </a>
           </h3>
           {area.description && (
-            <p className="mt-3 leading-relaxed text-muted-foreground">
+            <p lang={lang('research_area', area.id, 'description')} className="mt-3 leading-relaxed text-muted-foreground">
               <MathText text={area.description} />
             </p>
           )}
@@ -61,6 +63,7 @@ export function ResearchAreaGrid({ areas, loading = false }: { areas: ResearchAr
 
 /** The Research Areas page: every area with its content as markup. */
 export function ResearchAreaList({ areas, site }: { areas: ResearchArea[]; site: SiteInfo }) {
+  const lang = useTextLang();
   if (areas.length === 0) return <EmptyState>{sentence(site, 'research.empty')}</EmptyState>;
   return (
     <ul className="space-y-8">
@@ -71,15 +74,15 @@ export function ResearchAreaList({ areas, site }: { areas: ResearchArea[]; site:
             <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
               <AreaIcon area={area} />
               <div className="min-w-0 flex-1">
-                <h2 id={`area-${area.id}`} className="text-2xl font-semibold tracking-tight">
+                <h2 id={`area-${area.id}`} lang={lang('research_area', area.id, 'title')} className="text-2xl font-semibold tracking-tight">
                   <MathText text={area.title} />
                 </h2>
                 {area.description && (
-                  <p className="mt-2 text-lg text-muted-foreground">
+                  <p lang={lang('research_area', area.id, 'description')} className="mt-2 text-lg text-muted-foreground">
                     <MathText text={area.description} />
                   </p>
                 )}
-                {area.content && <RichText html={area.content} className="mt-5" />}
+                {area.content && <RichText html={area.content} lang={lang('research_area', area.id, 'content')} className="mt-5" />}
               </div>
             </div>
           </article>

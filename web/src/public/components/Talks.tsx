@@ -4,19 +4,21 @@ import { cn } from '../../lib/cn';
 import { useT } from '../../i18n/context';
 import { dateText } from '../../i18n/format';
 import { MathText } from '../math';
+import { useTextLang } from '../text-lang';
 import { Badge, CARD, EmptyState, ExternalButton, LoadingText, Paragraphs } from './ui';
 import { TagChips } from './Tags';
 import { sentence } from '../sentences';
 
 function TalkCard({ talk }: { talk: Talk }) {
   const t = useT();
+  const lang = useTextLang();
   return (
     <article id={talk.slug} className={cn(CARD, 'flex flex-col gap-3 p-6 sm:p-8')}>
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone="primary">{t(`talk_type.${talk.type}`)}</Badge>
         {talk.featured && <Badge tone="featured">{t('common.featured')}</Badge>}
       </div>
-      <h2 className="text-xl font-semibold tracking-tight">
+      <h2 lang={lang('talk', talk.id, 'title')} className="text-xl font-semibold tracking-tight">
         <MathText text={talk.title} />
       </h2>
       <p className="font-medium text-primary">{talk.event_name}</p>
@@ -32,7 +34,7 @@ function TalkCard({ talk }: { talk: Talk }) {
           </li>
         )}
       </ul>
-      {talk.abstract && <Paragraphs text={talk.abstract} className="text-muted-foreground" />}
+      {talk.abstract && <Paragraphs text={talk.abstract} lang={lang('talk', talk.id, 'abstract')} className="text-muted-foreground" />}
       <TagChips tags={talk.tags} />
       {(talk.slides_url || talk.video_url) && (
         <div className="flex flex-wrap gap-2 pt-2">

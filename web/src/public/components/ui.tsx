@@ -175,9 +175,21 @@ export function demoteHeadings(html: string, by: number): string {
 
 /** HTML the server sanitised (ammonia) before storing it, its headings placed
  *  below the section's own (`headingLevel`, default 2: they start at h3). */
-export function RichText({ html, className, headingLevel = 2 }: { html: string; className?: string; headingLevel?: number }) {
+export function RichText({
+  html,
+  className,
+  headingLevel = 2,
+  lang,
+}: {
+  html: string;
+  className?: string;
+  headingLevel?: number;
+  /** The text's language when it is not the page's (../text-lang.tsx). */
+  lang?: string;
+}) {
   return (
     <div
+      lang={lang}
       className={cn(
         'space-y-4 leading-relaxed wrap-anywhere',
         '[&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-2',
@@ -195,9 +207,9 @@ export function RichText({ html, className, headingLevel = 2 }: { html: string; 
 }
 
 /** Multi-line plain text (line breaks kept). */
-export function Paragraphs({ text, className }: { text: string; className?: string }) {
+export function Paragraphs({ text, className, lang }: { text: string; className?: string; lang?: string }) {
   return (
-    <p className={cn('leading-relaxed whitespace-pre-line', className)}>
+    <p lang={lang} className={cn('leading-relaxed whitespace-pre-line', className)}>
       <MathText text={text} blocks />
     </p>
   );

@@ -7,6 +7,7 @@ import { CARD, EmptyState, PageBody, PageIntro, Paragraphs } from '../components
 import { useT } from '../../i18n/context';
 import type { MessageKey } from '../../i18n/messages';
 import { sentence } from '../sentences';
+import { useTextLang } from '../text-lang';
 import { Entries } from './CvPage';
 
 type AboutText = 'background' | 'research_interests' | 'education' | 'experience' | 'awards' | 'leadership' | 'service' | 'personal';
@@ -44,11 +45,13 @@ function aboutSections({ content, stored, cv }: AboutData): AboutSection[] {
 export function AboutPage({ data, site }: { data: AboutData; site: SiteInfo }) {
   const t = useT();
   const { content, stored } = data;
+  const lang = useTextLang();
+  const titleLang = content.title ? lang('about', 'about', 'title') : undefined;
   return (
     <>
-      <PageIntro narrow title={content.title || t('page.about')} />
+      <PageIntro narrow title={titleLang ? <span lang={titleLang}>{content.title}</span> : content.title || t('page.about')} />
       <PageBody narrow>
-        {content.bio && <Paragraphs text={content.bio} className="text-lg sm:text-xl" />}
+        {content.bio && <Paragraphs text={content.bio} lang={lang('about', 'about', 'bio')} className="text-lg sm:text-xl" />}
         {!stored && <p className="mt-8 text-muted-foreground italic">{sentence(site, 'about.placeholder')}</p>}
         {aboutSections(data).map((section) => (
           <section key={section.key} aria-labelledby={`about-${section.key}`} className="mt-12 border-t border-border pt-10">
@@ -60,7 +63,7 @@ export function AboutPage({ data, site }: { data: AboutData; site: SiteInfo }) {
                 <Entries entries={section.entries} />
               </div>
             ) : (
-              <Paragraphs text={section.text} className="mt-4 text-muted-foreground" />
+              <Paragraphs text={section.text} lang={lang('about', 'about', section.key)} className="mt-4 text-muted-foreground" />
             )}
           </section>
         ))}
