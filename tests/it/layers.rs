@@ -13,6 +13,8 @@ const LAYERS: &[(&str, u32)] = &[
     ("error", 0),
     ("ops", 1),
     ("rules", 2),
+    // The interface's words in each shipped language (issue 45): catalogues, dates, numbers.
+    ("i18n", 2),
     ("store", 3),
     // Every public address: pages, feeds and the export link to them.
     ("routes", 3),
