@@ -26,9 +26,10 @@ test.afterEach(async () => {
   await api.dispose();
 });
 
-/** The desktop menu's labels, in order (without the Admin button). */
+/** The desktop menu's labels, in order (without the Admin button); a menu longer than the
+ *  spec's stays behind the menu button at 1280 px, so its list is read whether shown or not. */
 async function desktopMenu(page: Page): Promise<string[]> {
-  return page.getByRole('navigation', { name: 'Main' }).locator('ul').first().getByRole('link').allTextContents();
+  return page.getByRole('navigation', { name: 'Main' }).locator('ul').first().locator('a').allTextContents();
 }
 
 /** The menu of `path` once it is `expected`: a save re-renders the cached pages in the background. */
@@ -83,9 +84,9 @@ test('the owner hides Blog, adds News, CV and a link, and reorders the menu', as
   await expectMenu(page, '/about', expected);
   await expectMenu(page, '/news', expected);
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.locator('ul').first().getByRole('link', { name: 'News' })).toHaveAttribute('aria-current', 'page');
-  await expect(nav.locator('ul').first().getByRole('link', { name: 'Lab' })).toHaveAttribute('href', 'https://lab.example.org/');
-  await expect(nav.locator('ul').first().getByRole('link', { name: 'Lab' })).not.toHaveAttribute('target', /.*/);
+  await expect(nav.locator('ul').first().locator('a', { hasText: 'News' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.locator('ul').first().locator('a', { hasText: 'Lab' })).toHaveAttribute('href', 'https://lab.example.org/');
+  await expect(nav.locator('ul').first().locator('a', { hasText: 'Lab' })).not.toHaveAttribute('target', /.*/);
 
   // The phone's menu is the same.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -43,4 +43,16 @@ describe('SiteHeader', () => {
     expect(phone).toEqual(desktop);
     expect(lists(menu, '/blog')[0]?.some(([label]) => label === 'Blog')).toBe(false);
   });
+
+  it('keeps a menu longer than the spec\'s English one behind the menu button up to 1536 px', () => {
+    const desktopList = (links: readonly MenuLink[]) => {
+      const root = document.createElement('div');
+      root.innerHTML = renderToString(inEnglish(<SiteHeader ownerName="Dr. Jane Doe" path="/" links={links} />));
+      return root.querySelector('nav ul')?.className ?? '';
+    };
+    expect(desktopList(NAV_LINKS)).toMatch(/(^| )xl:flex/);
+    const german = NAV_LINKS.map((link) => ({ ...link, label: `${link.label}enlänger` }));
+    expect(desktopList(german)).toMatch(/(^| )2xl:flex/);
+    expect(desktopList(german)).not.toMatch(/(^| )xl:flex/);
+  });
 });

@@ -11,6 +11,19 @@ import { sitePrefix } from '../language';
 import { ADMIN_HREF, isCurrentRoute } from '../navigation';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
+/**
+ * The characters of menu labels that fit in one row beside the owner's name and the bar's
+ * buttons from 1280 px (`xl`): the spec's English menu (88) does. A longer one (German's
+ * words are a quarter longer, an owner's added pages and links, the language switcher, counted
+ * as 10) opens from the menu button up to 1536 px (`2xl`), rather than pushing the Admin and
+ * theme buttons off the screen.
+ */
+const XL_MENU_CHARACTERS = 92;
+
+function menuLength(links: readonly MenuLink[], switcher: boolean): number {
+  return links.reduce((length, link) => length + link.label.length, 0) + (switcher ? 10 : 0);
+}
+
 /** Past this many pixels of scroll the bar gets its blurred background and border. */
 const SCROLL_THRESHOLD = 20;
 
@@ -60,6 +73,8 @@ export function SiteHeader({
   }, [menuOpen]);
 
   const solid = scrolled || menuOpen;
+  // A menu longer than the spec's English one stays behind the menu button up to 1536 px.
+  const long = menuLength(links, site.languages.length > 1) > XL_MENU_CHARACTERS;
 
   return (
     <header
@@ -89,7 +104,7 @@ export function SiteHeader({
             <span className="sr-only min-[360px]:hidden">{ownerName}</span>
           </a>
 
-          <ul className="ml-auto hidden items-center xl:flex">
+          <ul className={cn('ml-auto hidden items-center', long ? '2xl:flex' : 'xl:flex')}>
             {links.map((link) => (
               <li key={link.href}>
                 <NavItem href={link.href} label={link.label} current={isCurrentRoute(link.href, path, prefix)} />
@@ -97,7 +112,7 @@ export function SiteHeader({
             ))}
           </ul>
 
-          <div className="ml-auto flex shrink-0 items-center gap-1 xl:ml-2">
+          <div className={cn('ml-auto flex shrink-0 items-center gap-1', long ? '2xl:ml-2' : 'xl:ml-2')}>
             <LanguageSwitcher site={site} />
             <a href={ADMIN_HREF} className={buttonClassName('outline', 'sm')}>
               {t('frame.admin')}
@@ -107,7 +122,7 @@ export function SiteHeader({
             />
             <button
               type="button"
-              className={buttonClassName('ghost', 'icon', 'xl:hidden')}
+              className={buttonClassName('ghost', 'icon', long ? '2xl:hidden' : 'xl:hidden')}
               aria-expanded={menuOpen}
               aria-controls={MOBILE_NAV_ID}
               aria-label={menuOpen ? t('frame.close_menu') : t('frame.open_menu')}
@@ -121,7 +136,10 @@ export function SiteHeader({
         <div
           id={MOBILE_NAV_ID}
           hidden={!menuOpen}
-          className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-border bg-background xl:hidden"
+          className={cn(
+            'max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-border bg-background',
+            long ? '2xl:hidden' : 'xl:hidden',
+          )}
         >
           <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
             {links.map((link) => (
