@@ -44,7 +44,7 @@ describe('SiteHeader', () => {
     expect(lists(menu, '/blog')[0]?.some(([label]) => label === 'Blog')).toBe(false);
   });
 
-  it('keeps a menu longer than the spec\'s English one behind the menu button up to 1536 px', () => {
+  it("keeps a menu longer than the spec's English one behind the menu button up to 1536 px", () => {
     const desktopList = (links: readonly MenuLink[]) => {
       const root = document.createElement('div');
       root.innerHTML = renderToString(inEnglish(<SiteHeader ownerName="Dr. Jane Doe" path="/" links={links} />));
