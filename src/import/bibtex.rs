@@ -639,11 +639,10 @@ fn authors(entry: &biblatex::Entry) -> Vec<String> {
 }
 
 /// A name's part that is a generation ("Jr.", "III", "3rd"): exports that write "Last, First,
-/// III" (ADS, EndNote) put it where BibTeX reads the first name. "V." is an initial, never the
-/// fifth.
+/// III" (ADS, EndNote) put it where BibTeX reads the first name. Written as generations are:
+/// "JR" is the initials J. R., and "V." an initial, never the fifth.
 fn is_generation(part: &str) -> bool {
-    let part = part.trim_end_matches('.').to_ascii_lowercase();
-    matches!(part.as_str(), "jr" | "sr" | "ii" | "iii" | "iv" | "2nd" | "3rd" | "4th")
+    matches!(part.trim_end_matches('.'), "Jr" | "Sr" | "jr" | "sr" | "II" | "III" | "IV" | "2nd" | "3rd" | "4th")
 }
 
 /// "First von Last Jr", the order the admin and the reference styles read.
@@ -655,11 +654,9 @@ fn display_name(person: &Person) -> String {
     }
     // "Last, First, III" and "Last, First," (a stray comma) leave the first name in BibTeX's
     // "Jr" part: it is the first name.
-    let (given, suffix) = if person.given_name.is_empty() || (is_generation(&person.given_name) && !is_generation(&person.suffix)) {
-        (&person.suffix, &person.given_name)
-    } else {
-        (&person.given_name, &person.suffix)
-    };
+    let swapped = !person.suffix.is_empty()
+        && (person.given_name.is_empty() || (is_generation(&person.given_name) && !is_generation(&person.suffix)));
+    let (given, suffix) = if swapped { (&person.suffix, &person.given_name) } else { (&person.given_name, &person.suffix) };
     let parts = [given, &person.prefix, &person.name, suffix];
     let name = parts.iter().filter(|p| !p.is_empty()).map(|p| p.as_str()).collect::<Vec<_>>().join(" ");
     tidy(&math_letters(&name))

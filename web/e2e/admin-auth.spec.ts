@@ -123,7 +123,7 @@ test.describe('the login page', () => {
     await expect(page).toHaveURL(/\/admin$/);
     // The section cards (a new site's list of sample texts above them has links of its own).
     const cards = page.getByRole('main').getByRole('list', { name: 'Admin sections' }).getByRole('link');
-    await expect(cards).toHaveCount(22);
+    await expect(cards).toHaveCount(23);
     await expect(cards.first()).toHaveAttribute('href', '/admin/homepage');
     await expect(page.getByRole('main').getByRole('link', { name: /Open Calls/ })).toHaveAttribute('href', '/admin/open-calls');
     await expect(page.getByRole('main').getByRole('link', { name: /Site Settings/ })).toHaveAttribute('href', '/admin/settings');

@@ -280,11 +280,12 @@ fn command(text: &str, in_math: bool) -> Option<(String, usize)> {
             let scripted: Option<String> = inner.chars().map(map).collect();
             Some((scripted.unwrap_or(inner), after + len))
         }
-        // Type styles keep their argument as a group of its own, spaces included: left to the
-        // crate, `{\emph{ Sp.}}` loses the space the tidying takes for the command's.
+        // A type style is its argument's text, spaces included: left to the crate,
+        // `{\emph{ Sp.}}` loses the space the tidying takes for the command's. Not a group of
+        // its own: an owner's name in bold (`\textbf{Zhu, W.} and …`) is still a name.
         "emph" | "textit" | "textbf" | "textsc" | "texttt" | "textrm" | "textsf" | "textup" | "textsl" | "textmd" | "mbox" if !in_math => {
             let (styled, len) = argument(&text[after..])?;
-            Some((format!("{{{}}}", decode(styled)), after + len))
+            Some((decode(styled), after + len))
         }
         // csquotes' quotation (`\enquote{divide-and-conquer}`).
         "enquote" if !in_math => {
@@ -431,7 +432,7 @@ mod tests {
 
     #[test]
     fn unknown_and_broken_commands_are_left_alone() {
-        assert_eq!(decode("\\emph{x} \\ensuremath"), "{x} \\ensuremath", "a type style is its argument's group");
+        assert_eq!(decode("\\emph{x} \\ensuremath"), "x \\ensuremath", "a type style is its argument's text");
         assert_eq!(decode("\\foo{x} \\ensuremath"), "\\foo{x} \\ensuremath");
         assert_eq!(decode("\\raisebox{-0.5ex"), "\\raisebox{-0.5ex");
     }

@@ -607,9 +607,12 @@ fn real_exports_faults_read_right() {
     assert_eq!(quoted.venue, "Proceedings of the ACM …");
     // "Last, First, III" (ADS, EndNote) and a stray trailing comma (hand-edited files).
     let names = one(
-        "@article{a, author = {{Bailey}, John I., III and Kelleher, R. J., 3rd and Wall, W.A., and Gee, M.W., and Korkhov, V. and Doe, Jr., John}, title={T}, journal={J}, year=2020}",
+        "@article{a, author = {{Bailey}, John I., III and Kelleher, R. J., 3rd and Wall, W.A., and Gee, M.W., and Korkhov, V. and Doe, Jr., John and Males, JR and \\textbf{Zhu, W.}}, title={T}, journal={J}, year=2020}",
     );
-    assert_eq!(names.authors, ["John I. Bailey III", "R. J. Kelleher 3rd", "W.A. Wall", "M.W. Gee", "V. Korkhov", "John Doe Jr."]);
+    assert_eq!(
+        names.authors,
+        ["John I. Bailey III", "R. J. Kelleher 3rd", "W.A. Wall", "M.W. Gee", "V. Korkhov", "John Doe Jr.", "JR Males", "W. Zhu"]
+    );
     // ADS ends long lists with "and et al.": the marker of more authors, not a person.
     let ads = one("@article{a, author = {{Mamajek}, E.~E. and et al.}, title={T}, journal={\\apj}, year=2012}");
     assert_eq!(ads.authors, ["E. E. Mamajek", "others"]);
