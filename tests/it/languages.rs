@@ -4,8 +4,8 @@
 //! lang>`, `Content-Language`, the menu and the links kept in that language, and a switcher; an
 //! unknown prefix is a 404. Until the translations store says otherwise, every such page is
 //! shown in the fallback language: canonical to the default language's page, without
-//! `hreflang`, and not in the sitemap. The page cache keeps each language's copy apart. On
-//! SQLite and PostgreSQL.
+//! `hreflang`, and not in the sitemap; once a text it shows is translated, it is a real
+//! translation. The page cache keeps each language's copy apart. On SQLite and PostgreSQL.
 
 use reqwest::StatusCode;
 use reqwest::redirect::Policy;
@@ -19,6 +19,7 @@ on_both_databases!(
     every_sitemap_address_has_a_twin_in_each_language,
     an_unknown_language_prefix_is_not_found,
     the_cache_keeps_languages_apart_and_a_write_refreshes_each,
+    a_translation_makes_the_page_a_real_translation,
 );
 
 async fn save(app: &TestApp, body: Value) -> reqwest::Response {
@@ -202,4 +203,69 @@ async fn the_cache_keeps_languages_apart_and_a_write_refreshes_each(test_db: Tes
     }
     let german = visitor.get(app.url("/de/news")).send().await.unwrap().text().await.unwrap();
     assert!(german.contains("<html lang=\"de\">"), "the refreshed copy is still German");
+}
+
+/// The `hreflang` links of a page's head, as (language, address) pairs.
+fn hreflangs(html: &str) -> Vec<(String, String)> {
+    html.split("<link rel=\"alternate\" hreflang=\"")
+        .skip(1)
+        .map(|rest| {
+            let lang = &rest[..rest.find('"').unwrap()];
+            let href = rest.split("href=\"").nth(1).unwrap();
+            (lang.to_owned(), href[..href.find('"').unwrap()].to_owned())
+        })
+        .collect()
+}
+
+/// Issue 45's Done-when with the translations store wired in: an untranslated news item shows on
+/// `/de/news` in English inside `lang="en"`, and the page is canonical to `/news` with no
+/// `hreflang`; once the owner translates its title, `/de/news` is canonical to itself, it and
+/// `/news` name each other (and `x-default`) with `hreflang`, and the sitemap lists it with one
+/// `xhtml:link` per language. An edit of the English title then leaves the German on the page.
+async fn a_translation_makes_the_page_a_real_translation(test_db: TestDb) {
+    let app = TestApp::spawn_on(test_db).await;
+    app.sign_in().await;
+    with_german(&app).await;
+    let news = create(&app, "news", json!({ "title": "Grant awarded", "content": "We won a grant.", "date": "2026-11-01" })).await;
+    let id = news["id"].as_str().unwrap();
+    let page = async |path: &str| app.client.get(app.url(path)).send().await.unwrap().text().await.unwrap();
+
+    let german = page("/de/news").await;
+    assert_eq!(canonical(&german), app.url("/news"), "wholly in English: canonical to the English page");
+    assert!(hreflangs(&german).is_empty(), "no hreflang for a fallback page: {german}");
+    assert!(german.contains("lang=\"en\"") && german.contains("Grant awarded"), "the English text, marked as English");
+
+    let response = app
+        .client
+        .put(app.url(&format!("/api/admin/translations/news/{id}/title/de")))
+        .json(&json!({ "text": "Förderung bewilligt" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK, "{}", response.text().await.unwrap());
+
+    let german = page("/de/news").await;
+    assert!(german.contains("Förderung bewilligt"), "{german}");
+    assert_eq!(canonical(&german), app.url("/de/news"), "a real translation is canonical to itself");
+    let english = page("/news").await;
+    let expected =
+        vec![("en".to_owned(), app.url("/news")), ("de".to_owned(), app.url("/de/news")), ("x-default".to_owned(), app.url("/news"))];
+    assert_eq!(hreflangs(&german), expected, "the German page names both");
+    assert_eq!(hreflangs(&english), expected, "and the English page the same: every pair is reciprocal");
+    let visitor = reqwest::Client::new();
+    let sitemap = visitor.get(app.url("/sitemap.xml")).send().await.unwrap().text().await.unwrap();
+    assert!(elements(&sitemap, "loc").contains(&app.url("/de/news")), "{sitemap}");
+    assert!(sitemap.contains(&format!("hreflang=\"de\" href=\"{}\"", app.url("/de/news"))), "{sitemap}");
+
+    let edited = json!({
+        "title": "Grant awarded by the DFG", "content": "We won a grant.", "date": "2026-11-01", "link_url": null, "link_text": null,
+        "featured": false, "status": "published", "tag_ids": [],
+    });
+    let edited = app.client.put(app.url(&format!("/api/news/{id}"))).json(&edited).send().await.unwrap();
+    assert_eq!(edited.status(), StatusCode::OK, "{}", edited.text().await.unwrap());
+    let german = page("/de/news").await;
+    assert!(german.contains("Förderung bewilligt") && !german.contains("Grant awarded by the DFG"), "the translation stays while outdated");
+    let list: Value = app.client.get(app.url("/api/admin/translations?lang=de")).send().await.unwrap().json().await.unwrap();
+    let title = list["texts"].as_array().unwrap().iter().find(|text| text["item_id"] == id && text["field"] == "title").unwrap();
+    assert_eq!(title["status"], "outdated", "{title}");
 }
