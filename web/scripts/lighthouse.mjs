@@ -276,7 +276,8 @@ async function main() {
     }
   } finally {
     await stopAll();
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helpers may still be writing its profile for a moment after it exits: retried.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
   if (firstVisit) {
