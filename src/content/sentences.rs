@@ -10,6 +10,7 @@
 //! public page it is read on.
 
 use std::collections::BTreeMap;
+use std::sync::LazyLock;
 
 use serde::Serialize;
 use ts_rs::TS;
@@ -25,59 +26,58 @@ pub struct Sentence {
     pub page: &'static str,
     /// Where on the page it stands, as the admin names it.
     pub label: &'static str,
-    /// The words the site came with.
+    /// The words the site came with: the English catalogue's.
     pub default: &'static str,
     /// Whether its default says something of the sample owner that a real one may not share
     /// (their field): the dashboard lists it while the site shows it.
     pub sample: bool,
 }
 
-const fn sentence(key: &'static str, page: &'static str, label: &'static str, default: &'static str) -> Sentence {
-    Sentence { key, page, label, default, sample: false }
+const fn place(key: &'static str, page: &'static str, label: &'static str) -> Place {
+    (key, page, label, false)
 }
+
+/// A sentence as the list below names it: key, page, label, and whether it is `sample`.
+type Place = (&'static str, &'static str, &'static str, bool);
 
 const INTRO: &str = "Under the page's title";
 const EMPTY: &str = "While nothing is published";
 
-/// Every fixed sentence, in the order of the public pages and, on each, from top to bottom.
-pub const SENTENCES: &[Sentence] = &[
-    sentence("home.research_areas_intro", "home", "Under \u{201c}Research Areas\u{201d}", "The questions my group works on."),
-    sentence(
-        "home.featured_projects_intro",
-        "home",
-        "Under \u{201c}Featured Projects\u{201d}",
-        "Selected research projects and collaborations.",
-    ),
-    Sentence {
-        key: "home.featured_publications_intro",
-        page: "home",
-        label: "Under \u{201c}Featured Publications\u{201d}",
-        // The spec's words (section 2), whatever the owner's field is.
-        default: "Recent research contributions in hardware security and embedded systems.",
-        sample: true,
-    },
-    sentence("about.placeholder", "about", "Until the About page is saved", "Detailed biography and research interests coming soon..."),
-    sentence("research.intro", "research", INTRO, "Current research directions and the questions behind them."),
-    sentence("research.empty", "research", EMPTY, "No research areas found. Please add some in the admin console."),
-    sentence("publications.intro", "publications", INTRO, "Peer-reviewed papers, articles and other scholarly work."),
-    sentence("publications.empty", "publications", "When no publication is published or matches the filters", "No publications found"),
-    sentence("projects.intro", "projects", INTRO, "Research projects, funded collaborations and software."),
-    sentence("projects.empty", "projects", EMPTY, "No projects available yet."),
-    sentence("teaching.intro", "teaching", INTRO, "Courses taught, with their terms and materials."),
-    sentence("teaching.empty", "teaching", EMPTY, "No course information available yet."),
-    sentence("students.intro", "students", INTRO, "Students supervised, past and present."),
-    sentence("students.empty", "students", EMPTY, "No students information available yet."),
-    sentence("talks.intro", "talks", INTRO, "Invited talks, keynotes, conference presentations and seminars."),
-    sentence("talks.empty", "talks", EMPTY, "No talks and presentations available yet."),
-    sentence("open_calls.intro", "open_calls", INTRO, "Current funding opportunities and collaboration calls"),
-    sentence("open_calls.empty", "open_calls", EMPTY, "No open calls available at the moment. Please check back later."),
-    sentence("news.intro", "news", INTRO, "Announcements, awards and updates."),
-    sentence("news.empty", "news", EMPTY, "No news available yet."),
-    sentence("blog.empty", "blog", EMPTY, "Blog posts and articles coming soon..."),
-    sentence("tag.intro", "tag", "Under a tag page's title", "Publications, projects, talks, news and blog posts with this tag."),
-    sentence("tag.empty", "tag", "On a tag page while nothing is published with the tag", "Nothing published with this tag yet."),
-    sentence("contact.placeholder", "contact", "Until the Contact page is saved", "Contact form and information coming soon..."),
+/// Every fixed sentence, in the order of the public pages and, on each, from top to bottom. Its
+/// default words are the English catalogue's under its key (`web/src/i18n/en.json`), so the
+/// words are written once: the other catalogues translate them there.
+const PLACES: &[Place] = &[
+    place("home.research_areas_intro", "home", "Under \u{201c}Research Areas\u{201d}"),
+    place("home.featured_projects_intro", "home", "Under \u{201c}Featured Projects\u{201d}"),
+    // The spec's words (section 2), whatever the owner's field is.
+    ("home.featured_publications_intro", "home", "Under \u{201c}Featured Publications\u{201d}", true),
+    place("about.placeholder", "about", "Until the About page is saved"),
+    place("research.intro", "research", INTRO),
+    place("research.empty", "research", EMPTY),
+    place("publications.intro", "publications", INTRO),
+    place("publications.empty", "publications", "When no publication is published or matches the filters"),
+    place("projects.intro", "projects", INTRO),
+    place("projects.empty", "projects", EMPTY),
+    place("teaching.intro", "teaching", INTRO),
+    place("teaching.empty", "teaching", EMPTY),
+    place("students.intro", "students", INTRO),
+    place("students.empty", "students", EMPTY),
+    place("talks.intro", "talks", INTRO),
+    place("talks.empty", "talks", EMPTY),
+    place("open_calls.intro", "open_calls", INTRO),
+    place("open_calls.empty", "open_calls", EMPTY),
+    place("news.intro", "news", INTRO),
+    place("news.empty", "news", EMPTY),
+    place("blog.empty", "blog", EMPTY),
+    place("tag.intro", "tag", "Under a tag page's title"),
+    place("tag.empty", "tag", "On a tag page while nothing is published with the tag"),
+    place("contact.placeholder", "contact", "Until the Contact page is saved"),
 ];
+
+/// Every fixed sentence with its default words.
+pub static SENTENCES: LazyLock<Vec<Sentence>> = LazyLock::new(|| {
+    PLACES.iter().map(|&(key, page, label, sample)| Sentence { key, page, label, default: crate::i18n::t("en", key), sample }).collect()
+});
 
 /// The longest sentence of the owner's, in characters: a line or two under a title.
 pub const MAX_LENGTH: usize = 300;
@@ -121,6 +121,8 @@ mod tests {
         for (i, sentence) in SENTENCES.iter().enumerate() {
             assert!(SENTENCES[..i].iter().all(|other| other.key != sentence.key), "{} twice", sentence.key);
             assert_eq!(sentence.key.split_once('.').map(|(page, _)| page), Some(sentence.page), "{}", sentence.key);
+            // A key the English catalogue lacks reads as the key itself.
+            assert_ne!(sentence.default, sentence.key, "web/src/i18n/en.json has no words for {}", sentence.key);
             assert!(!sentence.default.is_empty() && sentence.default.chars().count() <= MAX_LENGTH);
         }
     }

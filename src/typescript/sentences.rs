@@ -17,7 +17,7 @@ pub fn typescript() -> String {
     out.push_str(&format!("export const MAX_SENTENCE_LENGTH = {MAX_LENGTH};\n"));
     out.push_str(&format!("export const SENTENCE_PLAIN_TEXT = {};\n\n", json(PLAIN_TEXT)));
     out.push_str("/** Every fixed sentence of the public pages, with the words the site came with. */\nexport const SENTENCES = [\n");
-    for sentence in SENTENCES {
+    for sentence in SENTENCES.iter() {
         out.push_str(&format!("  {},\n", serde_json::to_string(sentence).expect("a sentence is JSON")));
     }
     out.push_str("] as const satisfies readonly Sentence[];\n\n");

@@ -612,7 +612,7 @@ page: string,
  */
 label: string, 
 /**
- * The words the site came with.
+ * The words the site came with: the English catalogue's.
  */
 default: string, 
 /**

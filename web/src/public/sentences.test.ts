@@ -10,7 +10,7 @@ const version = (lang: string, prefix: string): LanguageVersion => ({ lang, name
 const BILINGUAL = [version('en', ''), version('de', '/de')];
 
 describe('the fixed sentences', () => {
-  it('default to the English catalogue, which holds the words of the Rust list', () => {
+  it("default to the English catalogue's words, which the Rust list reads", () => {
     for (const entry of SENTENCES) {
       expect((en as Record<string, string>)[entry.key], entry.key).toBe(entry.default);
       expect(sentence(SITE, entry.key)).toBe(entry.default);
