@@ -5,8 +5,11 @@
 //! addresses without a language; this module puts the prefix on and takes it off.
 //!
 //! Which pages of a language are real translations, and which are shown wholly in the fallback
-//! language, the translations store decides (`content::translations::translated_paths`):
-//! search engines are told only about the real ones (canonical, `hreflang`, the sitemap).
+//! language, the translations store decides (`render::translated::TranslatedPages`): search
+//! engines are told only about the real ones (canonical, `hreflang`, the sitemap).
+//!
+//! `canonical_tag` is the one reading of BCP 47 tags: the site's languages and the languages
+//! translations are written in (`content::translations::target_language`) are both read by it.
 
 use std::collections::BTreeSet;
 

@@ -6,7 +6,8 @@ use std::collections::HashMap;
 
 use sea_orm::sea_query::{Alias, Expr, ExprTrait, Query, SelectStatement};
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select, SqlErr, Value,
+    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait, Select, SqlErr,
+    Value,
 };
 use uuid::Uuid;
 
@@ -170,6 +171,29 @@ pub async fn published_with<E: Content>(db: &impl ConnectionTrait, tag: Uuid, sk
     let mut items = select.offset(skip).limit(take).all(db).await?;
     attach::<E>(db, &mut items).await?;
     Ok(items)
+}
+
+/// The tags of the published items of `E` among `ids`, as (item, tag) pairs: which tags' pages
+/// show those items (`render::translated`).
+pub async fn tags_of_published<E: Content>(db: &impl ConnectionTrait, ids: &[Uuid]) -> Result<Vec<(Uuid, Uuid)>, AppError> {
+    let Some(links) = E::TAG_LINKS else { return Ok(Vec::new()) };
+    let mut pairs = Vec::new();
+    for chunk in ids.chunks(IN_LIST_CHUNK) {
+        let mut published = E::select(&ListQuery::default(), Audience::Public)
+            .select_only()
+            .column(super::column::<E>("id"))
+            .filter(super::column::<E>("id").is_in(chunk.iter().copied()));
+        QueryTrait::query(&mut published).clear_order_by();
+        let select = Query::select()
+            .columns([Alias::new("item_id"), Alias::new("tag_id")])
+            .from(Alias::new(links.table))
+            .and_where(Expr::col(Alias::new("item_id")).in_subquery(published.into_query()))
+            .to_owned();
+        for row in db.query_all(&select).await? {
+            pairs.push((row.try_get("", "item_id")?, row.try_get("", "tag_id")?));
+        }
+    }
+    Ok(pairs)
 }
 
 /// A join table as an entity, for the backup (`crate::backup`), which copies every table row

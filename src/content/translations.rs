@@ -29,34 +29,58 @@ use ts_rs::TS;
 use super::homepage::{self, AboutContent, ContactContent, HeroContent, Section, StatsContent};
 use super::{Audience, Content, ListQuery};
 use crate::error::{AppError, FieldErrors};
+use crate::languages::canonical_tag;
 use crate::rules::validate::Check;
 use crate::rules::{MAX_LONG, MAX_SHORT};
 use crate::store::changes::Sources;
 
-/// The addresses (without a language: `/`, `/news`) whose page is a real translation in
-/// `lang` (issue 45, item 3), rather than shown wholly in the fallback language: a page with at
-/// least one text translated into `lang` among those it shows in translation
-/// (`render::translated`). Search engines are told only about these (canonical, `hreflang`,
-/// the sitemap); every other page of the language is canonical to the default language's.
-pub async fn translated_paths(db: &impl ConnectionTrait, lang: &str) -> Result<BTreeSet<String>, AppError> {
-    let kinds: Vec<String> =
-        Entity::find().select_only().column(Column::Kind).distinct().filter(Column::Lang.eq(lang)).into_tuple().all(db).await?;
-    let mut paths = BTreeSet::new();
-    for kind in kinds {
-        // The pages that show the kind's texts translated (the home page shows the hero, the
-        // counters, research areas, featured projects and the latest news).
-        let shown_on: &[&str] = match kind.as_str() {
-            "hero" | "stats" => &["/"],
-            "about" => &["/about"],
-            "research_area" => &["/", "/research"],
-            "project" => &["/", "/projects"],
-            "news" => &["/", "/news"],
-            "talk" => &["/talks"],
-            _ => &[],
-        };
-        paths.extend(shown_on.iter().map(|path| (*path).to_owned()));
+/// Which items have a translation into which of the site's other languages: what decides
+/// whether a page is a real translation (`render::translated::translated_langs`). Read once,
+/// in one query, for every language a page or the sitemap asks about.
+#[derive(Debug, Default)]
+pub struct Translated {
+    /// Kind and item id → the languages it has a translation of some field into.
+    items: HashMap<(TranslationKind, String), BTreeSet<String>>,
+}
+
+impl Translated {
+    /// The translations into `langs` (the site's languages but the default).
+    pub async fn load(db: &impl ConnectionTrait, langs: &[String]) -> Result<Self, AppError> {
+        if langs.is_empty() {
+            return Ok(Self::default());
+        }
+        let rows: Vec<(String, String, String)> = Entity::find()
+            .select_only()
+            .columns([Column::Kind, Column::ItemId, Column::Lang])
+            .distinct()
+            .filter(Column::Lang.is_in(langs.to_vec()))
+            .into_tuple()
+            .all(db)
+            .await?;
+        let mut items: HashMap<_, BTreeSet<String>> = HashMap::new();
+        for (kind, item_id, lang) in rows {
+            // A kind no longer known shows nowhere.
+            if let Ok(kind) = TranslationKind::parse(&kind) {
+                items.entry((kind, item_id)).or_default().insert(lang);
+            }
+        }
+        Ok(Self { items })
     }
-    Ok(paths)
+
+    /// The languages item `id` of `kind` has a translation into.
+    pub fn of_item<'a>(&'a self, kind: TranslationKind, id: &str) -> impl Iterator<Item = &'a str> + use<'a> {
+        self.items.get(&(kind, id.to_owned())).into_iter().flatten().map(String::as_str)
+    }
+
+    /// The languages some item of `kind` has a translation into.
+    pub fn of_kind(&self, kind: TranslationKind) -> BTreeSet<&str> {
+        self.items.iter().filter(|((of, _), _)| *of == kind).flat_map(|(_, langs)| langs.iter().map(String::as_str)).collect()
+    }
+
+    /// The items of `kind` with a translation, by id, with their languages.
+    pub fn items_of(&self, kind: TranslationKind) -> impl Iterator<Item = (&str, &BTreeSet<String>)> {
+        self.items.iter().filter(move |((of, _), _)| *of == kind).map(|((_, id), langs)| (id.as_str(), langs))
+    }
 }
 
 /// One translation of one field of one item.
@@ -274,51 +298,18 @@ pub fn source_hash(text: &str) -> String {
     format!("{:x}", Sha256::digest(text.as_bytes()))
 }
 
-/// A language tag as BCP 47 (RFC 5646) writes it: a language (`de`, `zh`), then optionally a
-/// script (`Hans`), a region (`AT`, `419`), variants, extensions and a private use part; or a
-/// private use tag alone. Well-formed is what is checked, not that the language is registered.
-fn well_formed(tag: &str) -> bool {
-    static TAG: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(
-            r"^(?:(?:[A-Za-z]{2,3}(?:-[A-Za-z]{3}){0,3}|[A-Za-z]{4,8})(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|[0-9]{3}))?(?:-(?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))*(?:-[0-9A-WY-Za-wy-z](?:-[A-Za-z0-9]{2,8})+)*(?:-[Xx](?:-[A-Za-z0-9]{1,8})+)?|[Xx](?:-[A-Za-z0-9]{1,8})+)$",
-        )
-        .expect("the BCP 47 pattern compiles")
-    });
-    TAG.is_match(tag)
-}
-
-/// The tag in its usual case (`zh-hans` → `zh-Hans`, `PT-br` → `pt-BR`), so one language is
-/// stored under one spelling.
-fn usual_case(tag: &str) -> String {
-    let mut private = false;
-    let subtags: Vec<String> = tag
-        .split('-')
-        .enumerate()
-        .map(|(index, subtag)| {
-            private |= subtag.len() == 1;
-            match subtag.len() {
-                4 if index > 0 && !private && subtag.chars().all(|c| c.is_ascii_alphabetic()) => {
-                    let lower = subtag.to_ascii_lowercase();
-                    lower[..1].to_ascii_uppercase() + &lower[1..]
-                }
-                2 if index > 0 && !private => subtag.to_ascii_uppercase(),
-                _ => subtag.to_ascii_lowercase(),
-            }
-        })
-        .collect();
-    subtags.join("-")
-}
-
-/// A language to translate into: a well-formed tag other than `own`, the language the owner
-/// writes the items in (the site's default language); returned in its usual case.
+/// A language to translate into: a language tag a site can have (`languages::canonical_tag`,
+/// the one reading of BCP 47) other than `own`, the language the owner writes the items in (the
+/// site's default language); returned in its canonical case.
 pub fn target_language(lang: &str, own: &str) -> Result<String, AppError> {
-    let lang = lang.trim();
     let mut fields = FieldErrors::default();
-    if !well_formed(lang) {
-        fields.add("lang", "Must be a BCP 47 language tag, such as de, zh-Hans or pt-BR");
-        return Err(AppError::validation(fields));
-    }
-    let lang = usual_case(lang);
+    let lang = match canonical_tag(lang) {
+        Ok(lang) => lang,
+        Err(problem) => {
+            fields.add("lang", problem);
+            return Err(AppError::validation(fields));
+        }
+    };
     if lang.eq_ignore_ascii_case(own) {
         fields.add("lang", format!("The site's texts are written in {own}: choose another language to translate them into"));
         return Err(AppError::validation(fields));
@@ -597,8 +588,9 @@ impl Overlay {
     /// The translations along `chain` (`languages::chain`: the page's language, its parents, and
     /// last the default language, which the owner writes the items in).
     pub async fn load(db: &impl ConnectionTrait, chain: &[&str]) -> Result<Self, AppError> {
-        let own = chain.last().map_or_else(String::new, |lang| usual_case(lang));
-        let chain: Vec<String> = chain.iter().take_while(|lang| !lang.eq_ignore_ascii_case(&own)).map(|lang| usual_case(lang)).collect();
+        // The chain's tags are the site's languages, in their canonical case as the translations are.
+        let own = chain.last().map_or_else(String::new, |lang| (*lang).to_owned());
+        let chain: Vec<String> = chain.iter().take_while(|lang| !lang.eq_ignore_ascii_case(&own)).map(|lang| (*lang).to_owned()).collect();
         if chain.is_empty() {
             return Ok(Self { own, ..Self::default() });
         }
@@ -607,6 +599,18 @@ impl Overlay {
             texts.entry((row.kind, row.item_id, row.field)).or_default().insert(row.lang, row.text);
         }
         Ok(Self { own, chain, texts })
+    }
+
+    /// The chain with no translation along it: every text is the item's own (tests).
+    #[cfg(test)]
+    pub fn without_texts(chain: &[&str]) -> Self {
+        let (own, chain) = chain.split_last().expect("a chain has the default language");
+        Self { chain: chain.iter().map(|lang| (*lang).to_owned()).collect(), texts: HashMap::new(), own: (*own).to_owned() }
+    }
+
+    /// Whether a page of the chain shows any translation (not: a page in the default language).
+    pub fn translates(&self) -> bool {
+        !self.chain.is_empty()
     }
 
     /// Replaces the translatable fields of `item` as `overlay` says, and returns the language of
@@ -651,19 +655,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn language_tags_are_checked_for_form_and_kept_in_their_usual_case() {
-        for tag in ["de", "zh-Hans", "pt-BR", "es-419", "sr-Latn-RS", "de-CH-1901", "x-klingon", "gsw"] {
-            assert!(well_formed(tag), "{tag} is well-formed");
-        }
-        for tag in ["", "d", "de_DE", "de-", "english!", "zh-Hans-", "toolongtag", "de--AT"] {
-            assert!(!well_formed(tag), "{tag} is not well-formed");
-        }
-        assert_eq!(usual_case("ZH-hans"), "zh-Hans");
-        assert_eq!(usual_case("pt-br"), "pt-BR");
-        assert_eq!(usual_case("sr-latn-rs"), "sr-Latn-RS");
-        assert!(target_language("EN", "en").is_err(), "the items' own language is refused");
+    fn a_target_language_is_a_site_language_tag_other_than_the_own() {
         assert_eq!(target_language(" de-at ", "en").unwrap(), "de-AT");
+        assert_eq!(target_language("ZH-hans", "en").unwrap(), "zh-Hans");
+        assert!(target_language("EN", "en").is_err(), "the items' own language is refused");
         assert!(target_language("de", "de").is_err(), "a German site translates into other languages");
+        for tag in ["", "de_DE", "english!", "x-klingon", "cv"] {
+            assert!(target_language(tag, "en").is_err(), "{tag} is not a language a site can have");
+        }
     }
 
     #[test]

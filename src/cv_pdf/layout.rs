@@ -322,7 +322,7 @@ impl Typesetter {
                 }
                 self.end();
             }
-            CvPart::RichText { html: rich } => {
+            CvPart::RichText { html: rich, .. } => {
                 // Consecutive list items of one kind are one list.
                 let mut list: Option<bool> = None;
                 for block in &html::blocks(rich) {

@@ -27,7 +27,7 @@ fn section(title: &str, lines: &[&str]) -> CvSection {
         .map(|text| CvLine { style: CvLineStyle::Plain, texts: vec![CvText { text: text.to_string(), ..CvText::default() }] })
         .collect();
     let entries = vec![CvEntry { id: Uuid::nil(), when: "2024".to_owned(), lines }];
-    CvSection { id: "test".to_owned(), title: title.to_owned(), parts: vec![CvPart::Entries { heading: None, entries }] }
+    CvSection { id: "test".to_owned(), title: title.to_owned(), lang: None, parts: vec![CvPart::Entries { heading: None, entries }] }
 }
 
 /// What a poppler tool (poppler-utils) prints of the PDF, given the command for its file.
@@ -222,12 +222,14 @@ fn the_pdf_is_tagged_with_headings_lists_and_links() {
         CvSection {
             id: "publications".to_owned(),
             title: "Publications".to_owned(),
+            lang: None,
             parts: vec![CvPart::References { heading: "Journal Articles".to_owned(), numbered: true, references: vec![reference] }],
         },
         CvSection {
             id: "other".to_owned(),
             title: "Languages".to_owned(),
-            parts: vec![CvPart::RichText { html: "<ul><li>French</li><li>English</li></ul>".to_owned() }],
+            lang: None,
+            parts: vec![CvPart::RichText { html: "<ul><li>French</li><li>English</li></ul>".to_owned(), lang: None }],
         },
     ];
     let tree = poppler(&typeset(&cv(sections), &frame("Ada Lovelace")).unwrap(), pdfinfo(&["-struct-text"]));

@@ -9,7 +9,7 @@
 //! published items only.
 //!
 //! With several languages, a page is listed in another language only where it is a real
-//! translation (`content::translations::translated_paths`): a page shown wholly in the fallback language
+//! translation (`render::translated::TranslatedPages`, which the pages' `hreflang` follows too): a page shown wholly in the fallback language
 //! is canonical to the default language's page and would be a duplicate. A translated page is
 //! listed in each of its languages, each entry with one `xhtml:link` per language and an
 //! `x-default` (Google's sitemap form of `hreflang`).
@@ -24,7 +24,6 @@ use uuid::Uuid;
 
 use crate::content::homepage::{self, AboutContent, ContactContent, HeroContent, StatsContent};
 use crate::content::settings;
-use crate::content::translations::translated_paths;
 use crate::content::{
     Audience, Content, ListQuery, courses, news, open_calls, posts, projects, publications, research_areas, students, tags, talks,
 };
@@ -32,6 +31,7 @@ use crate::error::AppError;
 use crate::languages::{localized, prefix};
 use crate::render::pages::PublicPage;
 use crate::render::paper::{absolute_url, paper_path};
+use crate::render::translated::{Showing, TranslatedPages};
 use crate::routes::Route;
 
 const NAMESPACE: &str = "http://www.sitemaps.org/schemas/sitemap/0.9";
@@ -42,6 +42,8 @@ const XHTML: &str = "http://www.w3.org/1999/xhtml";
 pub struct SiteUrl {
     pub path: String,
     pub lastmod: Option<DateTime<Utc>>,
+    /// Which page it is, as its translations see it (a page of a list is its list's).
+    pub shows: Showing,
     /// The page in each language it is really translated into, the default first, as
     /// (language, path); empty when it has no translation.
     pub alternates: Vec<(String, String)>,
@@ -49,17 +51,16 @@ pub struct SiteUrl {
 
 /// `urls` (the default language's) with their translations: each translated page gets its
 /// alternates, and an entry of its own in each language it is translated into, right after
-/// the default's. `translated` holds, for each language but the default, the addresses
-/// translated into it (`content::translations::translated_paths`).
-pub fn with_translations(urls: Vec<SiteUrl>, languages: &[String], translated: &[BTreeSet<String>]) -> Vec<SiteUrl> {
+/// the default's. `translated` says which languages but the default a page is translated into
+/// (`TranslatedPages::langs`).
+pub fn with_translations(urls: Vec<SiteUrl>, languages: &[String], translated: impl Fn(Showing) -> BTreeSet<String>) -> Vec<SiteUrl> {
     let mut out = Vec::with_capacity(urls.len());
     for url in urls {
-        // A page of a list is translated with its list (`/news?page=2` with `/news`).
-        let page = url.path.split('?').next().unwrap_or(&url.path);
+        let translated = translated(url.shows);
         let alternates: Vec<(String, String)> = languages
             .iter()
             .enumerate()
-            .filter(|(i, _)| *i == 0 || translated.get(i - 1).is_some_and(|paths| paths.contains(page)))
+            .filter(|(i, lang)| *i == 0 || translated.contains(*lang))
             .map(|(_, lang)| (lang.clone(), localized(&prefix(lang, languages), &url.path)))
             .collect();
         if alternates.len() < 2 {
@@ -67,7 +68,7 @@ pub fn with_translations(urls: Vec<SiteUrl>, languages: &[String], translated: &
             continue;
         }
         for (_, path) in &alternates {
-            out.push(SiteUrl { path: path.clone(), lastmod: url.lastmod, alternates: alternates.clone() });
+            out.push(SiteUrl { path: path.clone(), lastmod: url.lastmod, shows: url.shows, alternates: alternates.clone() });
         }
     }
     out
@@ -79,11 +80,8 @@ pub use crate::routes::SitemapFile;
 /// part while one file holds everything).
 pub async fn render(db: &DatabaseConnection, base_url: &str, file: SitemapFile, max_urls: usize) -> Result<Option<String>, AppError> {
     let languages = settings::site(db).await?.languages.0;
-    let mut translated = Vec::new();
-    for lang in languages.iter().skip(1) {
-        translated.push(translated_paths(db, lang).await?);
-    }
-    let urls = with_translations(site_urls(db).await?, &languages, &translated);
+    let translated = TranslatedPages::load(db, &languages, true).await?;
+    let urls = with_translations(site_urls(db).await?, &languages, |page| translated.langs(page).into_iter().map(str::to_owned).collect());
     let max_urls = max_urls.max(1);
     let xml = match file {
         SitemapFile::Main if urls.len() <= max_urls => url_set(base_url, &urls),
@@ -123,6 +121,7 @@ pub async fn site_urls(db: &DatabaseConnection) -> Result<Vec<SiteUrl>, AppError
         urls.extend(dates.into_iter().enumerate().map(|(i, lastmod)| SiteUrl {
             path: page.page_path(i as u32 + 1).into_owned(),
             lastmod,
+            shows: Showing::Page(page),
             alternates: Vec::new(),
         }));
     }
@@ -135,13 +134,19 @@ pub async fn site_urls(db: &DatabaseConnection) -> Result<Vec<SiteUrl>, AppError
     urls.extend(papers.into_iter().map(|(slug, updated_at)| SiteUrl {
         path: paper_path(&slug),
         lastmod: Some(updated_at),
+        shows: Showing::Paper,
         alternates: Vec::new(),
     }));
-    let posts: Vec<(String, DateTime<Utc>)> =
-        public::<posts::Entity>().select_only().columns([posts::Column::Slug, posts::Column::UpdatedAt]).into_tuple().all(db).await?;
-    urls.extend(posts.into_iter().map(|(slug, updated_at)| SiteUrl {
+    let posts: Vec<(Uuid, String, DateTime<Utc>)> = public::<posts::Entity>()
+        .select_only()
+        .columns([posts::Column::Id, posts::Column::Slug, posts::Column::UpdatedAt])
+        .into_tuple()
+        .all(db)
+        .await?;
+    urls.extend(posts.into_iter().map(|(id, slug, updated_at)| SiteUrl {
         path: Route::Post(&slug).path().into_owned(),
         lastmod: Some(updated_at),
+        shows: Showing::Post(id),
         alternates: Vec::new(),
     }));
     // Every tag has a page (an empty one says so), paged as /news is; its own edits date it.
@@ -154,7 +159,12 @@ pub async fn site_urls(db: &DatabaseConnection) -> Result<Vec<SiteUrl>, AppError
         .await?;
     for (id, slug, updated_at) in tags {
         let pages = crate::render::pages::tag_page_count(db, id).await?;
-        urls.extend((1..=pages).map(|n| SiteUrl { path: tags::paged_path(&slug, n), lastmod: Some(updated_at), alternates: Vec::new() }));
+        urls.extend((1..=pages).map(|n| SiteUrl {
+            path: tags::paged_path(&slug, n),
+            lastmod: Some(updated_at),
+            shows: Showing::Tag(id),
+            alternates: Vec::new(),
+        }));
     }
     Ok(urls)
 }
@@ -281,9 +291,8 @@ mod tests {
     #[test]
     fn addresses_are_absolute_and_escaped() {
         let at = DateTime::parse_from_rfc3339("2026-03-01T12:00:00.123+00:00").unwrap().to_utc();
-        let xml =
-            url_set("https://vita.example/", &[SiteUrl { path: "/news?page=2&x=<\"'>".into(), lastmod: Some(at), alternates: Vec::new() }])
-                .unwrap();
+        let url = SiteUrl { path: "/news?page=2&x=<\"'>".into(), lastmod: Some(at), shows: Showing::Paper, alternates: Vec::new() };
+        let xml = url_set("https://vita.example/", &[url]).unwrap();
         assert!(xml.contains("<loc>https://vita.example/news?page=2&amp;x=&lt;&quot;&apos;&gt;</loc>"), "{xml}");
         assert!(xml.contains("<lastmod>2026-03-01T12:00:00Z</lastmod>"), "{xml}");
         assert!(
@@ -291,34 +300,45 @@ mod tests {
         );
     }
 
-    fn url(path: &str) -> SiteUrl {
-        SiteUrl { path: path.into(), lastmod: None, alternates: Vec::new() }
+    fn url(path: &str, shows: Showing) -> SiteUrl {
+        SiteUrl { path: path.into(), lastmod: None, shows, alternates: Vec::new() }
     }
 
     #[test]
     fn only_real_translations_are_listed_each_with_every_language_and_x_default() {
         let languages: Vec<String> = ["en", "de", "zh-Hans"].map(String::from).into();
-        // German has /news (and so its pages) and one paper; Chinese nothing.
-        let translated = [BTreeSet::from(["/news".to_owned(), "/publications/a".to_owned()]), BTreeSet::new()];
-        let urls = with_translations(vec![url("/"), url("/news?page=2"), url("/publications/a")], &languages, &translated);
+        // German has /news (and so its pages) and one post; Chinese nothing.
+        let (post, other) = (Uuid::from_u128(1), Uuid::from_u128(2));
+        let translated = |page: Showing| match page {
+            Showing::Page(PublicPage::News) => BTreeSet::from(["de".to_owned()]),
+            Showing::Post(id) if id == post => BTreeSet::from(["de".to_owned()]),
+            _ => BTreeSet::new(),
+        };
+        let urls = vec![
+            url("/", Showing::Page(PublicPage::Home)),
+            url("/news?page=2", Showing::Page(PublicPage::News)),
+            url("/blog/a", Showing::Post(post)),
+            url("/blog/b", Showing::Post(other)),
+        ];
+        let urls = with_translations(urls, &languages, translated);
         let paths: Vec<&str> = urls.iter().map(|url| url.path.as_str()).collect();
-        assert_eq!(paths, ["/", "/news?page=2", "/de/news?page=2", "/publications/a", "/de/publications/a"], "no fallback page is listed");
+        assert_eq!(paths, ["/", "/news?page=2", "/de/news?page=2", "/blog/a", "/de/blog/a", "/blog/b"], "no fallback page is listed");
         assert!(urls[0].alternates.is_empty(), "an untranslated page has no alternates");
-        let pair = vec![("en".to_owned(), "/publications/a".to_owned()), ("de".to_owned(), "/de/publications/a".to_owned())];
+        let pair = vec![("en".to_owned(), "/blog/a".to_owned()), ("de".to_owned(), "/de/blog/a".to_owned())];
         assert_eq!((&urls[3].alternates, &urls[4].alternates), (&pair, &pair), "reciprocal");
         let xml = url_set("https://vita.example", &urls).unwrap();
         assert!(xml.contains("xmlns:xhtml=\"http://www.w3.org/1999/xhtml\""), "{xml}");
         assert!(
             xml.contains(
-                "<url><loc>https://vita.example/de/publications/a</loc>\
-                 <xhtml:link rel=\"alternate\" hreflang=\"en\" href=\"https://vita.example/publications/a\"/>\
-                 <xhtml:link rel=\"alternate\" hreflang=\"de\" href=\"https://vita.example/de/publications/a\"/>\
-                 <xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"https://vita.example/publications/a\"/></url>"
+                "<url><loc>https://vita.example/de/blog/a</loc>\
+                 <xhtml:link rel=\"alternate\" hreflang=\"en\" href=\"https://vita.example/blog/a\"/>\
+                 <xhtml:link rel=\"alternate\" hreflang=\"de\" href=\"https://vita.example/de/blog/a\"/>\
+                 <xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"https://vita.example/blog/a\"/></url>"
             ),
             "{xml}"
         );
         assert!(!xml.contains("zh-Hans"), "{xml}");
-        let untranslated = url_set("https://vita.example", &[url("/")]).unwrap();
+        let untranslated = url_set("https://vita.example", &[url("/", Showing::Page(PublicPage::Home))]).unwrap();
         assert!(!untranslated.contains("xhtml"), "{untranslated}");
     }
 }

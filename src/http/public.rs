@@ -2,6 +2,7 @@
 //! strong ETag); anything else loads the page's data, renders it and fills the cache.
 
 use std::borrow::Cow;
+use std::collections::BTreeSet;
 use std::convert::Infallible;
 use std::future::Future;
 use std::pin::Pin;
@@ -25,7 +26,7 @@ use super::middleware::{SecurityHeaders, log_line};
 use super::session;
 use crate::auth::OwnerSession;
 use crate::content::homepage::{self, HeroContent};
-use crate::content::{settings, tags, translations};
+use crate::content::{settings, tags};
 use crate::cv_pdf;
 use crate::discovery::{Document, feeds, sitemap};
 use crate::error::AppError;
@@ -514,12 +515,15 @@ async fn render(
     let menu_sources = menu::sources(settings);
     let menu = menu::links(&state.db, settings, &lang.prefix, &lang.tag).await?;
     let card_image = CardImage::of(&hero, &state.base_url);
-    let mut translated = Vec::new();
-    for other in settings.languages.0.iter().skip(1) {
-        if translations::translated_paths(&state.db, other).await?.contains(path) {
-            translated.push(other.as_str());
+    // The languages the page is a real translation in (issue 45, item 3), read at once for all.
+    let translated: BTreeSet<String> = match translated::Showing::of(&page) {
+        Some(showing) if settings.languages.0.len() > 1 => {
+            let tags = matches!(showing, translated::Showing::Tag(_));
+            let pages = translated::TranslatedPages::load(&state.db, &settings.languages.0, tags).await?;
+            pages.langs(showing).into_iter().map(str::to_owned).collect()
         }
-    }
+        _ => BTreeSet::new(),
+    };
     // The switcher and the search engines' links name the page shown: `/de/news?page=2`. The
     // 404 page's switcher leads to each language's home page.
     let shown = match page.pagination() {
@@ -527,7 +531,7 @@ async fn render(
         Some(pagination) if pagination.page > 1 => format!("{path}?page={}", pagination.page),
         _ => path.to_owned(),
     };
-    let versions = languages::versions(&shown, &settings.languages.0, |other| translated.contains(&other));
+    let versions = languages::versions(&shown, &settings.languages.0, |other| translated.contains(other));
     // The texts the owner translated into the page's language (issue 45), each field along the
     // language's fallback chain (`de-AT` → `de` → the default).
     let chain = languages::chain(&lang.tag, &settings.languages.0);

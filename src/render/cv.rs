@@ -4,7 +4,8 @@
 //! `crate::cv_pdf` typesets, so the page and the PDF cannot read differently.
 //!
 //! Its titles, labels, years and figures are worded in the page's language (`crate::i18n`); the
-//! owner's own texts are as they wrote them.
+//! owner's own texts are as they wrote them or translated them into the page's language (issue
+//! 45: `render::translated::cv_items`), each text in another language marked with it (`lang`).
 //!
 //! What each output reads its own way: a text marked `math` (the titles of talks and theses)
 //! shows its formulas as MathML on the page and in their Unicode form in the PDF; references
@@ -23,8 +24,10 @@ use crate::content::publications::{self, PublicationKind};
 use crate::content::settings::CitationStyle;
 use crate::content::students::{StudentLevel, StudentStatus};
 use crate::content::talks::TalkType;
+use crate::content::translations::TranslationKind;
 use crate::content::{courses, cv_appointments, cv_awards, cv_education, cv_grants, cv_other, cv_service, projects, talks};
 use crate::i18n;
+use crate::render::translated::TextLangs;
 use crate::routes::PublicPage;
 
 /// `/cv`: the CV, and what its "Download PDF" button opens.
@@ -48,6 +51,11 @@ pub struct CvSection {
     /// The section's name in the page's anchors (`cv-<id>`): "appointments", "other-<uuid>".
     pub id: String,
     pub title: String,
+    /// The title's language when it is not the page's (a free section's title the owner has
+    /// not translated into it).
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
     pub parts: Vec<CvPart>,
 }
 
@@ -70,6 +78,10 @@ pub enum CvPart {
     /// A free section's sanitised rich text.
     RichText {
         html: String,
+        /// Its language when it is not the page's.
+        #[ts(optional)]
+        #[serde(skip_serializing_if = "Option::is_none")]
+        lang: Option<String>,
     },
 }
 
@@ -108,6 +120,10 @@ pub struct CvText {
     pub aside: bool,
     /// The site's page it links to on /cv (a project's); the PDF stands alone, without it.
     pub link: Option<String>,
+    /// Its language when it is not the page's (an owner's text not translated into it).
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
 }
 
 /// One paper: its reference as safe HTML (`crate::citations::reference`, the owner's name in
@@ -138,6 +154,9 @@ pub struct CvItems {
     pub students: Option<Vec<PublicStudent>>,
     /// The featured projects ("selected").
     pub projects: Vec<projects::Model>,
+    /// The language of each of their texts shown in another language than the CV's
+    /// (`render::translated::cv_items`).
+    pub langs: TextLangs,
 }
 
 /// The CV's entries that the About page shows in place of a block's free text when the owner
@@ -168,17 +187,20 @@ impl CvDocument {
 
 /// The sections in the CV's order (`tests/fixtures/cv/section-order.txt`).
 fn sections(items: &CvItems, style: CitationStyle, owner: &str, lang: &str) -> Vec<CvSection> {
+    let langs = &items.langs;
     let mut sections = Vec::new();
-    sections.extend(dated("appointments", i18n::t(lang, "cv.appointments"), &items.appointments, |item| appointment(item, lang)));
-    sections.extend(dated("education", i18n::t(lang, "cv.education"), &items.education, |item| degree(item, lang)));
-    sections.extend(dated("awards", i18n::t(lang, "cv.awards"), &items.awards, award));
+    sections.extend(dated("appointments", i18n::t(lang, "cv.appointments"), &items.appointments, |item| appointment(item, lang, langs)));
+    sections.extend(dated("education", i18n::t(lang, "cv.education"), &items.education, |item| degree(item, lang, langs)));
+    sections.extend(dated("awards", i18n::t(lang, "cv.awards"), &items.awards, |item| award(item, langs)));
     sections.extend(dated("grants", i18n::t(lang, "cv.grants"), &items.grants, |item| {
         let amount = item.amount.map(|amount| match item.currency.as_deref().filter(|currency| !currency.is_empty()) {
             Some(currency) => format!("{} {currency}", i18n::amount(lang, amount)),
             None => i18n::amount(lang, amount),
         });
-        let details = joined([Some(item.funder.as_str()), item.role.as_deref(), amount.as_deref()], " · ");
-        entry(item.id, year_span(item.start_year, item.end_year, lang), vec![CvLine::strong(&item.title), CvLine::muted(details)])
+        let of = |field| langs.of(TranslationKind::CvGrant, item.id, field);
+        let title = CvLine::strong_in(&item.title, of("title"));
+        let details = joined_in([(Some(item.funder.as_str()), None), (item.role.as_deref(), of("role")), (amount.as_deref(), None)], " · ");
+        entry(item.id, year_span(item.start_year, item.end_year, lang), vec![title, CvLine::with(CvLineStyle::Muted, details)])
     }));
     let references = PublicationKind::iter().filter_map(|kind| {
         let references: Vec<CvReference> = items
@@ -199,13 +221,15 @@ fn sections(items: &CvItems, style: CitationStyle, owner: &str, lang: &str) -> V
     sections.extend(dated("talks", i18n::t(lang, "cv.talks"), &items.talks, |talk| {
         let kind = talk_type(talk.talk_type, lang);
         let details = joined([Some(kind), Some(talk.event_name.as_str()), talk.event_location.as_deref()], " · ");
-        let title = CvLine::with(CvLineStyle::Strong, vec![CvText::math(&talk.title)]);
+        let title = CvText::math(&talk.title).in_lang(langs.of(TranslationKind::Talk, talk.id, "title"));
+        let title = CvLine::with(CvLineStyle::Strong, vec![title]);
         entry(talk.id, talk.date.year().to_string(), vec![title, CvLine::muted(details)])
     }));
     sections.extend(dated("teaching", i18n::t(lang, "cv.teaching"), &items.courses, |course| {
-        let title = joined([Some(course.code.as_str()), Some(course.title.as_str())], " ");
+        let title_lang = langs.of(TranslationKind::Course, course.id, "title");
+        let title = joined_in([(Some(course.code.as_str()), None), (Some(course.title.as_str()), title_lang)], " ");
         let when = i18n::t_vars(lang, "teaching.term", &[("term", term(course.term, lang)), ("year", &course.year.to_string())]);
-        entry(course.id, when, vec![CvLine::strong(title), CvLine::muted(role(course.role, lang))])
+        entry(course.id, when, vec![CvLine::with(CvLineStyle::Strong, title), CvLine::muted(role(course.role, lang))])
     }));
     if let Some(students) = &items.students {
         let group = |heading: &str, status: StudentStatus| {
@@ -221,22 +245,26 @@ fn sections(items: &CvItems, style: CitationStyle, owner: &str, lang: &str) -> V
     sections.extend(dated("projects", i18n::t(lang, "cv.projects"), &items.projects, |project| {
         let when =
             project.start_date.map(|start| year_span(start.year(), project.end_date.map(|end| end.year()), lang)).unwrap_or_default();
+        let of = |field| langs.of(TranslationKind::Project, project.id, field);
         let title = CvText {
             text: project.title.clone(),
             link: Some(format!("{}#{}", PublicPage::Projects.path(), project.slug)),
             ..CvText::default()
-        };
-        let details = joined([Some(project.summary.as_str()), project.funding_source.as_deref()], " · ");
-        entry(project.id, when, vec![CvLine::with(CvLineStyle::Strong, vec![title]), CvLine::muted(details)])
+        }
+        .in_lang(of("title"));
+        let details = joined_in([(Some(project.summary.as_str()), of("summary")), (project.funding_source.as_deref(), None)], " · ");
+        entry(project.id, when, vec![CvLine::with(CvLineStyle::Strong, vec![title]), CvLine::with(CvLineStyle::Muted, details)])
     }));
-    sections.extend(dated("service", i18n::t(lang, "cv.service"), &items.service, |item| service_role(item, lang)));
+    sections.extend(dated("service", i18n::t(lang, "cv.service"), &items.service, |item| service_role(item, lang, langs)));
     // A free section with a title and no text still shows.
     sections.extend(items.other.iter().map(|other| {
         let text = other.content.as_deref().filter(|html| !html.is_empty());
+        let of = |field| langs.of(TranslationKind::CvOther, other.id, field).map(str::to_owned);
         CvSection {
             id: format!("other-{}", other.id),
             title: other.title.clone(),
-            parts: text.map(|html| CvPart::RichText { html: html.to_owned() }).into_iter().collect(),
+            lang: of("title"),
+            parts: text.map(|html| CvPart::RichText { html: html.to_owned(), lang: of("content") }).into_iter().collect(),
         }
     }));
     sections
@@ -245,30 +273,36 @@ fn sections(items: &CvItems, style: CitationStyle, owner: &str, lang: &str) -> V
 // The entries of the sections the About page can show too (issue 44), written once so that
 // About and the CV cannot read differently.
 
-pub fn appointment(item: &cv_appointments::Model, lang: &str) -> CvEntry {
+// Each takes the languages of the texts shown in another language than the page's (`langs`).
+
+pub fn appointment(item: &cv_appointments::Model, lang: &str, langs: &TextLangs) -> CvEntry {
     let place = joined([Some(item.institution.as_str()), item.place.as_deref()], ", ");
-    entry(item.id, year_span(item.start_year, item.end_year, lang), vec![CvLine::strong(&item.title), CvLine::muted(place)])
+    let title = CvLine::strong_in(&item.title, langs.of(TranslationKind::CvAppointment, item.id, "title"));
+    entry(item.id, year_span(item.start_year, item.end_year, lang), vec![title, CvLine::muted(place)])
 }
 
-pub fn degree(item: &cv_education::Model, lang: &str) -> CvEntry {
-    let degree = joined([Some(item.degree.as_str()), item.field.as_deref()], ", ");
-    let mut lines = vec![CvLine::strong(degree), CvLine::muted(&item.institution)];
+pub fn degree(item: &cv_education::Model, lang: &str, langs: &TextLangs) -> CvEntry {
+    let of = |field| langs.of(TranslationKind::CvEducation, item.id, field);
+    let degree = joined_in([(Some(item.degree.as_str()), of("degree")), (item.field.as_deref(), of("field"))], ", ");
+    let mut lines = vec![CvLine::with(CvLineStyle::Strong, degree), CvLine::muted(&item.institution)];
     lines.extend(given(&item.thesis_title).map(|thesis| {
         let label = CvText::plain(format!("{} ", i18n::t(lang, "cv.thesis")));
-        CvLine::with(CvLineStyle::Plain, vec![label, CvText::math(thesis)])
+        CvLine::with(CvLineStyle::Plain, vec![label, CvText::math(thesis).in_lang(of("thesis_title"))])
     }));
     lines.extend(given(&item.advisor).map(|advisor| CvLine::muted(i18n::t_vars(lang, "cv.advisor", &[("name", advisor)]))));
     entry(item.id, item.year.to_string(), lines)
 }
 
-pub fn award(item: &cv_awards::Model) -> CvEntry {
+pub fn award(item: &cv_awards::Model, langs: &TextLangs) -> CvEntry {
     let body = item.awarding_body.as_deref().unwrap_or_default();
-    entry(item.id, item.year.to_string(), vec![CvLine::strong(&item.name), CvLine::muted(body)])
+    let name = CvLine::strong_in(&item.name, langs.of(TranslationKind::CvAward, item.id, "name"));
+    entry(item.id, item.year.to_string(), vec![name, CvLine::muted(body)])
 }
 
-pub fn service_role(item: &cv_service::Model, lang: &str) -> CvEntry {
+pub fn service_role(item: &cv_service::Model, lang: &str, langs: &TextLangs) -> CvEntry {
     let details = joined([Some(item.body.as_str()), Some(service_kind(item.kind, lang))], " · ");
-    entry(item.id, year_span(item.start_year, item.end_year, lang), vec![CvLine::strong(&item.role), CvLine::muted(details)])
+    let role = CvLine::strong_in(&item.role, langs.of(TranslationKind::CvService, item.id, "role"));
+    entry(item.id, year_span(item.start_year, item.end_year, lang), vec![role, CvLine::muted(details)])
 }
 
 fn student(student: &PublicStudent, lang: &str) -> CvEntry {
@@ -347,8 +381,9 @@ impl CvLine {
         Self { style, texts }
     }
 
-    fn strong(text: impl Into<String>) -> Self {
-        Self::with(CvLineStyle::Strong, vec![CvText::plain(text)])
+    /// A strong line of one text in `lang` (none: the page's).
+    fn strong_in(text: impl Into<String>, lang: Option<&str>) -> Self {
+        Self::with(CvLineStyle::Strong, vec![CvText::plain(text).in_lang(lang)])
     }
 
     fn muted(text: impl Into<String>) -> Self {
@@ -364,6 +399,11 @@ impl CvText {
     fn math(text: impl Into<String>) -> Self {
         Self { text: text.into(), math: true, ..Self::default() }
     }
+
+    /// The text marked as in `lang` (none: the page's language).
+    fn in_lang(self, lang: Option<&str>) -> Self {
+        Self { lang: lang.map(str::to_owned), ..self }
+    }
 }
 
 /// An entry without the lines that say nothing (an optional field left empty).
@@ -374,7 +414,7 @@ fn entry(id: Uuid, when: String, mut lines: Vec<CvLine>) -> CvEntry {
 
 /// A section of parts, left out when it has none.
 fn section(id: &str, title: &str, parts: Vec<CvPart>) -> Option<CvSection> {
-    (!parts.is_empty()).then(|| CvSection { id: id.to_owned(), title: title.to_owned(), parts })
+    (!parts.is_empty()).then(|| CvSection { id: id.to_owned(), title: title.to_owned(), lang: None, parts })
 }
 
 /// A section of dated entries, one per item, left out when there are none.
@@ -396,6 +436,29 @@ fn year_span(start: i32, end: Option<i32>, lang: &str) -> String {
 /// The parts that say something, trimmed, joined by `separator`.
 fn joined<'a>(parts: impl IntoIterator<Item = Option<&'a str>>, separator: &str) -> String {
     parts.into_iter().flatten().map(str::trim).filter(|part| !part.is_empty()).collect::<Vec<_>>().join(separator)
+}
+
+/// The parts that say something, trimmed, joined by `separator`, as stretches of one language
+/// each: a part in another language than the page's (its `Some(lang)`) is marked with it, and
+/// a separator goes with the stretch before it. All in the page's language, it is one text.
+fn joined_in<'a>(parts: impl IntoIterator<Item = (Option<&'a str>, Option<&'a str>)>, separator: &str) -> Vec<CvText> {
+    let mut texts: Vec<CvText> = Vec::new();
+    for (part, lang) in parts {
+        let Some(part) = part.map(str::trim).filter(|part| !part.is_empty()) else { continue };
+        let lang = lang.map(str::to_owned);
+        match texts.last_mut() {
+            Some(last) if last.lang == lang => {
+                last.text.push_str(separator);
+                last.text.push_str(part);
+            }
+            Some(last) => {
+                last.text.push_str(separator);
+                texts.push(CvText { text: part.to_owned(), lang, ..CvText::default() });
+            }
+            None => texts.push(CvText { text: part.to_owned(), lang, ..CvText::default() }),
+        }
+    }
+    texts
 }
 
 /// An optional text that says something.
@@ -492,6 +555,7 @@ mod tests {
                 row(json!({ "title": "Ongoing", "slug": "ongoing", "summary": "Still running", "start_date": "2023-05-01" })),
                 row(json!({ "title": "Undated", "slug": "undated", "summary": "" })),
             ],
+            langs: TextLangs::default(),
         }
     }
 
@@ -520,7 +584,7 @@ mod tests {
                             out.push_str(&format!("  {} → {}\n", reference.title, reference.slug));
                         }
                     }
-                    CvPart::RichText { html } => out.push_str(&format!("  {html}\n")),
+                    CvPart::RichText { html, .. } => out.push_str(&format!("  {html}\n")),
                 }
             }
         }
@@ -625,6 +689,7 @@ Spring 2024
             // Shown publicly, with none to show.
             students: Some(Vec::new()),
             projects: Vec::new(),
+            langs: TextLangs::default(),
         };
         assert!(CvDocument::new(&empty, CitationStyle::Ieee, "Grace Hopper", "en").sections.is_empty());
     }

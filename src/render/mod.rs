@@ -24,6 +24,7 @@ use ts_rs::TS;
 use chrono::NaiveDate;
 use uuid::Uuid;
 
+use crate::content;
 use crate::content::homepage::{AboutContent, ContactContent, HeroContent, StatsContent};
 use crate::content::students::{StudentLevel, StudentStatus};
 use crate::content::{courses, news, open_calls, posts, projects, publications, research_areas, tags, talks};
@@ -387,16 +388,33 @@ impl Renderer {
 
 /// What the server adds to `<head>`: the feeds the page advertises, the scholarly metadata
 /// of a paper page, which only `<head>` may carry (see `paper`), and the owner as a `Person`
-/// on the home and about pages.
+/// on the home and about pages. Each JSON-LD block names the page it is on, in the page's
+/// language (`web_page`).
 fn page_head(input: &RenderInput) -> String {
     let mut head = feed_links(input);
+    let page = web_page(&input.site, &input.path);
     match &input.page {
-        PageData::Paper(paper) => head.push(paper::head_tags(paper, &input.site)),
-        PageData::Home(_) | PageData::About(_) => head.push(person::json_ld_script(&input.hero, &input.site.base_url)),
-        PageData::Post(post) => head.push(post::json_ld_script(post, &input.hero, &input.site.base_url)),
+        PageData::Paper(paper) => head.push(paper::head_tags(paper, &input.site, page)),
+        PageData::Home(_) | PageData::About(_) => head.push(person::json_ld_script(&input.hero, &input.site.base_url, page)),
+        PageData::Post(post) => {
+            // The posting is in the language its text is shown in: the page's, or the
+            // language it falls back to where the owner has not translated it.
+            let of = |field| input.text_langs.of(content::translations::TranslationKind::Post, post.post.id, field);
+            let lang = of("content").or_else(|| of("title")).unwrap_or(&input.site.lang);
+            head.push(post::json_ld_script(post, &input.hero, &input.site, lang, page));
+        }
         _ => {}
     }
     head.join("\n")
+}
+
+/// The page at `path` (with its language's prefix) as schema.org's `WebPage`, in the page's
+/// language (issue 45, item 3). A JSON-LD block's main entity names it (`mainEntityOfPage`):
+/// schema.org gives a `Person` no language, and a paper's own language is not the page's (its
+/// title and abstract are never translated), so the page's language is said of the page.
+fn web_page(site: &SiteInfo, path: &str) -> serde_json::Value {
+    let url = paper::absolute_url(&site.base_url, path);
+    serde_json::json!({ "@type": "WebPage", "@id": url, "url": url, "inLanguage": site.lang })
 }
 
 /// `<link rel="alternate">` to the site feed on every page, and to a section's own feed on

@@ -7,19 +7,25 @@ use chrono::NaiveDate;
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select};
 use uuid::Uuid;
 
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
 use super::cv::{self, AboutCvLists, CvData, CvDocument, CvEntry, CvItems};
 use super::filters::PublicationFilters;
+use super::translated::{self, TextLangs};
 use super::{
     AboutPage, HomeData, HomeStats, ListedCitations, PageData, Pagination, PaperData, PublicPost, PublicStudent, PublicationsData,
     SectionPage, TagPageData,
 };
 use crate::content::homepage::{self, AboutBlockSource, AboutContent, ContactContent, HeroContent, StatsContent};
 use crate::content::settings::{CvButton, SiteSettings, Statistics};
+use crate::content::translations::{Overlay, TranslationKind};
 use crate::content::{
     Audience, Content, ContentStatus, ListQuery, StringList, courses, cv_appointments, cv_awards, cv_education, cv_grants, cv_other,
     cv_service, news, open_calls, posts, projects, publications, research_areas, students, tagging, tags, talks,
 };
 use crate::error::AppError;
+use crate::languages;
 use crate::media::photos::Photo;
 use crate::routes::Route;
 use crate::stats::detail_kept_from;
@@ -339,7 +345,7 @@ pub async fn load(
         }
         PublicPage::About => {
             let record = homepage::read::<AboutContent>(db).await?;
-            let cv = about_cv_lists(db, &record.content, lang).await?;
+            let cv = about_cv_lists(db, &record.content, settings, lang).await?;
             PageData::About(AboutPage { stored: record.updated_at.is_some(), content: record.content, cv })
         }
         PublicPage::Contact => {
@@ -404,30 +410,72 @@ pub async fn load(
 }
 
 /// The CV's published entries of each About block that shows the CV's list, in the CV's order
-/// and words (in the language `lang`); a block that shows its free text reads nothing.
-async fn about_cv_lists(db: &DatabaseConnection, about: &AboutContent, lang: &str) -> Result<AboutCvLists, AppError> {
+/// and words (in the language `lang`, the owner's texts translated into it where they are); a
+/// block that shows its free text reads nothing.
+async fn about_cv_lists(
+    db: &DatabaseConnection,
+    about: &AboutContent,
+    settings: &SiteSettings,
+    lang: &str,
+) -> Result<AboutCvLists, AppError> {
     async fn entries<E: Content>(
         db: &DatabaseConnection,
         source: AboutBlockSource,
-        entry: impl Fn(&E::Model) -> CvEntry,
-    ) -> Result<Option<Vec<CvEntry>>, AppError> {
+        (overlay, lang): (&Overlay, &str),
+        (kind, id): (TranslationKind, impl Fn(&E::Model) -> Uuid),
+        entry: impl Fn(&E::Model, &TextLangs) -> CvEntry,
+    ) -> Result<Option<Vec<CvEntry>>, AppError>
+    where
+        E::Model: Serialize + DeserializeOwned,
+    {
         if source == AboutBlockSource::Text {
             return Ok(None);
         }
-        Ok(Some(E::list(db, published(), Audience::Public).await?.iter().map(entry).collect()))
+        let mut items = E::list(db, published(), Audience::Public).await?;
+        let langs = translated::about_cv_items(overlay, lang, kind, &mut items, id)?;
+        Ok(Some(items.iter().map(|item| entry(item, &langs)).collect()))
     }
+    let sources = [about.education_source, about.experience_source, about.awards_source, about.service_source];
+    if sources.iter().all(|source| *source == AboutBlockSource::Text) {
+        return Ok(AboutCvLists::default());
+    }
+    let overlay = overlay(db, settings, lang).await?;
+    let overlay = (&overlay, lang);
     let (education, experience, awards, service) = tokio::try_join!(
-        entries::<cv_education::Entity>(db, about.education_source, |item| cv::degree(item, lang)),
-        entries::<cv_appointments::Entity>(db, about.experience_source, |item| cv::appointment(item, lang)),
-        entries::<cv_awards::Entity>(db, about.awards_source, cv::award),
-        entries::<cv_service::Entity>(db, about.service_source, |item| cv::service_role(item, lang)),
+        entries::<cv_education::Entity>(
+            db,
+            about.education_source,
+            overlay,
+            (TranslationKind::CvEducation, |item| item.id),
+            |item, langs| cv::degree(item, lang, langs)
+        ),
+        entries::<cv_appointments::Entity>(
+            db,
+            about.experience_source,
+            overlay,
+            (TranslationKind::CvAppointment, |item| item.id),
+            |item, langs| cv::appointment(item, lang, langs)
+        ),
+        entries::<cv_awards::Entity>(db, about.awards_source, overlay, (TranslationKind::CvAward, |item| item.id), cv::award),
+        entries::<cv_service::Entity>(db, about.service_source, overlay, (TranslationKind::CvService, |item| item.id), |item, langs| {
+            cv::service_role(item, lang, langs)
+        }),
     )?;
     Ok(AboutCvLists { education, experience, awards, service })
 }
 
+/// The translations a page in `lang` shows, along the language's fallback chain (none for the
+/// default language, without a query).
+async fn overlay(db: &DatabaseConnection, settings: &SiteSettings, lang: &str) -> Result<Overlay, AppError> {
+    let chain = languages::chain(lang, &settings.languages.0);
+    let chain: Vec<&str> = chain.iter().map(String::as_str).collect();
+    Overlay::load(db, &chain).await
+}
+
 /// What /cv shows: every published item of the CV's own sections and of the lists it draws
 /// on. Students only when the owner shows them to everyone, so that the page is the same for
-/// every visitor. Its titles and wording are in the language `lang`.
+/// every visitor. Its titles and wording are in the language `lang`, and so are the owner's
+/// texts where they translated them (for /cv and /cv.pdf alike).
 pub async fn cv(db: &DatabaseConnection, settings: &SiteSettings, hero: &HeroContent, lang: &str) -> Result<CvData, AppError> {
     let public = Audience::Public;
     let selected = ListQuery { featured: Some(true), ..Default::default() };
@@ -455,7 +503,21 @@ pub async fn cv(db: &DatabaseConnection, settings: &SiteSettings, hero: &HeroCon
         true => Some(students::grouped_for_page().all(db).await?.into_iter().map(PublicStudent::from).collect()),
         false => None,
     };
-    let items = CvItems { appointments, education, awards, grants, service, other, papers, talks, courses, students, projects };
+    let mut items = CvItems {
+        appointments,
+        education,
+        awards,
+        grants,
+        service,
+        other,
+        papers,
+        talks,
+        courses,
+        students,
+        projects,
+        langs: TextLangs::default(),
+    };
+    translated::cv_items(&overlay(db, settings, lang).await?, lang, &mut items)?;
     Ok(CvData {
         document: CvDocument::new(&items, settings.cv_citation_style, &hero.name, lang),
         pdf_url: match settings.cv_button {
@@ -471,10 +533,12 @@ pub async fn cv(db: &DatabaseConnection, settings: &SiteSettings, hero: &HeroCon
 /// new, empty site keeps the spec's hero without the button.
 async fn cv_link(db: &DatabaseConnection, settings: &SiteSettings, hero: &HeroContent) -> Result<String, AppError> {
     let generated = || Route::CvPdf.path().into_owned();
-    // Whether the CV is empty is the same in every language.
+    // Whether the CV is empty is the same in every language: asked in the default one, which
+    // reads no translations.
+    let lang = settings.languages.default_language();
     Ok(match settings.cv_button {
         CvButton::Uploaded if !hero.cv_url.is_empty() => hero.cv_url.clone(),
-        CvButton::Uploaded if cv(db, settings, hero, "en").await?.document.sections.is_empty() => String::new(),
+        CvButton::Uploaded if cv(db, settings, hero, lang).await?.document.sections.is_empty() => String::new(),
         _ => generated(),
     })
 }

@@ -65,15 +65,18 @@ pub fn uploaded_pdf_path(slug: &str) -> String {
 }
 
 /// The `<head>` tags of a paper page: the Highwire Press `citation_*` tags, then the
-/// JSON-LD block. Title, description, canonical link and OpenGraph come from the bundle's
-/// head (`web/src/ssr/head.ts`), as for every page.
-pub fn head_tags(paper: &PaperData, site: &SiteInfo) -> String {
+/// JSON-LD block, its article on `page` (a `WebPage` in the page's language). Title,
+/// description, canonical link and OpenGraph come from the bundle's head
+/// (`web/src/ssr/head.ts`), as for every page.
+pub fn head_tags(paper: &PaperData, site: &SiteInfo, page: Value) -> String {
     let mut html = String::with_capacity(2048);
     for (name, content) in citation_tags(paper, site) {
         html.push_str(&format!("<meta name=\"{name}\" content=\"{}\">\n", super::escape_attribute(&content)));
     }
     html.push_str("<script type=\"application/ld+json\">");
-    html.push_str(&super::escape_json_for_script(&json_ld(paper, site).to_string()));
+    let mut article = json_ld(paper, site);
+    article.as_object_mut().expect("an object").insert("mainEntityOfPage".into(), page);
+    html.push_str(&super::escape_json_for_script(&article.to_string()));
     html.push_str("</script>");
     html
 }
@@ -167,7 +170,9 @@ pub(crate) fn absolute_url(base_url: &str, path: &str) -> String {
     format!("{}{path}", base_url.trim_end_matches('/'))
 }
 
-/// The schema.org `ScholarlyArticle`: what search engines read (Zotero and Scholar do not).
+/// The schema.org `ScholarlyArticle`: what search engines read (Zotero and Scholar do not). It
+/// says no `inLanguage`: the paper's language is its own, which Vita does not know, and never
+/// the page's (its title and abstract are never translated); the page's is said of its page.
 fn json_ld(paper: &PaperData, site: &SiteInfo) -> Value {
     let p = &paper.publication;
     let url = absolute_url(&site.base_url, &paper_path(&p.slug));
@@ -393,7 +398,9 @@ mod tests {
 
     #[test]
     fn the_head_escapes_attributes_and_the_json_ld_cannot_close_its_script() {
-        let head = head_tags(&paper(PublicationKind::JournalArticle), &site());
+        let german = SiteInfo { lang: "de".into(), ..site() };
+        let page = crate::render::web_page(&german, "/de/publications/masking-risc-v");
+        let head = head_tags(&paper(PublicationKind::JournalArticle), &german, page);
         assert!(head.contains(r#"<meta name="citation_title" content="Masking &lt;/script&gt; RISC-V &amp; &quot;friends&quot;">"#));
         assert_eq!(head.matches("</script>").count(), 1, "only the JSON-LD block's own end tag: {head}");
         let json = head.split_once("<script type=\"application/ld+json\">").unwrap().1.trim_end_matches("</script>");
@@ -407,5 +414,9 @@ mod tests {
         assert_eq!(ld["isPartOf"]["isPartOf"]["volumeNumber"], "73");
         assert_eq!(ld["isPartOf"]["isPartOf"]["isPartOf"]["name"], "IEEE Transactions on Computers");
         assert_eq!(ld["sameAs"], "https://doi.org/10.1109/tc.2024.42");
+        assert!(ld.get("inLanguage").is_none(), "the paper's own language is not the page's");
+        let page = &ld["mainEntityOfPage"];
+        assert_eq!((&page["@type"], &page["inLanguage"]), (&json!("WebPage"), &json!("de")), "the page says its language");
+        assert_eq!(page["url"], "https://vita.example/de/publications/masking-risc-v");
     }
 }

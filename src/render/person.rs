@@ -43,9 +43,12 @@ fn photo_url(hero: &HeroContent, base_url: &str) -> Option<String> {
     Some(if url.starts_with('/') { absolute_url(base_url, &url) } else { url })
 }
 
-/// The `<script type="application/ld+json">` block, safe inside HTML whatever the texts hold.
-pub fn json_ld_script(hero: &HeroContent, base_url: &str) -> String {
-    let json = serde_json::to_string(&json_ld(hero, base_url)).expect("a JSON value serialises");
+/// The `<script type="application/ld+json">` block, safe inside HTML whatever the texts hold:
+/// the owner, on `page` (a `WebPage`, which says the page's language; a `Person` has none).
+pub fn json_ld_script(hero: &HeroContent, base_url: &str, page: Value) -> String {
+    let mut person = json_ld(hero, base_url);
+    person.as_object_mut().expect("an object").insert("mainEntityOfPage".into(), page);
+    let json = serde_json::to_string(&person).expect("a JSON value serialises");
     format!("<script type=\"application/ld+json\">{}</script>", escape_json_for_script(&json))
 }
 
@@ -89,7 +92,8 @@ mod tests {
             profile_image_url: "/files/profile-photos/me.jpg".into(),
             ..HeroContent::default()
         };
-        let script = json_ld_script(&hero, "https://vita.example");
+        let page = json!({ "@type": "WebPage", "url": "https://vita.example/de/about", "inLanguage": "de" });
+        let script = json_ld_script(&hero, "https://vita.example", page.clone());
         assert_eq!(script.matches("</script>").count(), 1, "{script}");
         let json = script.trim_start_matches("<script type=\"application/ld+json\">").trim_end_matches("</script>");
         let ld: Value = serde_json::from_str(json).unwrap();
@@ -99,6 +103,8 @@ mod tests {
         assert_eq!(ld["affiliation"]["name"], HeroContent::default().institution);
         assert_eq!(ld["image"], "https://vita.example/files/profile-photos/me.jpg");
         assert_eq!(ld["sameAs"], json!(["https://scholar.google.com/citations?user=x&hl=en", "https://zoe.example"]));
+        assert_eq!(ld["mainEntityOfPage"], page, "the page says its language; a Person has none");
+        assert!(ld.get("inLanguage").is_none());
     }
 
     #[test]

@@ -55,6 +55,7 @@ mod store;
 mod tags;
 mod timeouts;
 mod tls;
+mod translated_pages;
 mod translations;
 mod uploads;
 mod xss;

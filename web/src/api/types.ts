@@ -254,9 +254,18 @@ export type CvSection = {
 /**
  * The section's name in the page's anchors (`cv-<id>`): "appointments", "other-<uuid>".
  */
-id: string, title: string, parts: Array<CvPart>, };
+id: string, title: string, 
+/**
+ * The title's language when it is not the page's (a free section's title the owner has
+ * not translated into it).
+ */
+lang?: string, parts: Array<CvPart>, };
 
-export type CvPart = { "kind": "entries", heading: string | null, entries: Array<CvEntry>, } | { "kind": "references", heading: string, numbered: boolean, references: Array<CvReference>, } | { "kind": "rich_text", html: string, };
+export type CvPart = { "kind": "entries", heading: string | null, entries: Array<CvEntry>, } | { "kind": "references", heading: string, numbered: boolean, references: Array<CvReference>, } | { "kind": "rich_text", html: string, 
+/**
+ * Its language when it is not the page's.
+ */
+lang?: string, };
 
 export type CvEntry = { id: string, 
 /**
@@ -284,7 +293,11 @@ aside: boolean,
 /**
  * The site's page it links to on /cv (a project's); the PDF stands alone, without it.
  */
-link: string | null, };
+link: string | null, 
+/**
+ * Its language when it is not the page's (an owner's text not translated into it).
+ */
+lang?: string, };
 
 export type CvReference = { id: string, slug: string, 
 /**

@@ -5,9 +5,11 @@ import { groupRuns } from '../../lib/group';
 import { useT } from '../../i18n/context';
 import { Badge, CARD, EmptyState, ExternalButton, LoadingText, Paragraphs } from './ui';
 import { sentence } from '../sentences';
+import { useTextLang } from '../text-lang';
 
 function CourseCard({ course }: { course: Course }) {
   const t = useT();
+  const lang = useTextLang();
   const facts = [
     t('teaching.term', { term: t(`term.${course.term}`), year: course.year }),
     t(`role.${course.role}`),
@@ -22,7 +24,9 @@ function CourseCard({ course }: { course: Course }) {
         </Badge>
         {course.featured && <Badge tone="featured">{t('common.featured')}</Badge>}
       </div>
-      <h3 className="text-xl font-semibold tracking-tight">{course.title}</h3>
+      <h3 lang={lang('course', course.id, 'title')} className="text-xl font-semibold tracking-tight">
+        {course.title}
+      </h3>
       <ul className="flex flex-wrap gap-x-2 text-sm text-muted-foreground">
         {facts.map((fact, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a fixed, read-only list of facts built on each render and never reordered; two facts may read the same
@@ -31,7 +35,9 @@ function CourseCard({ course }: { course: Course }) {
           </li>
         ))}
       </ul>
-      {course.description && <Paragraphs text={course.description} className="text-muted-foreground" />}
+      {course.description && (
+        <Paragraphs text={course.description} lang={lang('course', course.id, 'description')} className="text-muted-foreground" />
+      )}
       {(course.course_url || course.syllabus_url) && (
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           {course.course_url && (

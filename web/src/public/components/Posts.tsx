@@ -15,6 +15,7 @@ import { TagChips } from './Tags';
 import { CARD, EmptyState } from './ui';
 import { useLocalized } from '../language';
 import { sentence } from '../sentences';
+import { useTextLang } from '../text-lang';
 
 export function postHref(post: Pick<PublicPost, 'slug'>): string {
   return `/blog/${post.slug}`;
@@ -71,6 +72,7 @@ export function PostCover({ post, className, eager = false }: { post: PublicPost
 /** The /blog list (and a tag's posts): newest first, each linking to its page. */
 export function PostList({ posts, site, headingLevel = 2 }: { posts: PublicPost[]; site: SiteInfo; headingLevel?: 2 | 3 }) {
   const local = useLocalized();
+  const lang = useTextLang();
   if (posts.length === 0) return <EmptyState>{sentence(site, 'blog.empty')}</EmptyState>;
   const Heading = `h${headingLevel}` as const;
   return (
@@ -80,13 +82,13 @@ export function PostList({ posts, site, headingLevel = 2 }: { posts: PublicPost[
           <article className={cn(CARD, 'relative flex flex-col gap-4 p-6 sm:p-8')}>
             <PostCover post={post} />
             <PostDate date={post.date} />
-            <Heading className="text-2xl font-semibold tracking-tight wrap-anywhere">
+            <Heading lang={lang('post', post.id, 'title')} className="text-2xl font-semibold tracking-tight wrap-anywhere">
               <a href={local(postHref(post))} className="rounded-sm hover:text-primary focus-ring">
                 <MathText text={post.title} />
               </a>
             </Heading>
             {post.summary && (
-              <p className="leading-relaxed wrap-anywhere text-muted-foreground">
+              <p lang={lang('post', post.id, 'summary')} className="leading-relaxed wrap-anywhere text-muted-foreground">
                 <MathText text={post.summary} />
               </p>
             )}

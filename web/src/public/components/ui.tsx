@@ -26,7 +26,8 @@ export function PageIntro({
 }: {
   /** Text, or a title with math (a post's). */
   title: ReactNode;
-  subtitle?: string;
+  /** Text, or a text marked with its language (../text-lang.tsx). */
+  subtitle?: ReactNode;
   narrow?: boolean;
   children?: ReactNode;
 }) {

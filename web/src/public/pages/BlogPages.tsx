@@ -8,6 +8,7 @@ import { TagChips } from '../components/Tags';
 import { PageBody, PageIntro, RichText } from '../components/ui';
 import { useLocalized } from '../language';
 import { useT } from '../../i18n/context';
+import { useTextLang } from '../text-lang';
 
 export function BlogPage({ posts, pagination, site }: { posts: PublicPost[]; pagination: PageInfo; site: SiteInfo }) {
   const t = useT();
@@ -26,9 +27,17 @@ export function BlogPage({ posts, pagination, site }: { posts: PublicPost[]; pag
 export function PostPage({ post }: { post: PublicPost }) {
   const local = useLocalized();
   const t = useT();
+  const lang = useTextLang();
   return (
     <>
-      <PageIntro narrow title={<MathText text={post.title} />}>
+      <PageIntro
+        narrow
+        title={
+          <span lang={lang('post', post.id, 'title')}>
+            <MathText text={post.title} />
+          </span>
+        }
+      >
         <div className="mt-6">
           <PostDate date={post.date} />
         </div>
@@ -37,7 +46,12 @@ export function PostPage({ post }: { post: PublicPost }) {
         <article className="space-y-8">
           <PostCover post={post} eager />
           {post.content && (
-            <RichText html={post.content} headingLevel={1} className="text-lg [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:text-xl" />
+            <RichText
+              html={post.content}
+              lang={lang('post', post.id, 'content')}
+              headingLevel={1}
+              className="text-lg [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:text-xl"
+            />
           )}
           <TagChips tags={post.tags} />
         </article>

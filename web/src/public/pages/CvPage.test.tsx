@@ -121,6 +121,30 @@ describe('CvPage', () => {
     expect(root.textContent).not.toContain('Nothing has been added to the CV yet.');
   });
 
+  it("marks a text in another language than the page's with its own (issue 45)", () => {
+    const entries: CvData['document']['sections'][number]['parts'][number] = {
+      kind: 'entries',
+      heading: null,
+      entries: [{ id: id(1), when: '2012', lines: [{ style: 'strong', texts: [text('PhD, ', { lang: 'en' }), text('Informatik')] }] }],
+    };
+    const mixed: CvData = {
+      pdf_url: '/cv.pdf',
+      document: {
+        sections: [
+          { id: 'education', title: 'Ausbildung', parts: [entries] },
+          { id: `other-${id(5)}`, title: 'Languages', lang: 'en', parts: [{ kind: 'rich_text', html: '<p>Swedish</p>', lang: 'en' }] },
+        ],
+      },
+    };
+    const root = dom(<CvPage data={mixed} owner="Grace Hopper" />);
+    expect([...root.querySelectorAll('[lang]')].map((element) => [element.tagName, element.textContent])).toEqual([
+      ['SPAN', 'PhD, '],
+      ['H2', 'Languages'],
+      ['DIV', 'Swedish'],
+    ]);
+    expect(root.querySelector('h2#cv-education')?.hasAttribute('lang')).toBe(false);
+  });
+
   it('says so when nothing has been added', () => {
     const root = dom(<CvPage data={{ pdf_url: '/cv.pdf', document: { sections: [] } }} owner="Grace Hopper" />);
     expect(root.querySelectorAll('h2')).toHaveLength(0);

@@ -12,13 +12,13 @@ import { ExternalButton, PageBody, PageIntro, RichText } from '../components/ui'
 import { useLocalized } from '../language';
 import { useT } from '../../i18n/context';
 
-function CvSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function CvSection({ id, title, lang, children }: { id: string; title: string; lang?: string; children: ReactNode }) {
   return (
     <section
       aria-labelledby={`cv-${id}`}
       className="break-inside-avoid-page border-t border-border pt-8 first:border-t-0 first:pt-0 print:pt-4"
     >
-      <h2 id={`cv-${id}`} className="text-2xl font-bold tracking-tight print:text-xl">
+      <h2 id={`cv-${id}`} lang={lang} className="text-2xl font-bold tracking-tight print:text-xl">
         {title}
       </h2>
       <div className="mt-5 print:mt-3">{children}</div>
@@ -30,12 +30,15 @@ const muted = 'text-muted-foreground';
 
 const LINE_CLASSES: Record<CvLineStyle, string | undefined> = { strong: 'font-semibold', plain: undefined, muted };
 
-/** A stretch of a line: formulas as MathML, a project's title linked to its page. */
+/** A stretch of a line: formulas as MathML, a project's title linked to its page, an owner's
+ *  text not translated into the page's language marked with its own (../text-lang.tsx). */
 function Run({ text }: { text: CvText }) {
-  const shown = text.math ? <MathText text={text.text} /> : text.text;
+  const local = useLocalized();
+  const written = text.math ? <MathText text={text.text} /> : text.text;
+  const shown = text.lang ? <span lang={text.lang}>{written}</span> : written;
   if (text.link) {
     return (
-      <a href={text.link} className="hover:underline">
+      <a href={local(text.link)} className="hover:underline">
         {shown}
       </a>
     );
@@ -120,7 +123,7 @@ function Part({ part }: { part: CvPart }) {
         </div>
       );
     case 'rich_text':
-      return <RichText html={part.html} />;
+      return <RichText html={part.html} lang={part.lang} />;
   }
 }
 
@@ -162,7 +165,7 @@ export function CvPage({ data, owner }: { data: CvData; owner: string }) {
         <div className="space-y-12 print:space-y-6 print:text-sm">
           {sections.length === 0 && <p className={muted}>{t('cv.empty')}</p>}
           {sections.map((section) => (
-            <CvSection key={section.id} id={section.id} title={section.title}>
+            <CvSection key={section.id} id={section.id} title={section.title} lang={section.lang}>
               <Parts parts={section.parts} />
             </CvSection>
           ))}

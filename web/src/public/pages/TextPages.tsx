@@ -95,9 +95,18 @@ const LINK = 'rounded-sm text-primary underline underline-offset-2 hover:no-unde
 export function ContactPage({ data, site }: { data: SectionPage<ContactContent>; site: SiteInfo }) {
   const t = useT();
   const { content, stored } = data;
+  const lang = useTextLang();
+  const inLang = (field: 'title' | 'subtitle' | 'office_hours', text: string) => {
+    const textLang = lang('contact', 'contact', field);
+    return textLang ? <span lang={textLang}>{text}</span> : text;
+  };
   return (
     <>
-      <PageIntro narrow title={content.title || t('page.contact')} subtitle={content.subtitle} />
+      <PageIntro
+        narrow
+        title={content.title ? inLang('title', content.title) : t('page.contact')}
+        subtitle={content.subtitle && inLang('subtitle', content.subtitle)}
+      />
       <PageBody narrow>
         {stored ? (
           <>
@@ -128,11 +137,17 @@ export function ContactPage({ data, site }: { data: SectionPage<ContactContent>;
               )}
               {content.office_hours && (
                 <ContactCard icon={<Clock />} title={t('contact.office_hours')}>
-                  {content.office_hours}
+                  {inLang('office_hours', content.office_hours)}
                 </ContactCard>
               )}
             </ul>
-            {content.additional_info && <Paragraphs text={content.additional_info} className="mt-10 text-muted-foreground" />}
+            {content.additional_info && (
+              <Paragraphs
+                text={content.additional_info}
+                lang={lang('contact', 'contact', 'additional_info')}
+                className="mt-10 text-muted-foreground"
+              />
+            )}
           </>
         ) : (
           <EmptyState>{sentence(site, 'contact.placeholder')}</EmptyState>
