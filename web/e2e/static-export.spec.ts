@@ -129,7 +129,8 @@ test('the exported site loads under its sub-path and its links lead to pages of 
   expect(hrefs.filter((href) => !href.startsWith('/~maja/'))).toEqual([]);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-  await page.setViewportSize({ width: 1400, height: 900 });
+  // Wide enough for the whole menu beside the language switcher (narrower, it stays behind the menu button).
+  await page.setViewportSize({ width: 1600, height: 900 });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Selected Publications' }).first().click();
   await expect(page).toHaveURL(`${base}publications`);
   await page.goto(`${base}news`);
