@@ -76,7 +76,7 @@ pub fn date(lang: &str, date: NaiveDate) -> String {
 }
 
 /// A month's full name: 'March', 'März', '3月'.
-fn month(lang: &str, month: u32) -> &'static str {
+pub fn month(lang: &str, month: u32) -> &'static str {
     match month {
         1 => t(lang, "date.month.1"),
         2 => t(lang, "date.month.2"),

@@ -33,6 +33,7 @@ use crate::content::homepage::{self, HeroContent};
 use crate::content::settings;
 use crate::content::{Audience, Content, ContentStatus, ListQuery, posts, publications, tags};
 use crate::http::{self, AppState};
+use crate::languages;
 use crate::media::buckets::Bucket;
 use crate::media::files::{Files, StoredKey};
 use crate::media::photos;
@@ -106,11 +107,14 @@ impl BaseUrl {
 }
 
 impl BaseUrl {
-    /// The sitemap with its lists' pages as the export's folders.
+    /// The sitemap with its lists' pages as the export's folders, in its `<loc>`s and in the
+    /// other languages' `xhtml:link`s.
     fn rewrite_sitemap(&self, xml: &str) -> String {
-        static LOC: std::sync::LazyLock<Regex> = std::sync::LazyLock::new(|| Regex::new(r"<loc>([^<]*)</loc>").expect("valid pattern"));
+        static ADDRESS: std::sync::LazyLock<Regex> =
+            std::sync::LazyLock::new(|| Regex::new(r#"(<loc>|<xhtml:link [^>]*href=")([^<"]*)"#).expect("valid pattern"));
         // The address is XML-escaped in the file: `?page=` has nothing to escape.
-        LOC.replace_all(xml, |c: &Captures| format!("<loc>{}</loc>", self.link(&c[1], false).unwrap_or_else(|| c[1].to_owned())))
+        ADDRESS
+            .replace_all(xml, |c: &Captures| format!("{}{}", &c[1], self.link(&c[2], false).unwrap_or_else(|| c[2].to_owned())))
             .into_owned()
     }
 }
@@ -133,19 +137,24 @@ fn folder_pages(link: &str) -> String {
 /// Every address of the public site, read from the database: each public page and each page
 /// of the long lists, each published paper with its BibTeX, CSL-JSON and uploaded PDF, the
 /// publication lists' files, the uploaded photos and CVs, and the browser files the pages
-/// load. Feeds, the sitemap and robots.txt go here too when the site has them.
+/// load. Feeds, the sitemap and robots.txt go here too when the site has them. The pages, the
+/// feeds and the CV of the default language are there in each other language of the site too,
+/// under its prefix (`/de/news`, `/de/feed.atom`, `/de/cv.pdf`), as the server answers them.
 pub async fn site_paths(state: &AppState) -> anyhow::Result<Vec<String>> {
     let db = &state.db;
-    let mut paths = Vec::new();
     let (site, hero) = tokio::try_join!(settings::site(db), homepage::read::<HeroContent>(db))?;
+    // What each language has at its own address.
+    let mut in_language = Vec::new();
+    // What is the same in every language, at its one address.
+    let mut paths = Vec::new();
     for page in PublicPage::ALL {
-        paths.push(page.path().to_owned());
+        in_language.push(page.path().to_owned());
         if page.per_page().is_some() {
             // The number of pages is the same in every language.
             let first = pages::Requested { page: 1, filters: Default::default() };
-            let data = pages::load(db, page, &first, &site, &hero.content, false, "en").await?;
+            let data = pages::load(db, page, &first, &site, &hero.content, false, site.languages.default_language()).await?;
             let count = data.pagination().map_or(1, |p| p.pages);
-            paths.extend((2..=count).map(|n| page.page_path(n).into_owned()));
+            in_language.extend((2..=count).map(|n| page.page_path(n).into_owned()));
         }
     }
     paths.extend([Route::AllBibtex.path().into_owned(), Route::AllCslJson.path().into_owned()]);
@@ -156,7 +165,7 @@ pub async fn site_paths(state: &AppState) -> anyhow::Result<Vec<String>> {
         if paper.pdf_file.is_some() {
             paths.push(Route::PaperPdf(slug).path().into_owned());
         }
-        paths.push(Route::Paper(slug).path().into_owned());
+        in_language.push(Route::Paper(slug).path().into_owned());
     }
     let posts: Vec<String> = posts::Entity::select(&ListQuery::default(), Audience::Public)
         .select_only()
@@ -164,7 +173,7 @@ pub async fn site_paths(state: &AppState) -> anyhow::Result<Vec<String>> {
         .into_tuple()
         .all(db)
         .await?;
-    paths.extend(posts.iter().map(|slug| Route::Post(slug).path().into_owned()));
+    in_language.extend(posts.iter().map(|slug| Route::Post(slug).path().into_owned()));
     for (key, _) in state.files.list().await? {
         // The papers' PDFs are served at their paper's address (above), only to the owner here,
         // and so are the photos' originals (their variants are what the pages show).
@@ -180,12 +189,25 @@ pub async fn site_paths(state: &AppState) -> anyhow::Result<Vec<String>> {
         tags::Entity::find().select_only().columns([tags::Column::Id, tags::Column::Slug]).into_tuple().all(db).await?;
     for (id, slug) in tags {
         let count = pages::tag_page_count(db, id).await?;
-        paths.extend((1..=count).map(|n| tags::paged_path(&slug, n)));
+        in_language.extend((1..=count).map(|n| tags::paged_path(&slug, n)));
     }
     // Their addresses are absolute only with `--base-url`, as search engines and feed readers need.
-    paths.extend(Feed::ALL.map(|feed| feed.path().to_owned()));
-    paths.extend([Route::Sitemap(SitemapFile::Main), Route::Robots, Route::CvPdf].map(|route| route.path().into_owned()));
+    in_language.extend(Feed::ALL.map(|feed| feed.path().to_owned()));
+    in_language.push(Route::CvPdf.path().into_owned());
+    paths.extend([Route::Sitemap(SitemapFile::Main), Route::Robots].map(|route| route.path().into_owned()));
+    for lang in site.languages.0.iter().skip(1) {
+        let prefix = languages::prefix(lang, &site.languages.0);
+        paths.extend(in_language.iter().map(|path| languages::localized(&prefix, path)));
+    }
+    paths.extend(in_language);
     Ok(paths)
+}
+
+/// The addresses of the 404 pages: `/404.html` in the default language, `/de/404.html` in each
+/// other one (no page has them, so the router answers with the 404 page in their language).
+async fn not_found_paths(db: &DatabaseConnection) -> anyhow::Result<Vec<String>> {
+    let languages = settings::site(db).await?.languages.0;
+    Ok(languages.iter().map(|lang| languages::localized(&languages::prefix(lang, &languages), "/404.html")).collect())
 }
 
 async fn published_papers(db: &DatabaseConnection) -> anyhow::Result<Vec<publications::Model>> {
@@ -249,13 +271,14 @@ pub async fn export_from(db: DatabaseConnection, files: Files, dir: &Path, base:
         site_uploads: http::SiteUploads::off(),
     };
     let paths = site_paths(&state).await?;
+    let missing = not_found_paths(&state.db).await?;
     let router = http::router(state);
     let staging = sibling(dir, "partial");
     if staging.exists() {
         std::fs::remove_dir_all(&staging)?;
     }
     std::fs::create_dir_all(&staging).with_context(|| format!("cannot create {}", staging.display()))?;
-    let (pages, files) = match write_all(&router, &paths, &staging, base).await {
+    let (pages, files) = match write_all(&router, &paths, &missing, &staging, base).await {
         Ok(counts) => counts,
         Err(err) => {
             let _ = std::fs::remove_dir_all(&staging);
@@ -280,12 +303,12 @@ fn sibling(dir: &Path, suffix: &str) -> PathBuf {
 }
 
 /// Fetches every address (a few at a time) and writes it with its compressed copies; the 404
-/// page becomes `404.html`. Returns how many pages and other files were written.
-async fn write_all(router: &Router, paths: &[String], dir: &Path, base: &BaseUrl) -> anyhow::Result<(usize, usize)> {
+/// pages (`missing`) are written as they are named (`404.html`, `de/404.html`). Returns how many
+/// pages and other files were written.
+async fn write_all(router: &Router, paths: &[String], missing: &[String], dir: &Path, base: &BaseUrl) -> anyhow::Result<(usize, usize)> {
     let mut tasks = tokio::task::JoinSet::new();
     let mut pending = paths.iter().cloned().map(|p| (p, StatusCode::OK)).collect::<Vec<_>>();
-    // No page has this address: the router answers it with the 404 page.
-    pending.push(("/404.html".to_owned(), StatusCode::NOT_FOUND));
+    pending.extend(missing.iter().cloned().map(|p| (p, StatusCode::NOT_FOUND)));
     let mut counts = BTreeMap::from([(true, 0), (false, 0)]);
     let mut queue = pending.into_iter();
     loop {
@@ -294,7 +317,7 @@ async fn write_all(router: &Router, paths: &[String], dir: &Path, base: &BaseUrl
             let (router, dir, base) = (router.clone(), dir.to_owned(), base.clone());
             tasks.spawn(async move {
                 let (body, html) = fetch(router, &path, expected).await?;
-                let file = if expected == StatusCode::NOT_FOUND { PathBuf::from("404.html") } else { file_for(&path, html) };
+                let file = file_for(&path, html && expected != StatusCode::NOT_FOUND);
                 let body = if html {
                     Bytes::from(base.rewrite_html(&String::from_utf8_lossy(&body)))
                 } else if Route::parse(&path) == Some(Route::Sitemap(SitemapFile::Main)) {
@@ -394,10 +417,31 @@ mod tests {
     }
 
     #[test]
+    fn the_sitemap_s_addresses_and_their_languages_become_folders() {
+        let base = BaseUrl::parse(Some("https://uni.example/~maja/")).unwrap();
+        let xml = concat!(
+            r#"<url><loc>https://uni.example/~maja/de/news?page=2</loc>"#,
+            r#"<xhtml:link rel="alternate" hreflang="en" href="https://uni.example/~maja/news?page=2"/>"#,
+            r#"<xhtml:link rel="alternate" hreflang="de" href="https://uni.example/~maja/de/news?page=2"/></url>"#,
+        );
+        assert_eq!(
+            base.rewrite_sitemap(xml),
+            concat!(
+                r#"<url><loc>https://uni.example/~maja/de/news/page/2/</loc>"#,
+                r#"<xhtml:link rel="alternate" hreflang="en" href="https://uni.example/~maja/news/page/2/"/>"#,
+                r#"<xhtml:link rel="alternate" hreflang="de" href="https://uni.example/~maja/de/news/page/2/"/></url>"#,
+            )
+        );
+    }
+
+    #[test]
     fn pages_are_folders_and_files_keep_their_path() {
         assert_eq!(file_for("/", true), PathBuf::from("index.html"));
         assert_eq!(file_for("/news?page=2", true), PathBuf::from("news/page/2/index.html"));
         assert_eq!(file_for("/publications/a-paper", true), PathBuf::from("publications/a-paper/index.html"));
         assert_eq!(file_for("/publications/a-paper.bib", false), PathBuf::from("publications/a-paper.bib"));
+        assert_eq!(file_for("/de", true), PathBuf::from("de/index.html"));
+        assert_eq!(file_for("/de/news?page=2", true), PathBuf::from("de/news/page/2/index.html"));
+        assert_eq!(file_for("/de/404.html", false), PathBuf::from("de/404.html"));
     }
 }

@@ -383,7 +383,7 @@ impl Typesetter {
     fn footer(&mut self, frame: &Frame, page: usize, count: usize, width: f32, height: f32) -> Vec<Placed> {
         let base = Base::BODY.size(8.5).muted(true);
         let y = height - MARGIN_BOTTOM + 0.9 * CM;
-        let texts = [frame.address.clone(), format!("Page {page} of {count}"), frame.generated.clone()];
+        let texts = [frame.address.clone(), frame.page_of(page, count), frame.generated.clone()];
         let mut placed = Vec::new();
         for (at, text) in texts.iter().enumerate() {
             let Some(line) = self.lines(&base.plain(text), f32::INFINITY, f32::INFINITY, 0.0).into_iter().next() else {

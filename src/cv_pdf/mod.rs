@@ -111,15 +111,15 @@ fn write(frame: &Frame, layout: &Layout, archival: bool) -> Result<Vec<u8>, kril
         }
         page.finish();
     }
-    let mut tree = TagTree::new().with_lang(Some("en".to_owned()));
+    let mut tree = TagTree::new().with_lang(Some(frame.lang.clone()));
     for node in &layout.tree {
         tree.push(group(node, &mut spans, &mut annotations));
     }
     document.set_tag_tree(tree);
     let (year, month, day) = frame.generated_on;
     let mut metadata = Metadata::new()
-        .title(format!("Curriculum Vitae: {}", frame.name))
-        .language("en".to_owned())
+        .title(frame.title())
+        .language(frame.lang.clone())
         .creator("Vita".to_owned())
         .creation_date(DateTime::new(year.clamp(0, 9999) as u16).month(month).day(day));
     if !frame.name.is_empty() {

@@ -14,6 +14,7 @@ fn frame(name: &str) -> Frame {
         address: "https://cv.example.org".to_owned(),
         generated: "Generated on 26 November 2026".to_owned(),
         generated_on: (2026, 11, 26),
+        lang: "en".to_owned(),
     }
 }
 

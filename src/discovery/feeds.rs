@@ -13,6 +13,10 @@
 //!   items out.
 //! - The newest `MAX_ENTRIES` of each feed: enough for a reader that polls now and then,
 //!   bounded however long the lists grow.
+//! - A feed in another language than the owner's (`/de/news.atom`) shows the owner's
+//!   translations of the news items', talks' and posts' texts, each along the language's
+//!   fallback chain as the pages do (`content::translations::Overlay`); a paper is never
+//!   translated.
 //! - Feeds are plain text: the math the pages draw (titles, abstracts, news texts) is written
 //!   as Unicode, or as its TeX without the dollars where it has none (`math::to_plain`).
 
@@ -22,6 +26,7 @@ use sea_orm::sea_query::{Expr, ExprTrait as _, Order};
 use sea_orm::{ColumnTrait, Condition, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use uuid::Uuid;
 
+use crate::content::translations::{Overlay, TranslationKind};
 use crate::content::{ContentStatus, news, open_calls, posts, publications, talks};
 use crate::error::AppError;
 use crate::i18n;
@@ -49,6 +54,8 @@ pub struct FeedSite<'a> {
     pub lang: &'a str,
     /// The start of the language's addresses ("" for the default language, `/de`).
     pub prefix: &'a str,
+    /// Where the feed's texts come from, in order (`languages::chain`: `["de", "en"]`).
+    pub chain: &'a [&'a str],
 }
 
 impl FeedSite<'_> {
@@ -66,21 +73,22 @@ pub async fn render(
     owner_name: &str,
     today: NaiveDate,
 ) -> Result<String, AppError> {
+    let overlay = Overlay::load(db, site.chain).await?;
     let mut entries = Vec::new();
     if matches!(feed, Feed::Site | Feed::News) {
-        entries.extend(news_entries(db, site, today).await?);
+        entries.extend(news_entries(db, site, &overlay, today).await?);
     }
     if matches!(feed, Feed::Site | Feed::Publications) {
         entries.extend(publication_entries(db, site, today).await?);
     }
     if matches!(feed, Feed::Site | Feed::Talks) {
-        entries.extend(talk_entries(db, site, today).await?);
+        entries.extend(talk_entries(db, site, &overlay, today).await?);
     }
     if matches!(feed, Feed::Site | Feed::OpenCalls) {
         entries.extend(open_call_entries(db, site).await?);
     }
     if matches!(feed, Feed::Site | Feed::Blog) {
-        entries.extend(post_entries(db, site, today).await?);
+        entries.extend(post_entries(db, site, &overlay, today).await?);
     }
     // Newest first by each item's own date, then the latest saved; the id breaks the last ties
     // so the order never changes between renders.
@@ -105,7 +113,7 @@ pub async fn render(
     Ok(atom.to_string())
 }
 
-async fn news_entries(db: &DatabaseConnection, site: &FeedSite<'_>, today: NaiveDate) -> Result<Vec<Dated>, AppError> {
+async fn news_entries(db: &DatabaseConnection, site: &FeedSite<'_>, overlay: &Overlay, today: NaiveDate) -> Result<Vec<Dated>, AppError> {
     let items = news::Entity::find()
         .filter(news::Column::Status.eq(ContentStatus::Published))
         .filter(news::Column::Date.lte(today))
@@ -114,24 +122,25 @@ async fn news_entries(db: &DatabaseConnection, site: &FeedSite<'_>, today: Naive
         .limit(MAX_ENTRIES)
         .all(db)
         .await?;
-    Ok(items
+    items
         .into_iter()
-        .map(|item| {
+        .map(|mut item| {
+            overlay.apply(TranslationKind::News, &item.id.to_string(), &mut item)?;
             let mut links = vec![link(site.url(PublicPage::News.path()), "alternate", Some("text/html"))];
             if let Some(url) = item.link_url.filter(|url| !url.is_empty()) {
                 links.push(Link { title: item.link_text.map(|text| xml_text(&text)), ..link(url, "related", None) });
             }
             let published = midnight(item.date);
-            Dated {
+            Ok(Dated {
                 published,
                 entry: Entry {
                     content: Some(text_content(&math::to_plain(&item.content))),
                     links,
                     ..entry(item.id, &math::to_plain(&item.title), published, item.updated_at)
                 },
-            }
+            })
         })
-        .collect())
+        .collect()
 }
 
 async fn publication_entries(db: &DatabaseConnection, site: &FeedSite<'_>, today: NaiveDate) -> Result<Vec<Dated>, AppError> {
@@ -173,7 +182,7 @@ async fn publication_entries(db: &DatabaseConnection, site: &FeedSite<'_>, today
         .collect())
 }
 
-async fn talk_entries(db: &DatabaseConnection, site: &FeedSite<'_>, today: NaiveDate) -> Result<Vec<Dated>, AppError> {
+async fn talk_entries(db: &DatabaseConnection, site: &FeedSite<'_>, overlay: &Overlay, today: NaiveDate) -> Result<Vec<Dated>, AppError> {
     let items = talks::Entity::find()
         .filter(talks::Column::Status.eq(ContentStatus::Published))
         .filter(talks::Column::Date.lte(today))
@@ -182,9 +191,10 @@ async fn talk_entries(db: &DatabaseConnection, site: &FeedSite<'_>, today: Naive
         .limit(MAX_ENTRIES)
         .all(db)
         .await?;
-    Ok(items
+    items
         .into_iter()
-        .map(|talk| {
+        .map(|mut talk| {
+            overlay.apply(TranslationKind::Talk, &talk.id.to_string(), &mut talk)?;
             let mut links = vec![link(site.url(PublicPage::Talks.path()), "alternate", Some("text/html"))];
             for (url, title) in [(talk.slides_url, i18n::t(site.lang, "talks.slides")), (talk.video_url, i18n::t(site.lang, "talks.video"))]
             {
@@ -195,7 +205,7 @@ async fn talk_entries(db: &DatabaseConnection, site: &FeedSite<'_>, today: Naive
             let event = [Some(talk.event_name.as_str()), talk.event_location.as_deref()].into_iter().flatten().filter(|s| !s.is_empty());
             let event = format!("{}, {}.", event.collect::<Vec<_>>().join(", "), i18n::date(site.lang, talk.date));
             let published = midnight(talk.date);
-            Dated {
+            Ok(Dated {
                 published,
                 entry: Entry {
                     categories: vec![Category { term: talk.talk_type.as_str().into(), scheme: None, label: None }],
@@ -208,9 +218,9 @@ async fn talk_entries(db: &DatabaseConnection, site: &FeedSite<'_>, today: Naive
                     links,
                     ..entry(talk.id, &math::to_plain(&talk.title), published, talk.updated_at)
                 },
-            }
+            })
         })
-        .collect())
+        .collect()
 }
 
 async fn open_call_entries(db: &DatabaseConnection, site: &FeedSite<'_>) -> Result<Vec<Dated>, AppError> {
@@ -245,7 +255,7 @@ async fn open_call_entries(db: &DatabaseConnection, site: &FeedSite<'_>) -> Resu
         .collect())
 }
 
-async fn post_entries(db: &DatabaseConnection, site: &FeedSite<'_>, today: NaiveDate) -> Result<Vec<Dated>, AppError> {
+async fn post_entries(db: &DatabaseConnection, site: &FeedSite<'_>, overlay: &Overlay, today: NaiveDate) -> Result<Vec<Dated>, AppError> {
     let posts = posts::Entity::find()
         .filter(posts::Column::Status.eq(ContentStatus::Published))
         .filter(posts::Column::Date.lte(today))
@@ -254,11 +264,12 @@ async fn post_entries(db: &DatabaseConnection, site: &FeedSite<'_>, today: Naive
         .limit(MAX_ENTRIES)
         .all(db)
         .await?;
-    Ok(posts
+    posts
         .into_iter()
-        .map(|post| {
+        .map(|mut post| {
+            overlay.apply(TranslationKind::Post, &post.id.to_string(), &mut post)?;
             let published = midnight(post.date);
-            Dated {
+            Ok(Dated {
                 published,
                 entry: Entry {
                     summary: post
@@ -275,9 +286,9 @@ async fn post_entries(db: &DatabaseConnection, site: &FeedSite<'_>, today: Naive
                     links: vec![link(site.url(&Route::Post(&post.slug).path()), "alternate", Some("text/html"))],
                     ..entry(post.id, &math::to_plain(&post.title), published, post.updated_at)
                 },
-            }
+            })
         })
-        .collect())
+        .collect()
 }
 
 /// An entry's identity, title and dates; `updated` is never before `published` (an item

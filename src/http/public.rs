@@ -89,7 +89,7 @@ pub async fn page(
                 return Ok(axum::response::Redirect::permanent(&target).into_response());
             }
             if !languages.has(lang) {
-                return not_found_page(&state, path, &headers).await;
+                return not_found_page(&state, path, "", &headers).await;
             }
             format!("/{lang}")
         }
@@ -113,17 +113,20 @@ pub async fn page(
     };
     match found {
         Some(response) => Ok(response),
-        None => not_found_page(&state, path, &headers).await,
+        None => not_found_page(&state, path, &prefix, &headers).await,
     }
 }
 
-/// The 404 page, with the attempt logged. It is the same page whatever the path (the browser
-/// logs the path it was asked for), so it is rendered once and kept under a key no path can
-/// have: a flood of made-up paths is answered from memory and cannot grow the cache.
-async fn not_found_page(state: &AppState, path: &str, headers: &HeaderMap) -> Result<Response, AppError> {
+/// The 404 page in the language of `prefix` ("" for the default language, `/de`), with the
+/// attempt logged. It is the same page whatever the path (the browser logs the path it was
+/// asked for), so each language's is rendered once and kept under a key no path can have: a
+/// flood of made-up paths is answered from memory and cannot grow the cache beyond one page per
+/// language of the site.
+async fn not_found_page(state: &AppState, path: &str, prefix: &str, headers: &HeaderMap) -> Result<Response, AppError> {
     tracing::info!(path, "page not found");
     let today = crate::ops::clock::today();
-    let page = state.cache.get_or_render(NOT_FOUND_KEY, today, false, || render_key(state, NOT_FOUND_KEY, today)).await?;
+    let key = format!("{NOT_FOUND_KEY}{prefix}");
+    let page = state.cache.get_or_render(&key, today, false, || render_key(state, &key, today)).await?;
     let page = page.ok_or_else(|| anyhow::anyhow!("the 404 page rendered nothing"))?;
     Ok(respond(state, &page, StatusCode::NOT_FOUND, headers))
 }
@@ -134,7 +137,7 @@ async fn render_cv_pdf(state: &AppState, lang: &PageLanguage, today: NaiveDate) 
     let (site, hero) = tokio::try_join!(settings::site(&state.db), homepage::read::<HeroContent>(&state.db))?;
     let hero = hero.content;
     let cv = pages::cv(&state.db, &site, &hero, &lang.tag).await?.document;
-    let frame = cv_pdf::Frame::new(&hero, &state.base_url, site.cv_paper_size, today);
+    let frame = cv_pdf::Frame::new(&hero, &state.base_url, site.cv_paper_size, today, &lang.tag);
     let disposition = format!("inline; filename=\"{}\"", cv_pdf::pdf_filename(&hero.name));
     let lang = lang.tag.clone();
     let page = tokio::task::spawn_blocking(move || -> anyhow::Result<CachedPage> {
@@ -146,7 +149,9 @@ async fn render_cv_pdf(state: &AppState, lang: &PageLanguage, today: NaiveDate) 
     Ok(Rendered { page: Some(Arc::new(page)), sources: PublicPage::Cv.sources(), kept_as: None })
 }
 
-/// The cache key of the 404 page: request paths start with "/", so no page can collide with it.
+/// The cache key of the default language's 404 page; another language's is this with its
+/// prefix after it (`404 page/de`). Request paths start with "/", so no page can collide with
+/// them.
 const NOT_FOUND_KEY: &str = "404 page";
 /// The path the one 404 page is rendered for.
 const NOT_FOUND_PATH: &str = "/404";
@@ -194,15 +199,19 @@ impl PageLanguage {
 /// page, a feed or sitemap file, or the 404 page, each in the language its key starts with
 /// (`/de/news`). The background refresher calls this too.
 async fn render_key(state: &AppState, key: &str, today: NaiveDate) -> Result<Rendered, AppError> {
-    if key == NOT_FOUND_KEY {
+    if let Some(prefix) = key.strip_prefix(NOT_FOUND_KEY) {
         let (site, hero) = tokio::try_join!(settings::site(&state.db), homepage::read::<HeroContent>(&state.db))?;
-        let lang = PageLanguage { tag: site.languages.default_language().to_owned(), prefix: String::new() };
+        // A language the owner removed since gets the default language's page: a 404 page is
+        // always wanted.
+        let lang = PageLanguage::of(languages::split_path(prefix).0, &site.languages)
+            .unwrap_or_else(|| PageLanguage { tag: site.languages.default_language().to_owned(), prefix: String::new() });
         let (html, menu) = render(state, &lang, NOT_FOUND_PATH, (&site, hero.content), PageData::NotFound, None, today).await?;
         return Ok(Rendered { page: Some(compress(html, &lang, None).await?), sources: Sources::HERO | menu, kept_as: None });
     }
     let (lang, key_in_language) = languages::split_path(key);
     // A language the owner removed keeps nothing (its pages went stale with the settings).
-    let Some(lang) = PageLanguage::of(lang, &settings::site(&state.db).await?.languages) else {
+    let settings = settings::site(&state.db).await?;
+    let Some(lang) = PageLanguage::of(lang, &settings.languages) else {
         return Ok(Rendered { page: None, sources: Sources::SETTINGS, kept_as: None });
     };
     let (path, query) = key_in_language.split_once('?').map_or((key_in_language, None), |(path, query)| (path, Some(query)));
@@ -226,7 +235,10 @@ async fn render_key(state: &AppState, key: &str, today: NaiveDate) -> Result<Ren
     let xml = match document {
         Document::Feed(feed) => {
             let owner_name = homepage::read::<HeroContent>(&state.db).await?.content.name;
-            let site = feeds::FeedSite { base_url: &state.base_url, lang: &lang.tag, prefix: &lang.prefix };
+            // The feed's texts come from the owner's translations along the language's chain.
+            let chain = languages::chain(&lang.tag, &settings.languages.0);
+            let chain: Vec<&str> = chain.iter().map(String::as_str).collect();
+            let site = feeds::FeedSite { base_url: &state.base_url, lang: &lang.tag, prefix: &lang.prefix, chain: &chain };
             Some(feeds::render(&state.db, feed, &site, &owner_name, today).await?)
         }
         Document::Sitemap(file) => sitemap::render(&state.db, &state.base_url, file, state.sitemap_max_urls).await?,

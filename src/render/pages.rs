@@ -333,7 +333,7 @@ pub async fn load(
             )?;
             PageData::Home(Box::new(HomeData {
                 portrait: Photo::of_url(&hero.profile_image_url),
-                cv_link: cv_link(db, settings, hero).await?,
+                cv_link: cv_link(db, settings, hero, lang).await?,
                 // The page says the alt text the owner wrote, or the one that follows the name.
                 hero: HeroContent { profile_image_alt: hero.portrait_alt(), ..hero.clone() },
                 stats,
@@ -522,7 +522,7 @@ pub async fn cv(db: &DatabaseConnection, settings: &SiteSettings, hero: &HeroCon
         document: CvDocument::new(&items, settings.cv_citation_style, &hero.name, lang),
         pdf_url: match settings.cv_button {
             CvButton::Uploaded if !hero.cv_url.is_empty() => hero.cv_url.clone(),
-            _ => Route::CvPdf.path().into_owned(),
+            _ => generated_cv(settings, lang),
         },
     })
 }
@@ -531,16 +531,21 @@ pub async fn cv(db: &DatabaseConnection, settings: &SiteSettings, hero: &HeroCon
 /// one (and the owner did not choose the generated PDF); without one, `/cv.pdf` once the CV
 /// has anything to show (issue 44), so a researcher's site offers its CV out of the box and a
 /// new, empty site keeps the spec's hero without the button.
-async fn cv_link(db: &DatabaseConnection, settings: &SiteSettings, hero: &HeroContent) -> Result<String, AppError> {
-    let generated = || Route::CvPdf.path().into_owned();
+async fn cv_link(db: &DatabaseConnection, settings: &SiteSettings, hero: &HeroContent, lang: &str) -> Result<String, AppError> {
     // Whether the CV is empty is the same in every language: asked in the default one, which
     // reads no translations.
-    let lang = settings.languages.default_language();
+    let default = settings.languages.default_language();
     Ok(match settings.cv_button {
         CvButton::Uploaded if !hero.cv_url.is_empty() => hero.cv_url.clone(),
-        CvButton::Uploaded if cv(db, settings, hero, lang).await?.document.sections.is_empty() => String::new(),
-        _ => generated(),
+        CvButton::Uploaded if cv(db, settings, hero, default).await?.document.sections.is_empty() => String::new(),
+        _ => generated_cv(settings, lang),
     })
+}
+
+/// The address of the CV typeset in `lang`: `/cv.pdf`, `/de/cv.pdf`. The uploaded CV is the
+/// same file in every language.
+fn generated_cv(settings: &SiteSettings, lang: &str) -> String {
+    languages::localized(&languages::prefix(lang, &settings.languages.0), &Route::CvPdf.path())
 }
 
 /// The paper page of `slug`: published papers only, so a draft (or a slug nobody stored)

@@ -290,4 +290,49 @@ on_both_databases!(
     paper_and_buttons_are_settings,
     an_empty_site_and_hostile_text,
     five_hundred_publications,
+    the_german_pdf_says_its_own_words_in_german,
 );
+
+/// Issue 45: `/de/cv.pdf` is German throughout: the sections' headings, the footer's page number
+/// and date (the catalogues), the title and the language the PDF is tagged with; `/cv.pdf` keeps
+/// its English words.
+async fn the_german_pdf_says_its_own_words_in_german(test_db: TestDb) {
+    let app = TestApp::spawn_on(test_db).await;
+    app.sign_in().await;
+    save(&app, "/api/homepage/hero", json!({ "name": "Dr. Grace Hopper" })).await;
+    save(&app, "/api/settings", json!({ "languages": ["en", "de"] })).await;
+    create(&app, "cv-awards", json!({ "name": "Best Paper Award", "awarding_body": "DAC", "year": 2021 })).await;
+    let visitor = reqwest::Client::new();
+    let fetch = async |path: &str| {
+        let response = visitor.get(app.url(path)).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        response.bytes().await.unwrap()
+    };
+
+    let german = fetch("/de/cv.pdf").await;
+    let (text, info) = read_pdf(&german);
+    for shown in ["Preise und Auszeichnungen", "Best Paper Award", "Seite 1 von 1", "Erstellt am "] {
+        assert!(text.contains(shown), "/de/cv.pdf lacks {shown:?}: {text}");
+    }
+    for english in ["Awards and Honours", "Page 1 of", "Generated on"] {
+        assert!(!text.contains(english), "/de/cv.pdf says {english:?}: {text}");
+    }
+    assert!(info.contains("Title:           Lebenslauf: Dr. Grace Hopper"), "{info}");
+    assert_eq!(pdf_languages(&german), ["de", "de", "de"], "the PDF is tagged German");
+
+    let english = fetch("/cv.pdf").await;
+    let (text, info) = read_pdf(&english);
+    for shown in ["Awards and Honours", "Page 1 of 1", "Generated on "] {
+        assert!(text.contains(shown), "/cv.pdf lacks {shown:?}: {text}");
+    }
+    assert!(info.contains("Title:           Curriculum Vitae: Dr. Grace Hopper"), "{info}");
+    assert_eq!(pdf_languages(&english), ["en", "en", "en"], "the PDF is tagged English");
+}
+
+/// The languages the PDF names: its catalogue's and its structure's `/Lang`, and its XMP
+/// metadata's `dc:language`.
+fn pdf_languages(pdf: &[u8]) -> Vec<String> {
+    let text = String::from_utf8_lossy(pdf);
+    let pattern = regex::Regex::new(r"/Lang\s*\(([^)]*)\)|<dc:language><rdf:Bag><rdf:li>([^<]*)<").unwrap();
+    pattern.captures_iter(&text).map(|c| c.get(1).or(c.get(2)).unwrap().as_str().to_owned()).collect()
+}

@@ -364,7 +364,60 @@ async fn feeds_write_the_math_of_news_and_talks_as_text(test_db: TestDb) {
     }
 }
 
+/// Issue 45: a feed in another language shows the owner's translations of news items, talks and
+/// posts (their titles and texts), in the site feed and the section feeds; an untranslated text
+/// stays as written, a paper keeps its own title, and the default language's feeds are unchanged.
+async fn a_feed_in_another_language_shows_the_translations(test_db: TestDb) {
+    let app = TestApp::spawn_on(test_db).await;
+    app.sign_in().await;
+    let response = app.client.put(app.url("/api/settings")).json(&json!({ "languages": ["en", "de"] })).send().await.unwrap();
+    assert_eq!(response.status(), 200, "{}", response.text().await.unwrap());
+    let past = today() - chrono::Days::new(3);
+    let news = create(&app, "news", json!({ "title": "Grant awarded", "content": "We won a grant.", "date": past })).await;
+    let talk =
+        create(&app, "talks", json!({ "title": "Keynote on chips", "event_name": "DATE", "date": past, "abstract": "On chips." })).await;
+    let post = json!({ "title": "A post", "slug": "a-post", "summary": "Short.", "content": "<p>Long.</p>", "date": past });
+    let post = create(&app, "posts", post).await;
+    create(&app, "news", json!({ "title": "Untranslated news", "content": "As written.", "date": past })).await;
+    create(&app, "publications", json!({ "title": "Masking", "slug": "masking", "authors": ["A B"], "venue": "V", "year": 2020 })).await;
+    for (kind, item, field, text) in [
+        ("news", &news, "title", "Förderung bewilligt"),
+        ("news", &news, "content", "Wir haben eine Förderung erhalten."),
+        ("talk", &talk, "title", "Hauptvortrag über Chips"),
+        ("talk", &talk, "abstract", "Über Chips."),
+        ("post", &post, "title", "Ein Beitrag"),
+        ("post", &post, "content", "<p>Lang.</p>"),
+    ] {
+        let path = format!("/api/admin/translations/{kind}/{}/{field}/de", item["id"].as_str().unwrap());
+        let response = app.client.put(app.url(&path)).json(&json!({ "text": text })).send().await.unwrap();
+        assert_eq!(response.status(), 200, "{path}: {}", response.text().await.unwrap());
+    }
+
+    let german = get(&app, "/de/feed.atom").await.text().await.unwrap();
+    let (titles, contents) = (elements(&german, "title"), elements(&german, "content"));
+    for title in ["Förderung bewilligt", "Hauptvortrag über Chips", "Ein Beitrag", "Untranslated news", "Masking"] {
+        assert!(titles.contains(&title.to_owned()), "/de/feed.atom lacks {title:?}: {titles:?}");
+    }
+    for content in ["Wir haben eine Förderung erhalten.", "Über Chips.", "<p>Lang.</p>", "As written."] {
+        assert!(contents.contains(&content.to_owned()), "/de/feed.atom lacks {content:?}: {contents:?}");
+    }
+    assert!(!titles.iter().any(|t| ["Grant awarded", "Keynote on chips", "A post"].contains(&t.as_str())), "{titles:?}");
+    for (path, title) in
+        [("/de/news.atom", "Förderung bewilligt"), ("/de/talks.atom", "Hauptvortrag über Chips"), ("/de/blog.atom", "Ein Beitrag")]
+    {
+        let feed = get(&app, path).await.text().await.unwrap();
+        assert!(elements(&feed, "title").contains(&title.to_owned()), "{path}: {feed}");
+    }
+    let english = get(&app, "/feed.atom").await.text().await.unwrap();
+    let titles = elements(&english, "title");
+    for title in ["Grant awarded", "Keynote on chips", "A post"] {
+        assert!(titles.contains(&title.to_owned()), "/feed.atom lacks {title:?}: {titles:?}");
+    }
+    assert!(!english.contains("Förderung"), "{english}");
+}
+
 on_both_databases!(
+    a_feed_in_another_language_shows_the_translations,
     feeds_write_the_math_of_news_and_talks_as_text,
     feeds_carry_published_items_only_and_parse_without_errors,
     entry_ids_stay_the_same_across_edits_and_restarts,

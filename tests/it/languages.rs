@@ -20,6 +20,7 @@ on_both_databases!(
     an_unknown_language_prefix_is_not_found,
     the_cache_keeps_languages_apart_and_a_write_refreshes_each,
     a_translation_makes_the_page_a_real_translation,
+    the_404_page_is_in_the_language_of_its_prefix,
 );
 
 async fn save(app: &TestApp, body: Value) -> reqwest::Response {
@@ -167,7 +168,8 @@ async fn an_unknown_language_prefix_is_not_found(test_db: TestDb) {
         let response = reqwest::get(app.url(path)).await.unwrap();
         assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
         let html = response.text().await.unwrap();
-        assert!(html.contains("aria-label=\"Main\""), "{path}: the 404 page in the site's frame");
+        let main = if path.starts_with("/de/") { "aria-label=\"Hauptnavigation\"" } else { "aria-label=\"Main\"" };
+        assert!(html.contains(main), "{path}: the 404 page in the site's frame, in the prefix's language if the site has it");
     }
     assert_eq!(reqwest::get(app.url("/de/publications/masking")).await.unwrap().status(), StatusCode::OK);
 
@@ -268,4 +270,45 @@ async fn a_translation_makes_the_page_a_real_translation(test_db: TestDb) {
     let list: Value = app.client.get(app.url("/api/admin/translations?lang=de")).send().await.unwrap().json().await.unwrap();
     let title = list["texts"].as_array().unwrap().iter().find(|text| text["item_id"] == id && text["field"] == "title").unwrap();
     assert_eq!(title["status"], "outdated", "{title}");
+}
+
+/// A made-up address under a language's prefix answers that language's 404 page (`<html lang>`,
+/// `Content-Language`, the catalogue's heading and description, a switcher to each language's
+/// home page); an unknown language's prefix answers the default language's. Each language's 404
+/// page is kept once, whatever the paths asked for.
+async fn the_404_page_is_in_the_language_of_its_prefix(test_db: TestDb) {
+    let app = TestApp::spawn_on(test_db).await;
+    app.sign_in().await;
+    with_german(&app).await;
+    let visitor = reqwest::Client::new();
+    // Twice: the second answers come from the cache.
+    for round in 0..2 {
+        for path in ["/de/nothing-here", "/de/publications/no-such-paper", "/de/de/news", &format!("/de/made-up-{round}")] {
+            let response = visitor.get(app.url(path)).send().await.unwrap();
+            assert_eq!(
+                (response.status(), &response.headers()["content-language"]),
+                (StatusCode::NOT_FOUND, &"de".parse().unwrap()),
+                "{path}"
+            );
+            let html = response.text().await.unwrap();
+            assert!(html.contains("<html lang=\"de\">"), "{path}");
+            for german in ["Hoppla! Seite nicht gefunden", "Die gesuchte Seite existiert nicht.", "Zur Startseite"] {
+                assert!(html.contains(german), "{path} lacks {german:?}");
+            }
+            assert!(!html.contains("Oops! Page not found"), "{path}");
+            assert!(html.contains("href=\"/\" lang=\"en\" hrefLang=\"en\""), "{path}: the switcher leads to the English home page");
+            assert!(html.contains("href=\"/de\" lang=\"de\" hrefLang=\"de\" aria-current=\"true\""), "{path}: and the German one");
+        }
+        for path in ["/nothing-here", "/fr/x", "/zh-Hans/nothing-here", &format!("/made-up-{round}")] {
+            let response = visitor.get(app.url(path)).send().await.unwrap();
+            assert_eq!(
+                (response.status(), &response.headers()["content-language"]),
+                (StatusCode::NOT_FOUND, &"en".parse().unwrap()),
+                "{path}"
+            );
+            let html = response.text().await.unwrap();
+            assert!(html.contains("<html lang=\"en\">") && html.contains("Oops! Page not found"), "{path}");
+        }
+    }
+    assert_eq!(app.cache.len(), 2, "one 404 page per language, whatever the made-up paths");
 }

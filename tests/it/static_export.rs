@@ -66,7 +66,7 @@ fn resolve(dir: &Path, link: &str) -> Option<PathBuf> {
     candidates.into_iter().find(|c| c.is_file())
 }
 
-on_both_databases!(the_whole_public_site_is_exported_under_a_sub_path_with_no_dead_links);
+on_both_databases!(the_whole_public_site_is_exported_under_a_sub_path_with_no_dead_links, every_language_is_exported_with_its_translations,);
 
 async fn the_whole_public_site_is_exported_under_a_sub_path_with_no_dead_links(test_db: TestDb) {
     let app = TestApp::spawn_on(test_db).await;
@@ -171,4 +171,96 @@ async fn the_whole_public_site_is_exported_under_a_sub_path_with_no_dead_links(t
     assert_eq!(output.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&output.stderr).contains("is not empty and is not a previous export"));
     assert_eq!(std::fs::read_to_string(other.join("keep.txt")).unwrap(), "mine");
+}
+
+/// Issue 45's Done-when ("static export carries the translations"): with languages en and de,
+/// the export has every page, paper, post, tag page, feed, the CV and the 404 page under `de/`
+/// too, in German with the owner's translations, its links kept in German under the base path;
+/// the sitemap lists a German page only where it is a real translation.
+async fn every_language_is_exported_with_its_translations(test_db: TestDb) {
+    let app = TestApp::spawn_on(test_db).await;
+    app.sign_in().await;
+    send(&app, app.client.put(app.url("/api/settings")).json(&json!({ "languages": ["en", "de"] }))).await;
+    let news = json!({ "title": "Grant awarded", "content": "We won a grant.", "date": "2024-03-01" });
+    let news = send(&app, app.client.post(app.url("/api/news")).json(&news)).await;
+    let id = news["id"].as_str().unwrap();
+    let title = json!({ "text": "Förderung bewilligt" });
+    send(&app, app.client.put(app.url(&format!("/api/admin/translations/news/{id}/title/de"))).json(&title)).await;
+    let paper = json!({ "title": "Masking RISC-V", "authors": ["M. Berg"], "venue": "CHES", "year": 2023 });
+    send(&app, app.client.post(app.url("/api/publications")).json(&paper)).await;
+    send(&app, app.client.post(app.url("/api/tags")).json(&json!({ "name": "Side channels", "slug": "side-channels" }))).await;
+    let post = json!({ "title": "A post", "slug": "a-post", "content": "<p>x</p>", "date": "2024-01-01" });
+    send(&app, app.client.post(app.url("/api/posts")).json(&post)).await;
+
+    let work = tempfile::tempdir().unwrap();
+    let dir = work.path().join("site");
+    let output = export(&app, &dir);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    for file in [
+        "de/index.html",
+        "de/about/index.html",
+        "de/news/index.html",
+        "de/publications/index.html",
+        "de/publications/masking-risc-v/index.html",
+        "de/blog/a-post/index.html",
+        "de/tags/side-channels/index.html",
+        "de/feed.atom",
+        "de/news.atom",
+        "de/talks.atom",
+        "de/cv.pdf",
+        "de/404.html",
+        "404.html",
+    ] {
+        assert!(dir.join(file).is_file(), "{file} is missing");
+    }
+    for same_in_every_language in ["de/publications/masking-risc-v.bib", "de/publications.bib", "de/sitemap.xml", "de/robots.txt"] {
+        assert!(!dir.join(same_in_every_language).exists(), "{same_in_every_language} is at its one address only");
+    }
+
+    let news = std::fs::read_to_string(dir.join("de/news/index.html")).unwrap();
+    assert!(news.contains("<html lang=\"de\">") && news.contains("Förderung bewilligt"), "{news}");
+    assert!(!news.contains(">Grant awarded<"), "the translation, not the English title");
+    assert!(news.contains(&format!(r#"<link rel="canonical" href="{BASE}/de/news">"#)), "a real translation, canonical to itself");
+    for link in [r#"href="/~maja/de""#, r#"href="/~maja/de/publications""#, r#"href="/~maja/de/talks""#, r#"href="/~maja/de/cv""#] {
+        assert!(news.contains(link), "the menu stays in German under the base path: {link}");
+    }
+    // Every link of the German pages leads to a German page where the export has one: only the
+    // links that name the English page on purpose (the switcher, `hreflang`, a fallback page's
+    // canonical) and the files that are the same in every language lead elsewhere.
+    let tag = Regex::new(r"<[a-z][^>]*>").unwrap();
+    let attribute = Regex::new(r#"\s(?:href|src)="((?:https://uni\.example)?/~maja/[^"]*)""#).unwrap();
+    let files = tree(&dir);
+    let names: Vec<String> = files.keys().map(|p| p.to_string_lossy().into_owned()).collect();
+    let mut checked = 0;
+    for page in names.iter().filter(|n| n.starts_with("de/") && n.ends_with(".html")) {
+        let html = std::fs::read_to_string(dir.join(page)).unwrap();
+        assert!(html.contains("<html lang=\"de\">"), "{page}");
+        for element in tag.find_iter(&html).map(|m| m.as_str()) {
+            let Some(link) = attribute.captures(element).map(|c| c[1].to_owned()) else { continue };
+            if link.ends_with("/admin") {
+                continue;
+            }
+            assert!(resolve(&dir, &link).is_some(), "{page}: {link} leads nowhere in the export");
+            let english = ["hrefLang=\"en\"", "hreflang=\"en\"", "hreflang=\"x-default\"", "rel=\"canonical\""];
+            let german = link.contains("/~maja/de/") || link.ends_with("/~maja/de");
+            if !german && !english.iter().any(|a| element.contains(a)) {
+                let twin = link.replacen("/~maja/", "/~maja/de/", 1);
+                assert!(resolve(&dir, &twin).is_none(), "{page}: {link} leaves German though {twin} is exported");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "{checked} links checked");
+    let feed = std::fs::read_to_string(dir.join("de/news.atom")).unwrap();
+    assert!(feed.contains("xml:lang=\"de\"") && feed.contains("Förderung bewilligt"), "{feed}");
+    let sitemap = std::fs::read_to_string(dir.join("sitemap.xml")).unwrap();
+    assert!(sitemap.contains(&format!("<loc>{BASE}/de/news</loc>")), "a real translation is listed: {sitemap}");
+    assert!(!sitemap.contains(&format!("<loc>{BASE}/de/talks</loc>")), "a page wholly in English is not: {sitemap}");
+
+    // Both languages counted: every page of the site is there twice, and the 404 page once each.
+    let pages_in = |german: bool| names.iter().filter(|n| n.ends_with("index.html") && n.starts_with("de/") == german).count();
+    assert!(pages_in(false) >= 12, "{names:?}");
+    assert_eq!(pages_in(true), pages_in(false), "each page in German too: {names:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains(&format!("Exported {} pages", 2 * pages_in(false) + 2)), "{stdout}");
 }

@@ -1,7 +1,8 @@
 /**
  * The owner's backup download, and `vita export` (issue 17) in a browser: the exported site, served by nginx under a sub-path
  * (/~maja/) as a university's web space would, loads its pages and assets, its links and list
- * pages work, and the hydrated frame works (theme toggle, mobile menu).
+ * pages work, and the hydrated frame works (theme toggle, mobile menu). The site has German too
+ * (issue 45): its pages are exported under de/ with the owner's translations, links kept in German.
  *
  * nginx runs from a generated config in a temp folder on a free 127.0.0.1 port and is stopped
  * by its PID.
@@ -49,10 +50,16 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   vita = await startVita();
   const api = await ownerApi(vita.server);
+  let newest = '';
   for (let i = 0; i < 25; i++) {
     const date = new Date(Date.UTC(2024, 0, 1 + i)).toISOString().slice(0, 10);
-    expect((await api.post('/api/news', { data: { title: `News ${String(i).padStart(2, '0')}`, content: 'Text.', date } })).status()).toBe(201);
+    const created = await api.post('/api/news', { data: { title: `News ${String(i).padStart(2, '0')}`, content: 'Text.', date } });
+    expect(created.status()).toBe(201);
+    newest = (await created.json()).id;
   }
+  expect((await api.put('/api/settings', { data: { languages: ['en', 'de'] } })).status()).toBe(200);
+  const translated = await api.put(`/api/admin/translations/news/${newest}/title/de`, { data: { text: 'Nachricht 24' } });
+  expect(translated.status()).toBe(200);
   const paper = { title: 'Masking RISC-V', authors: ['Maja Berg'], venue: 'CHES', year: 2023, featured: true };
   expect((await api.post('/api/publications', { data: paper })).status()).toBe(201);
   await api.dispose();
@@ -86,6 +93,10 @@ http {
       try_files $uri $uri/index.html =404;
       error_page 404 /~maja/404.html;
     }
+    location /~maja/de/ {
+      try_files $uri $uri/index.html =404;
+      error_page 404 /~maja/de/404.html;
+    }
   }
 }
 `;
@@ -118,7 +129,8 @@ test('the exported site loads under its sub-path and its links lead to pages of 
   expect(hrefs.filter((href) => !href.startsWith('/~maja/'))).toEqual([]);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-  await page.setViewportSize({ width: 1400, height: 900 });
+  // Wide enough for the whole menu beside the language switcher (narrower, it stays behind the menu button).
+  await page.setViewportSize({ width: 1600, height: 900 });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Selected Publications' }).first().click();
   await expect(page).toHaveURL(`${base}publications`);
   await page.goto(`${base}news`);
@@ -136,6 +148,35 @@ test('the exported site loads under its sub-path and its links lead to pages of 
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
   expect(failed.filter((f) => !f.endsWith('/no-such-page'))).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('the German pages are exported under de/ with the translations, their links kept in German', async ({ page }) => {
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${base}de/news`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.locator('header [data-theme-preference]')).toBeVisible();
+  await expect(page.locator('main h2').first()).toHaveText('Nachricht 24');
+  // The frame's links stay in German under the base path; the switcher's English one leads to the English page.
+  const hrefs = await page.locator('header a:not([hreflang="en"])').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  expect(hrefs.length).toBeGreaterThan(5);
+  expect(hrefs.filter((href) => !href.startsWith('/~maja/de') && href !== '/~maja/admin')).toEqual([]);
+  await expect(page.locator('header a[hreflang="en"]').first()).toHaveAttribute('href', '/~maja/news');
+  await page.getByRole('navigation', { name: 'Seitennavigation' }).getByRole('link', { name: 'Ältere' }).click();
+  await expect(page).toHaveURL(`${base}de/news/page/2/`);
+  await expect(page.locator('main h2').first()).toHaveText('News 04');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+
+  const missing = await page.goto(`${base}de/nichts-hier`);
+  expect(missing?.status()).toBe(404);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { name: 'Hoppla! Seite nicht gefunden' })).toBeVisible();
+  expect(failed.filter((f) => !f.endsWith('/nichts-hier'))).toEqual([]);
   expect(errors).toEqual([]);
 });
 
