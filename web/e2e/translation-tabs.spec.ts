@@ -85,7 +85,7 @@ test('the owner translates a news title in its edit dialog and sees it outdated 
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
       await expectNoAxeViolations(page);
-      if (shots) await page.screenshot({ path: `${shots}/translation-tabs-${width}-${colorScheme}.png` });
+      if (shots) await page.screenshot({ path: `${shots}/translation-tabs-${width}-${colorScheme}.png`, animations: 'disabled' });
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
@@ -108,8 +108,8 @@ test('the owner translates a news title in its edit dialog and sees it outdated 
   await expect(panel.getByText('Outdated — the English text changed since')).toBeVisible();
   await expect(panel.getByLabel('Title in Deutsch')).toHaveValue('Förderung erhalten');
   await expect(panel.getByText('Grant awarded to the lab', { exact: true })).toBeVisible();
-  if (shots) await page.screenshot({ path: `${shots}/translation-tabs-outdated-1280-light.png` });
   await expectNoAxeViolations(page);
+  if (shots) await page.screenshot({ path: `${shots}/translation-tabs-outdated-1280-light.png`, animations: 'disabled' });
 
   await api.dispose();
   await context.close();

@@ -6,7 +6,9 @@
  */
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NewsItem, NewsItemInput, TranslatableText, TranslationList } from '../../../api/types';
+import type { HeroContent, NewsItem, NewsItemInput, TranslatableText, TranslationList } from '../../../api/types';
+import { HERO_FORM } from '../../page-texts/HomepageScreen';
+import { SectionForm } from '../../page-texts/SectionForm';
 import { domPerTest } from '../../page-texts/testing';
 import { newsForm, newsKind, type NewsValues } from '../news/schema';
 import { EntityForm, type EntityFormSpec } from './EntityForm';
@@ -229,5 +231,37 @@ describe('language tabs', () => {
     await mount(ITEM, { tabs: false });
     expect(tablists()).toEqual([]);
     expect(calls).toEqual([]);
+  });
+
+  it("are on a page text's translatable fields, its item being its section", async () => {
+    const hero = { name: 'Ada Lovelace', title: 'Professor', bio: 'I compute.' } as HeroContent;
+    fakeServer({
+      [SETTINGS]: [settings(['en', 'English'], ['de', 'Deutsch'])],
+      'GET /api/admin/translations?lang=de&kind=hero&item=hero': [
+        texts({ ...text('title', 'Professor', 'done', 'Professorin'), kind: 'hero' }),
+      ],
+    });
+    await dom.render(
+      <LanguageTabsOn>
+        <SectionForm
+          section="hero"
+          record={{ section: 'hero', content: hero, updated_at: null }}
+          spec={HERO_FORM}
+          submitLabel="Update"
+          formLabel="Hero"
+        >
+          {({ Field }) => (
+            <>
+              <Field.Text name="name" label="Name" />
+              <Field.Text name="title" label="Title" />
+            </>
+          )}
+        </SectionForm>
+      </LanguageTabsOn>,
+    );
+    await settle();
+    expect(tablists()).toEqual(['Title: language']);
+    await choose(tab('Title', 'Deutsch'));
+    expect(control('Title in Deutsch').value).toBe('Professorin');
   });
 });
