@@ -4,7 +4,7 @@
  * owner switches the title to Deutsch (with the keyboard), writes the German
  * title and saves it; /de/news shows it. Once the English title is edited, the
  * Deutsch tab says the translation is outdated. A new item's tabs are disabled,
- * and with English alone there are none. Axe finds nothing in the dialog in
+ * and with English alone there are none; the hero's form has them too. Axe finds nothing in the dialog in
  * light and dark, at 1280 and 390 px; the dialog is photographed into
  * $VITA_SCREENSHOTS when it is set.
  * A server of its own: the test changes the site's languages.
@@ -110,6 +110,15 @@ test('the owner translates a news title in its edit dialog and sees it outdated 
   await expect(panel.getByText('Grant awarded to the lab', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
   if (shots) await page.screenshot({ path: `${shots}/translation-tabs-outdated-1280-light.png`, animations: 'disabled' });
+
+  // A page text's form: the hero's translatable fields have their tabs too, its name none.
+  await page.keyboard.press('Escape');
+  await page.goto('/admin/homepage');
+  const hero = page.locator('form[aria-label="Hero section"]');
+  await expect(hero.getByRole('tablist', { name: 'Short Bio: language' })).toBeVisible();
+  await expect(hero.getByRole('tablist', { name: 'Name: language' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  if (shots) await page.screenshot({ path: `${shots}/translation-tabs-hero-1280-light.png`, animations: 'disabled' });
 
   await api.dispose();
   await context.close();

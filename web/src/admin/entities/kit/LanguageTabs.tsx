@@ -2,8 +2,8 @@
  * Language tabs on a translatable field (issue 45, item 7). When the site has
  * more than one language, each field that takes a translation
  * (TRANSLATABLE_FIELDS, generated from src/content/translations.rs) shows a
- * tab list above it: the default language's tab is the field as it always
- * was; each other language's tab shows the saved source text and the
+ * tab list on its label's line: the default language's tab is the field as it
+ * always was; each other language's tab shows the saved source text and the
  * translation, its state, and Save / Delete translation / Mark as up to date,
  * written at once through /api/admin/translations (not with the item's form).
  *
@@ -25,7 +25,6 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
-import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../api';
 import { queryKeys, settingsApi, type TranslationTarget, translationsApi } from '../../endpoints';
 import { applyFieldErrors } from '../../form-errors';
@@ -61,9 +60,19 @@ function useSiteLanguages(enabled: boolean): Language[] {
 /** The kind of control a field is, which its translation uses too. */
 export type ControlKind = 'line' | 'text' | 'rich';
 
+/** Where a field puts the parts of its language tabs. */
+export type TabSlots = {
+  /** Where the field sits on the form's grid (undefined when the tabs carry it). */
+  className: string | undefined;
+  /** The tab list, for the field's label line; undefined without tabs. */
+  aside: ReactNode;
+  /** The field's control as the default language's panel, then the other languages' panels. */
+  panels: (control: ReactNode) => ReactNode;
+};
+
 /**
- * `field` (given the class that places it on the form's grid) as it is with one
- * language; with more, under a tab list, with a tab per other language.
+ * A field as it is with one language; with more, its control becomes the
+ * default language's tab panel, beside one panel per other language.
  */
 export function Translatable({
   name,
@@ -79,8 +88,7 @@ export function Translatable({
   rows?: number;
   /** Where the field sits on the form's grid. */
   className: string | undefined;
-  /** The field itself, given the class it is to carry. */
-  children: (className: string | undefined) => ReactNode;
+  children: (slots: TabSlots) => ReactNode;
 }) {
   const scope = useContext(ScopeContext);
   const formats: Partial<Record<string, TextFormat>> | null = scope ? TRANSLATABLE_FIELDS[scope.kind] : null;
@@ -88,12 +96,13 @@ export function Translatable({
   const on = useContext(TabsOn) && format !== undefined;
   const languages = useSiteLanguages(on);
   const [source, ...others] = languages;
-  if (!scope || !format || !source || others.length === 0) return children(className);
-  return <LanguageTabs {...{ name, label, control, rows, className, scope, source, others, format }}>{children(undefined)}</LanguageTabs>;
+  if (!scope || !format || !source || others.length === 0) return children({ className, aside: undefined, panels: (field) => field });
+  return <LanguageTabs {...{ name, label, control, rows, className, scope, source, others, format }}>{children}</LanguageTabs>;
 }
 
+// Small, and pulled into the label's line height, so a field with tabs lines up with its neighbours.
 const TAB =
-  'inline-flex h-7 items-center rounded-md px-2.5 text-xs font-medium whitespace-nowrap text-muted-foreground transition-colors ' +
+  'inline-flex h-5 items-center rounded px-2 text-xs font-medium whitespace-nowrap text-muted-foreground transition-colors ' +
   'hover:text-foreground focus-ring disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:text-muted-foreground ' +
   'data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm';
 
@@ -120,7 +129,7 @@ function LanguageTabs({
   source: Language;
   others: Language[];
   format: TextFormat;
-  children: ReactNode;
+  children: (slots: TabSlots) => ReactNode;
 }) {
   const [tab, setTab] = useState(source.tag);
   const { formState, getFieldState } = useFormContext();
@@ -130,24 +139,26 @@ function LanguageTabs({
     if (submitCount > 0 && getFieldState(name).invalid) setTab(source.tag);
   }, [submitCount, getFieldState, name, source.tag]);
   const { kind, itemId } = scope;
-  return (
-    <Tabs.Root value={tab} onValueChange={setTab} className={cn('grid gap-2', className)}>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <Tabs.List aria-label={`${label}: language`} className="inline-flex flex-wrap gap-1 rounded-lg bg-muted p-0.5">
-          <Tabs.Trigger value={source.tag} className={TAB}>
-            {source.name}
+  const aside = (
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      {itemId === null ? <p className="text-xs text-muted-foreground">Save the item first to translate it.</p> : null}
+      <Tabs.List aria-label={`${label}: language`} className="-my-1 inline-flex flex-wrap gap-0.5 rounded-md bg-muted p-0.5">
+        <Tabs.Trigger value={source.tag} className={TAB}>
+          {source.name}
+        </Tabs.Trigger>
+        {others.map((language) => (
+          <Tabs.Trigger key={language.tag} value={language.tag} disabled={itemId === null} className={TAB}>
+            {language.name}
           </Tabs.Trigger>
-          {others.map((language) => (
-            <Tabs.Trigger key={language.tag} value={language.tag} disabled={itemId === null} className={TAB}>
-              {language.name}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {itemId === null ? <p className="text-xs text-muted-foreground">Save the item first to translate it.</p> : null}
-      </div>
+        ))}
+      </Tabs.List>
+    </div>
+  );
+  const panels = (field: ReactNode) => (
+    <>
       {/* The field stays mounted (only hidden), so the form keeps it while another tab shows. */}
       <Tabs.Content value={source.tag} forceMount className="data-[state=inactive]:hidden">
-        {children}
+        {field}
       </Tabs.Content>
       {itemId === null
         ? null
@@ -159,6 +170,11 @@ function LanguageTabs({
               />
             </Tabs.Content>
           ))}
+    </>
+  );
+  return (
+    <Tabs.Root value={tab} onValueChange={setTab} className={className}>
+      {children({ className: undefined, aside, panels })}
     </Tabs.Root>
   );
 }

@@ -72,30 +72,32 @@ function TextField({ name, label, hint, wide, className, required, suggestions, 
   const error = useFieldError(name);
   return (
     <Translatable name={name} label={label} control="line" className={fieldClass({ wide, className })}>
-      {(placed) => (
-        <FormField label={label} hint={hint} error={error} className={placed}>
-          {(control) => (
-            <>
-              <Input
-                {...control}
-                {...inputProps}
-                list={suggestions ? listId : undefined}
-                aria-required={required || undefined}
-                {...registration}
-                onChange={(event) => {
-                  onValueChange?.(event.target.value, String(getValues(name) ?? ''));
-                  return registration.onChange(event);
-                }}
-              />
-              {suggestions ? (
-                <datalist id={listId}>
-                  {suggestions.map((suggestion) => (
-                    <option key={suggestion} value={suggestion} />
-                  ))}
-                </datalist>
-              ) : null}
-            </>
-          )}
+      {({ className: placed, aside, panels }) => (
+        <FormField label={label} hint={hint} error={error} className={placed} aside={aside}>
+          {(control) =>
+            panels(
+              <>
+                <Input
+                  {...control}
+                  {...inputProps}
+                  list={suggestions ? listId : undefined}
+                  aria-required={required || undefined}
+                  {...registration}
+                  onChange={(event) => {
+                    onValueChange?.(event.target.value, String(getValues(name) ?? ''));
+                    return registration.onChange(event);
+                  }}
+                />
+                {suggestions ? (
+                  <datalist id={listId}>
+                    {suggestions.map((suggestion) => (
+                      <option key={suggestion} value={suggestion} />
+                    ))}
+                  </datalist>
+                ) : null}
+              </>,
+            )
+          }
         </FormField>
       )}
     </Translatable>
@@ -109,9 +111,11 @@ function TextAreaField({ name, label, hint, wide, className, rows = 4, monospace
   const error = useFieldError(name);
   return (
     <Translatable name={name} label={label} control="text" rows={rows} className={fieldClass({ wide, className })}>
-      {(placed) => (
-        <FormField label={label} hint={hint} error={error} className={placed}>
-          {(control) => <Textarea {...control} rows={rows} className={monospace ? 'font-mono text-xs' : undefined} {...register(name)} />}
+      {({ className: placed, aside, panels }) => (
+        <FormField label={label} hint={hint} error={error} className={placed} aside={aside}>
+          {(control) =>
+            panels(<Textarea {...control} rows={rows} className={monospace ? 'font-mono text-xs' : undefined} {...register(name)} />)
+          }
         </FormField>
       )}
     </Translatable>
@@ -176,11 +180,21 @@ function RichTextField({ name, label, className }: RichTextProps) {
   );
   return (
     <Translatable name={name} label={label} control="rich" className={wideClass}>
-      {(placed) => (
-        <Suspense fallback={loading}>
-          <RichTextInput name={name} label={label} className={placed} />
-        </Suspense>
-      )}
+      {({ className: placed, aside, panels }) => {
+        const editor = (editorClass: string | undefined) => (
+          <Suspense fallback={loading}>
+            <RichTextInput name={name} label={label} className={editorClass} />
+          </Suspense>
+        );
+        // The editor names itself: the tabs go above it.
+        if (!aside) return editor(placed);
+        return (
+          <div className="grid gap-3">
+            {aside}
+            {panels(editor(undefined))}
+          </div>
+        );
+      }}
     </Translatable>
   );
 }
