@@ -4,9 +4,9 @@
  * owner switches the title to Deutsch (with the keyboard), writes the German
  * title and saves it; /de/news shows it. Once the English title is edited, the
  * Deutsch tab says the translation is outdated. A new item's tabs are disabled,
- * and with English alone there are none; the hero's form has them too. Axe finds nothing in the dialog in
- * light and dark, at 1280 and 390 px; the dialog is photographed into
- * $VITA_SCREENSHOTS when it is set.
+ * with English alone there are none, and the hero's form has them too. Axe
+ * finds nothing in the dialog in light and dark, at 1280 and 390 px; the
+ * dialog is photographed into $VITA_SCREENSHOTS when it is set.
  * A server of its own: the test changes the site's languages.
  */
 import type { Page } from '@playwright/test';
