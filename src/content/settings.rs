@@ -396,6 +396,9 @@ pub struct SiteSettingsView {
     pub menu_pages: Vec<MenuPage>,
     /// What "Reset to the default menu" puts back.
     pub default_menu: Menu,
+    /// Each of `languages` with its name in itself (`["de", "Deutsch"]`): the admin's
+    /// language tabs on translatable fields.
+    pub language_names: Vec<(String, String)>,
 }
 
 /// Where the home page's script comes from, and since when.
@@ -449,6 +452,7 @@ pub async fn view(db: &impl ConnectionTrait) -> Result<SiteSettingsView, AppErro
             })
             .collect(),
         default_menu: Menu::default(),
+        language_names: settings.languages.0.iter().map(|lang| (lang.clone(), crate::languages::name(lang))).collect(),
         settings,
     })
 }

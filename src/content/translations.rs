@@ -374,16 +374,33 @@ pub struct OutdatedCount {
 
 /// Every translatable text with its translation into `lang` (already a `target_language`).
 pub async fn list(db: &impl ConnectionTrait, lang: &str, own: &str) -> Result<TranslationList, AppError> {
-    let stored: HashMap<(String, String, String), Model> = Entity::find()
-        .filter(Column::Lang.eq(lang))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|row| ((row.kind.clone(), row.item_id.clone(), row.field.clone()), row))
-        .collect();
+    list_of(db, lang, own, None).await
+}
+
+/// As `list`, of the items of one kind only, or of one of its items (by id, or a page text's
+/// section key): what an item's edit form shows in its language tabs.
+pub async fn list_of(
+    db: &impl ConnectionTrait,
+    lang: &str,
+    own: &str,
+    only: Option<(TranslationKind, Option<&str>)>,
+) -> Result<TranslationList, AppError> {
+    let mut stored = Entity::find().filter(Column::Lang.eq(lang));
+    if let Some((kind, item_id)) = only {
+        stored = stored.filter(Column::Kind.eq(kind.key()));
+        if let Some(item_id) = item_id {
+            stored = stored.filter(Column::ItemId.eq(item_id));
+        }
+    }
+    let stored: HashMap<(String, String, String), Model> =
+        stored.all(db).await?.into_iter().map(|row| ((row.kind.clone(), row.item_id.clone(), row.field.clone()), row)).collect();
+    let (kinds, item_id) = match only {
+        Some((kind, item_id)) => (vec![kind], item_id),
+        None => (TranslationKind::ALL.to_vec(), None),
+    };
     let mut texts = Vec::new();
-    for kind in TranslationKind::ALL.iter().copied() {
-        for item in kind.items(db, None).await? {
+    for kind in kinds {
+        for item in kind.items(db, item_id).await? {
             for (field, source) in item.texts {
                 if source.trim().is_empty() {
                     continue;

@@ -32,7 +32,7 @@
 //! | `GET /api/admin/stats?from=&to=` | the owner's statistics: days, pages, downloads, sources, feed subscribers (`crate::stats`) |
 //! | `GET /api/admin/scholarly` | the dashboard's citations (total, h-index, by year) and the sources' last runs and errors |
 //! | `GET /api/admin/sample-texts` | the dashboard's list of public texts still the spec's sample (`content::sample_texts`) |
-//! | `GET /api/admin/translations?lang=`, `GET /api/admin/translations/outdated` | every translatable text with its translation into a language and its state (untranslated, outdated, done); the count of outdated ones per language (`content::translations`) |
+//! | `GET /api/admin/translations?lang=[&kind=&item=]`, `GET /api/admin/translations/outdated` | every translatable text (of one kind, or of one item) with its translation into a language and its state (untranslated, outdated, done); the count of outdated ones per language (`content::translations`) |
 //! | `PUT`/`DELETE /api/admin/translations/<kind>/<id>/<field>/<lang>`, `POST …/reviewed` | write or delete one translation; mark it up to date with its edited source |
 //! | `POST /api/uploads/<bucket>?filename=`, `DELETE /api/uploads/<bucket>/<name>` | owner uploads |
 //! | `GET /files/<bucket>/<name>` | uploaded files (`profile-photos`, `cv-files`; `paper-pdfs` for the owner only) |

@@ -17,9 +17,13 @@ use crate::error::AppError;
 #[serde(deny_unknown_fields)]
 pub struct ListQuery {
     lang: String,
+    /// Only the items of this kind (`news`)…
+    kind: Option<String>,
+    /// …or only this one of them: an item's edit form asks for its own texts.
+    item: Option<String>,
 }
 
-/// `GET /api/admin/translations?lang=de`.
+/// `GET /api/admin/translations?lang=de`, or `…&kind=news` or `…&kind=news&item=<id>`.
 pub async fn list_translations(
     State(state): State<AppState>,
     _owner: OwnerSession,
@@ -27,7 +31,13 @@ pub async fn list_translations(
 ) -> Result<axum::Json<TranslationList>, AppError> {
     let own = own_language(&state).await?;
     let lang = translations::target_language(&query.lang, &own)?;
-    Ok(axum::Json(translations::list(&state.db, &lang, &own).await?))
+    let kind = query.kind.as_deref().map(TranslationKind::parse).transpose()?;
+    let only = match (kind, query.item.as_deref()) {
+        (Some(kind), item) => Some((kind, item)),
+        (None, Some(_)) => return Err(AppError::BadRequest("An item is asked for with its kind: add kind=<kind>".into())),
+        (None, None) => None,
+    };
+    Ok(axum::Json(translations::list_of(&state.db, &lang, &own, only).await?))
 }
 
 /// `GET /api/admin/translations/outdated`: per language, how many translations are outdated.

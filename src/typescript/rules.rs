@@ -11,6 +11,7 @@ use crate::content::publications::PublicationKind;
 use crate::content::settings::{CitationStyle, CvButton, PaperSize};
 use crate::content::students::{StudentLevel, StudentStatus};
 use crate::content::talks::TalkType;
+use crate::content::translations::TranslationKind;
 use crate::rules::*;
 
 /// Where the generated file lives, relative to the repository root.
@@ -60,7 +61,7 @@ pub fn typescript() -> String {
         values::<AboutBlockSource>("ABOUT_BLOCK_SOURCES", "DEFAULT_ABOUT_BLOCK_SOURCE", "AboutBlockSource"),
     ];
     let type_names: Vec<&str> = enums.iter().map(|set| set.type_name).collect();
-    out.push_str(&format!("import type {{ {} }} from './types';\n\n", type_names.join(", ")));
+    out.push_str(&format!("import type {{ {}, TranslationKind, TextFormat }} from './types';\n\n", type_names.join(", ")));
     out.push_str("/** Single-line text, in characters (code points, not UTF-16 units) after trimming. */\n");
     out.push_str(&format!("export const MAX_SHORT = {MAX_SHORT};\n"));
     out.push_str(&format!("export const MAX_LONG = {MAX_LONG};\n"));
@@ -94,12 +95,34 @@ pub fn typescript() -> String {
         "/** What a DOI must look like, as the server says it. */\nexport const DOI_RULE = {};\n",
         quoted(crate::rules::validate::DOI_RULE)
     ));
+    out.push_str(&translatable_fields());
     for set in &enums {
         let quoted: Vec<String> = set.values.iter().map(|v| format!("'{v}'")).collect();
         let (list, default_name, type_name, default) = (set.list_name, set.default_name, set.type_name, &set.default);
         out.push_str(&format!("\nexport const {list} = [{}] as const satisfies readonly {type_name}[];\n", quoted.join(", ")));
         out.push_str(&format!("export const {default_name}: {type_name} = '{default}';\n"));
     }
+    out
+}
+
+/// The translatable fields of each kind of item, with their format (`content::translations`):
+/// the admin's edit forms put language tabs on these.
+fn translatable_fields() -> String {
+    let mut out =
+        String::from("\n/** The fields that take a translation, per kind of item, with their format (src/content/translations.rs). */\n");
+    out.push_str("export const TRANSLATABLE_FIELDS = {\n");
+    for kind in TranslationKind::ALL {
+        let fields: Vec<String> = kind
+            .fields()
+            .iter()
+            .map(|field| {
+                let format = serde_json::to_value(field.format).expect("a format is a string");
+                format!("{}: '{}'", field.name, format.as_str().unwrap_or_default())
+            })
+            .collect();
+        out.push_str(&format!("  {}: {{ {} }},\n", kind.key(), fields.join(", ")));
+    }
+    out.push_str("} as const satisfies Record<TranslationKind, Record<string, TextFormat>>;\n");
     out
 }
 

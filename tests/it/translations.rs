@@ -121,6 +121,7 @@ on_both_databases!(
     the_page_data_of_a_language_carries_its_translations,
     the_owners_api_lists_writes_reviews_and_refuses_with_readable_4xx,
     a_bulk_delete_and_its_undo_take_and_bring_back_the_translations,
+    an_items_edit_form_lists_its_own_texts_and_the_languages_names,
 );
 
 async fn the_page_data_of_a_language_carries_its_translations(t: TestDb) {
@@ -288,4 +289,59 @@ async fn a_bulk_delete_and_its_undo_take_and_bring_back_the_translations(t: Test
     let back = translations::of_items(&app.test_db.db, &[uuid]).await.unwrap();
     assert_eq!(back.len(), 1);
     assert_eq!(back[0].text, "Förderung");
+}
+
+/// An item's edit form (its language tabs) asks for that item's texts alone, and names the
+/// site's languages from the settings.
+async fn an_items_edit_form_lists_its_own_texts_and_the_languages_names(t: TestDb) {
+    use reqwest::Method;
+    let app = TestApp::spawn_on(t).await;
+    app.sign_in().await;
+    let (_, settings) = send(&app, Method::GET, "/api/settings", None).await;
+    assert_eq!(settings["language_names"], json!([["en", "English"]]));
+    let mut ids = Vec::new();
+    for title in ["Grant", "Award"] {
+        let (_, item) = send(&app, Method::POST, "/api/news", Some(json!({ "title": title, "content": "We won." }))).await;
+        ids.push(item["id"].as_str().unwrap().to_owned());
+    }
+    let (status, _) =
+        send(&app, Method::PUT, &format!("/api/admin/translations/news/{}/title/de", ids[0]), Some(json!({ "text": "Förderung" }))).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, area) = send(&app, Method::POST, "/api/research-areas", Some(json!({ "title": "Hardware security" }))).await;
+
+    let texts = |list: &Value| -> Vec<(String, String, String)> {
+        list["texts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| {
+                (
+                    t["item_id"].as_str().unwrap().to_owned(),
+                    t["field"].as_str().unwrap().to_owned(),
+                    t["status"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect()
+    };
+    let (status, list) = send(&app, Method::GET, &format!("/api/admin/translations?lang=de&kind=news&item={}", ids[0]), None).await;
+    assert_eq!(status, StatusCode::OK, "{list}");
+    let own = |field: &str, status: &str| (ids[0].clone(), field.to_owned(), status.to_owned());
+    assert_eq!(texts(&list), [own("title", "done"), own("content", "untranslated")], "the item's texts, an empty link text left out");
+    assert_eq!(list["texts"][0]["translation"], "Förderung");
+
+    let (_, list) = send(&app, Method::GET, "/api/admin/translations?lang=de&kind=news", None).await;
+    assert_eq!(texts(&list).len(), 4, "both news items and nothing else: {list}");
+    let (_, list) = send(&app, Method::GET, "/api/admin/translations?lang=de&kind=hero&item=hero", None).await;
+    assert!(texts(&list).iter().all(|(id, _, _)| id == "hero"), "a page text by its section's key: {list}");
+    let (_, list) = send(&app, Method::GET, "/api/admin/translations?lang=de", None).await;
+    assert!(texts(&list).iter().any(|(id, _, _)| id == area["id"].as_str().unwrap()), "unfiltered: every kind");
+
+    for (path, expected, message) in [
+        (format!("/api/admin/translations?lang=de&item={}", ids[0]), StatusCode::BAD_REQUEST, "with its kind"),
+        ("/api/admin/translations?lang=de&kind=paper".to_owned(), StatusCode::NOT_FOUND, "No kind of item"),
+    ] {
+        let (status, error) = send(&app, Method::GET, &path, None).await;
+        assert_eq!(status, expected, "{path}: {error}");
+        assert!(error.to_string().contains(message), "{path}: {error} says {message:?}");
+    }
 }

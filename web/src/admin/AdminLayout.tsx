@@ -6,6 +6,7 @@ import { Button, buttonClassName } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { useAuth } from './auth';
 import { UnsavedChangesGuard } from './components/UnsavedChangesGuard';
+import { LanguageTabsOn } from './entities/kit/LanguageTabs';
 
 /** Text shown beside an icon from `sm` up; below that only screen readers read it. */
 const LABEL = 'sr-only sm:not-sr-only';
@@ -67,7 +68,9 @@ export function AdminLayout() {
         </div>
       </header>
       <main id="admin-main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8">
-        <Outlet />
+        <LanguageTabsOn>
+          <Outlet />
+        </LanguageTabsOn>
       </main>
     </div>
   );

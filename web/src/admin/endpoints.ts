@@ -49,7 +49,11 @@ export const queryKeys = {
   scholarly: ['admin', 'scholarly'] as const,
   sampleTexts: ['admin', 'sample-texts'] as const,
   stats: (from: string, to: string) => ['admin', 'stats', from, to] as const,
+  /** Every translation query (an edit of a source text makes them stale). */
+  allTranslations: ['admin', 'translations'] as const,
   translations: (lang: string) => ['admin', 'translations', lang] as const,
+  /** One item's texts in `lang`: its edit form's language tabs. */
+  itemTranslations: (lang: string, kind: TranslationKind, itemId: string) => ['admin', 'translations', lang, kind, itemId] as const,
   outdatedTranslations: ['admin', 'translations-outdated'] as const,
 };
 
@@ -124,9 +128,13 @@ function translationPath({ kind, item_id, field, lang }: TranslationTarget): str
 /** The owner's translations (issue 45): the list per language, writes and reviews. */
 export const translationsApi = {
   list: (lang: string) => api.get<TranslationList>(`/api/admin/translations?lang=${encodeURIComponent(lang)}`),
+  /** One item's texts (a page text's item is its section: `hero`). */
+  ofItem: (lang: string, kind: TranslationKind, itemId: string) =>
+    api.get<TranslationList>(`/api/admin/translations?${new URLSearchParams({ lang, kind, item: itemId })}`),
   outdated: () => api.get<OutdatedCount[]>('/api/admin/translations/outdated'),
   save: (target: TranslationTarget, text: string) => api.put<Translation>(translationPath(target), { text }),
   markReviewed: (target: TranslationTarget) => api.post<Translation>(`${translationPath(target)}/reviewed`),
+  delete: (target: TranslationTarget) => api.delete(translationPath(target)),
 };
 
 export const statsApi = {

@@ -1,7 +1,7 @@
 // Generated from src/rules/mod.rs by `VITA_UPDATE_TYPES=1 cargo test types`. Do not edit.
 // The server enforces these rules; the admin forms show the same ones before sending.
 
-import type { ContentStatus, PublicationKind, TalkType, CourseTerm, CourseRole, StudentLevel, StudentStatus, ServiceKind, CitationStyle, PaperSize, CvButton, AboutBlockSource } from './types';
+import type { ContentStatus, PublicationKind, TalkType, CourseTerm, CourseRole, StudentLevel, StudentStatus, ServiceKind, CitationStyle, PaperSize, CvButton, AboutBlockSource, TranslationKind, TextFormat } from './types';
 
 /** Single-line text, in characters (code points, not UTF-16 units) after trimming. */
 export const MAX_SHORT = 1000;
@@ -27,6 +27,26 @@ export const DOI_PATTERN = /^\s*(?:(?:https?:\/\/(?:dx\.)?doi\.org\/|doi\.org\/|
 export const HTML_TAG_PATTERN = /<[A-Za-z!\/?]/;
 /** What a DOI must look like, as the server says it. */
 export const DOI_RULE = 'A DOI starts with 10., a registrant code, a slash and a suffix, e.g. 10.1145/3448016.3452841 (doi: and https://doi.org/ in front are accepted)';
+
+/** The fields that take a translation, per kind of item, with their format (src/content/translations.rs). */
+export const TRANSLATABLE_FIELDS = {
+  hero: { title: 'short', institution: 'short', bio: 'long', profile_image_alt: 'short' },
+  about: { title: 'short', bio: 'long', background: 'long', research_interests: 'long', education: 'long', experience: 'long', awards: 'long', leadership: 'long', service: 'long', personal: 'long' },
+  contact: { title: 'short', subtitle: 'short', office_hours: 'long', additional_info: 'long' },
+  stats: { publications_label: 'short', publications_description: 'short', students_label: 'short', students_description: 'short', courses_label: 'short', courses_description: 'short', research_areas_label: 'short', research_areas_description: 'short' },
+  research_area: { title: 'short', description: 'long', content: 'html' },
+  project: { title: 'short', summary: 'long', content: 'long' },
+  news: { title: 'short', content: 'long', link_text: 'short' },
+  talk: { title: 'short', abstract: 'long' },
+  course: { title: 'short', description: 'long' },
+  post: { title: 'short', summary: 'long', content: 'html' },
+  cv_appointment: { title: 'short' },
+  cv_education: { degree: 'short', field: 'short', thesis_title: 'short' },
+  cv_award: { name: 'short' },
+  cv_grant: { title: 'short', role: 'short' },
+  cv_service: { role: 'short' },
+  cv_other: { title: 'short', content: 'html' },
+} as const satisfies Record<TranslationKind, Record<string, TextFormat>>;
 
 export const CONTENT_STATUSES = ['published', 'draft'] as const satisfies readonly ContentStatus[];
 export const DEFAULT_CONTENT_STATUS: ContentStatus = 'published';

@@ -531,6 +531,11 @@ menu_pages: Array<MenuPage>,
  */
 default_menu: Menu, 
 /**
+ * Each of `languages` with its name in itself (`["de", "Deutsch"]`): the admin's
+ * language tabs on translatable fields.
+ */
+language_names: Array<[string, string]>, 
+/**
  * A visitor-counter or analytics script, loaded on the home page only ("" for none):
  * from one of `ANALYTICS_PROVIDERS`, or from `analytics_own_origin`.
  */

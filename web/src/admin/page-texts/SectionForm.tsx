@@ -12,8 +12,10 @@ import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-for
 import { toast } from 'sonner';
 import type { SectionRecord } from '../../api/types';
 import { errorMessage } from '../api';
+import { queryKeys } from '../endpoints';
 import { PageSentences, type SentencePage } from '../components/PageSentences';
 import { FormShell, fieldsFor, isHttpUrl, isSitePath, optionalLine, type Fields } from '../entities/kit';
+import { TranslationScope } from '../entities/kit/LanguageTabs';
 import { notify } from '../toast';
 import { FieldGroup, PageScreen, UpdateButton, useStoredForm, type StoredFormSpec } from './page-form';
 import { failedMessage, savedMessage, sectionApi, sectionQueryKey, useSection, type SectionContents, type SectionKey } from './section-api';
@@ -53,6 +55,8 @@ function useSectionForm<K extends SectionKey, V extends FieldValues>(
     onSuccess: (saved) => {
       store(saved);
       notify.success(savedMessage(section));
+      // An edited source text makes its translations outdated.
+      return queryClient.invalidateQueries({ queryKey: queryKeys.allTranslations });
     },
     onError: (error) => toast.error('Error', { description: failedMessage(section, errorMessage(error)) }),
   });
@@ -93,7 +97,8 @@ export function SectionForm<K extends SectionKey, V extends FieldValues>({
   const { form, onSubmit, pending, saveField } = useSectionForm(section, record, spec);
   return (
     <FormShell form={form} onSubmit={onSubmit} aria-label={formLabel} className="grid gap-6">
-      {children({ Field: fieldsFor<V>(), form, saveField })}
+      {/* A section is always stored (its defaults until saved): its texts can be translated from the start. */}
+      <TranslationScope scope={{ kind: section, itemId: section }}>{children({ Field: fieldsFor<V>(), form, saveField })}</TranslationScope>
       <div>
         <UpdateButton pending={pending}>{submitLabel}</UpdateButton>
       </div>

@@ -22,9 +22,12 @@ export function FormField({
   hint,
   error,
   className,
+  aside,
   children,
 }: {
   label: ReactNode;
+  /** Beside the label, at the end of its line (the admin's language tabs). */
+  aside?: ReactNode;
   hint?: ReactNode;
   /** One message, or several (each is shown on its own line). */
   error?: string | readonly string[] | undefined;
@@ -38,7 +41,14 @@ export function FormField({
   const describedBy = [hint ? hintId : null, errors.length ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('grid gap-2', className)}>
-      <Label htmlFor={id}>{label}</Label>
+      {aside ? (
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+          <Label htmlFor={id}>{label}</Label>
+          {aside}
+        </div>
+      ) : (
+        <Label htmlFor={id}>{label}</Label>
+      )}
       {children({ id, 'aria-invalid': errors.length > 0, 'aria-describedby': describedBy })}
       {hint ? (
         <p id={hintId} className="text-sm text-muted-foreground">

@@ -21,6 +21,7 @@ const details = (post: Post) => (
 
 const form: EntityFormSpec<Post, PostValues, PostInput> = {
   ...postForm,
+  translation: 'post',
   fields: ({ form, Field, item }) => (
     <>
       <TitleSlugFields form={form} rule="until-edited" hint="Used in the post's address (/blog/…); filled in from the title." />

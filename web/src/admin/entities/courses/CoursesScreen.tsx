@@ -6,6 +6,7 @@ import { courseForm, courseKind, ROLE_LABELS, TERM_LABELS, type CourseValues } f
 
 const form: EntityFormSpec<Course, CourseValues, CourseInput> = {
   ...courseForm,
+  translation: 'course',
   fields: ({ form, Field }) => (
     <>
       <Field.Text name="code" label="Code" required placeholder="e.g. CS101" autoComplete="off" />

@@ -26,6 +26,12 @@ const TEXTS = {
 
 export default function CvAppointmentsScreen() {
   return (
-    <CvScreen kind={appointmentKind} texts={TEXTS} form={{ ...appointmentForm, fields }} columns={columns} rowName={(item) => item.title} />
+    <CvScreen
+      kind={appointmentKind}
+      texts={TEXTS}
+      form={{ ...appointmentForm, fields, translation: 'cv_appointment' }}
+      columns={columns}
+      rowName={(item) => item.title}
+    />
   );
 }

@@ -24,5 +24,13 @@ const TEXTS = {
 };
 
 export default function CvAwardsScreen() {
-  return <CvScreen kind={awardKind} texts={TEXTS} form={{ ...awardForm, fields }} columns={columns} rowName={(item) => item.name} />;
+  return (
+    <CvScreen
+      kind={awardKind}
+      texts={TEXTS}
+      form={{ ...awardForm, fields, translation: 'cv_award' }}
+      columns={columns}
+      rowName={(item) => item.name}
+    />
+  );
 }

@@ -30,5 +30,13 @@ const TEXTS = {
 };
 
 export default function CvEducationScreen() {
-  return <CvScreen kind={educationKind} texts={TEXTS} form={{ ...educationForm, fields }} columns={columns} rowName={degreeName} />;
+  return (
+    <CvScreen
+      kind={educationKind}
+      texts={TEXTS}
+      form={{ ...educationForm, fields, translation: 'cv_education' }}
+      columns={columns}
+      rowName={degreeName}
+    />
+  );
 }

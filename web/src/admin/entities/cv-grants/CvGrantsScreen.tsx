@@ -28,5 +28,13 @@ const columns: readonly Column<CvGrant>[] = [
 const TEXTS = { title: 'Grants and Funding', description: 'Grants and funding, shown on the CV page when published.' };
 
 export default function CvGrantsScreen() {
-  return <CvScreen kind={grantKind} texts={TEXTS} form={{ ...grantForm, fields }} columns={columns} rowName={(item) => item.title} />;
+  return (
+    <CvScreen
+      kind={grantKind}
+      texts={TEXTS}
+      form={{ ...grantForm, fields, translation: 'cv_grant' }}
+      columns={columns}
+      rowName={(item) => item.title}
+    />
+  );
 }

@@ -20,6 +20,12 @@ const TEXTS = {
 
 export default function CvOtherScreen() {
   return (
-    <CvScreen kind={cvOtherKind} texts={TEXTS} form={{ ...cvOtherForm, fields }} columns={[nameColumn('Title', title)]} rowName={title} />
+    <CvScreen
+      kind={cvOtherKind}
+      texts={TEXTS}
+      form={{ ...cvOtherForm, fields, translation: 'cv_other' }}
+      columns={[nameColumn('Title', title)]}
+      rowName={title}
+    />
   );
 }

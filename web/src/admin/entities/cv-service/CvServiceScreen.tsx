@@ -31,7 +31,7 @@ export default function CvServiceScreen() {
     <CvScreen
       kind={serviceKind}
       texts={TEXTS}
-      form={{ ...serviceForm, fields }}
+      form={{ ...serviceForm, fields, translation: 'cv_service' }}
       columns={columns}
       rowName={(item) => `${item.role}, ${item.body}`}
     />

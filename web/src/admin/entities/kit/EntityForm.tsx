@@ -13,12 +13,13 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { SubmitButton } from '../../components/SubmitButton';
-import type { Existing } from '../../../api/types';
+import type { Existing, TranslationKind } from '../../../api/types';
 import { ApiError } from '../../api';
 import { applyFieldErrors } from '../../form-errors';
 import { useUnsavedChanges } from '../../unsaved';
 import { useSaveEntity, type EntityKind } from './api';
 import { fieldsFor, type Fields } from './fields';
+import { TranslationScope } from './LanguageTabs';
 import { formValues, type RowOf } from './values';
 
 export { SubmitButton };
@@ -102,6 +103,8 @@ export type EntityFormSpec<T extends RowOf<V>, V extends FieldValues, Input> = {
   toInput: (values: V) => Input;
   /** The fields, laid out on a two-column grid (`wide` fields take both columns). */
   fields: (args: FieldsArgs<T, V>) => ReactNode;
+  /** The kind its rows are to translation (src/content/translations.rs): its translatable fields get language tabs. */
+  translation?: TranslationKind;
 } & SameKeys<V, Input>;
 
 /** Where a screen shows its form: in a modal dialog, or as a card above the list. */
@@ -144,8 +147,11 @@ export function EntityForm<T extends { id: string } & RowOf<V>, V extends FieldV
       Cancel
     </Button>
   );
+  const scope = spec.translation ? { kind: spec.translation, itemId: item?.id ?? null } : null;
   const fields = (
-    <Grid className={frame === 'card' ? 'gap-5' : 'gap-4'}>{spec.fields({ form, Field: fieldsFor<V>(), item, conflict })}</Grid>
+    <TranslationScope scope={scope}>
+      <Grid className={frame === 'card' ? 'gap-5' : 'gap-4'}>{spec.fields({ form, Field: fieldsFor<V>(), item, conflict })}</Grid>
+    </TranslationScope>
   );
 
   if (frame === 'dialog') {

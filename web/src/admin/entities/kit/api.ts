@@ -6,6 +6,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BulkRequest, UndoToken } from '../../../api/types';
 import { api } from '../../api';
+import { queryKeys } from '../../endpoints';
 import { notify } from '../../toast';
 
 /** One content table and the words the spec uses for it. Each entity folder defines its own. */
@@ -58,7 +59,11 @@ export function useSaveEntity<Input>(kind: EntityKind) {
       id ? api.put<unknown>(`/api/${kind.path}/${encodeURIComponent(id)}`, input) : api.post<unknown>(`/api/${kind.path}`, input),
     onSuccess: (_saved, { id }) => {
       notify.success(`${kind.label} ${id ? 'updated' : 'created'} successfully`);
-      return queryClient.invalidateQueries({ queryKey: entityQueryKey(kind) });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: entityQueryKey(kind) }),
+        // An edited source text makes its translations outdated.
+        queryClient.invalidateQueries({ queryKey: queryKeys.allTranslations }),
+      ]);
     },
     onError: (error) => notify.error(error, kind.saveFallback),
   });

@@ -17,6 +17,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { slugify } from '../../../lib/slug';
 import { paintableColor } from './display';
+import { Translatable } from './LanguageTabs';
 import { ListInput, type ListFieldError } from './ListInput';
 import { followSlug } from './values';
 
@@ -68,31 +69,38 @@ function TextField({ name, label, hint, wide, className, required, suggestions, 
   const { register, getValues } = useFormContext();
   const listId = useId();
   const registration = register(name);
+  const error = useFieldError(name);
   return (
-    <FormField label={label} hint={hint} error={useFieldError(name)} className={fieldClass({ wide, className })}>
-      {(control) => (
-        <>
-          <Input
-            {...control}
-            {...inputProps}
-            list={suggestions ? listId : undefined}
-            aria-required={required || undefined}
-            {...registration}
-            onChange={(event) => {
-              onValueChange?.(event.target.value, String(getValues(name) ?? ''));
-              return registration.onChange(event);
-            }}
-          />
-          {suggestions ? (
-            <datalist id={listId}>
-              {suggestions.map((suggestion) => (
-                <option key={suggestion} value={suggestion} />
-              ))}
-            </datalist>
-          ) : null}
-        </>
+    <Translatable name={name} label={label} control="line" className={fieldClass({ wide, className })}>
+      {({ className: placed, aside, panels }) => (
+        <FormField label={label} hint={hint} error={error} className={placed} aside={aside}>
+          {(control) =>
+            panels(
+              <>
+                <Input
+                  {...control}
+                  {...inputProps}
+                  list={suggestions ? listId : undefined}
+                  aria-required={required || undefined}
+                  {...registration}
+                  onChange={(event) => {
+                    onValueChange?.(event.target.value, String(getValues(name) ?? ''));
+                    return registration.onChange(event);
+                  }}
+                />
+                {suggestions ? (
+                  <datalist id={listId}>
+                    {suggestions.map((suggestion) => (
+                      <option key={suggestion} value={suggestion} />
+                    ))}
+                  </datalist>
+                ) : null}
+              </>,
+            )
+          }
+        </FormField>
       )}
-    </FormField>
+    </Translatable>
   );
 }
 
@@ -100,10 +108,17 @@ type TextAreaProps = Common & { rows?: number; monospace?: boolean };
 
 function TextAreaField({ name, label, hint, wide, className, rows = 4, monospace }: TextAreaProps) {
   const { register } = useFormContext();
+  const error = useFieldError(name);
   return (
-    <FormField label={label} hint={hint} error={useFieldError(name)} className={fieldClass({ wide, className })}>
-      {(control) => <Textarea {...control} rows={rows} className={monospace ? 'font-mono text-xs' : undefined} {...register(name)} />}
-    </FormField>
+    <Translatable name={name} label={label} control="text" rows={rows} className={fieldClass({ wide, className })}>
+      {({ className: placed, aside, panels }) => (
+        <FormField label={label} hint={hint} error={error} className={placed} aside={aside}>
+          {(control) =>
+            panels(<Textarea {...control} rows={rows} className={monospace ? 'font-mono text-xs' : undefined} {...register(name)} />)
+          }
+        </FormField>
+      )}
+    </Translatable>
   );
 }
 
@@ -164,13 +179,27 @@ function RichTextField({ name, label, className }: RichTextProps) {
     </div>
   );
   return (
-    <Suspense fallback={loading}>
-      <RichTextInput name={name} label={label} className={wideClass} />
-    </Suspense>
+    <Translatable name={name} label={label} control="rich" className={wideClass}>
+      {({ className: placed, aside, panels }) => {
+        const editor = (editorClass: string | undefined) => (
+          <Suspense fallback={loading}>
+            <RichTextInput name={name} label={label} className={editorClass} />
+          </Suspense>
+        );
+        // The editor names itself: the tabs go above it.
+        if (!aside) return editor(placed);
+        return (
+          <div className="grid gap-3">
+            {aside}
+            {panels(editor(undefined))}
+          </div>
+        );
+      }}
+    </Translatable>
   );
 }
 
-function RichTextInput({ name, label, className }: { name: string; label: string; className: string }) {
+function RichTextInput({ name, label, className }: { name: string; label: string; className: string | undefined }) {
   const { field, fieldState } = useController({ name });
   const { value, onChange, onBlur, ref } = field;
   return <RichTextEditor {...{ label, className, onChange, onBlur, ref }} value={value as string} error={fieldState.error?.message} />;

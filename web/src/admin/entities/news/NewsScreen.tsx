@@ -8,6 +8,7 @@ import { TagPickerField, useTagOptions } from '../tags/TagPicker';
 
 const form: EntityFormSpec<NewsItem, NewsValues, NewsItemInput> = {
   ...newsForm,
+  translation: 'news',
   fields: ({ Field }) => (
     <>
       <Field.Text name="title" label="Title" wide />

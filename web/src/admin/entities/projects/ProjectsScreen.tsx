@@ -8,6 +8,7 @@ import { TagPickerField, useTagOptions } from '../tags/TagPicker';
 
 const form: EntityFormSpec<Project, ProjectValues, ProjectInput> = {
   ...projectForm,
+  translation: 'project',
   fields: ({ form, Field }) => (
     <>
       <TitleSlugFields form={form} rule="until-edited" hint="Used in the page address; filled in from the title." />

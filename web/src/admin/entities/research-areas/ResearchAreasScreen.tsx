@@ -9,6 +9,7 @@ const ICON_SUGGESTIONS = ['Shield', 'Cpu', 'Brain', 'Code', 'Database'];
 
 const form: EntityFormSpec<ResearchArea, ResearchAreaValues, ResearchAreaInput> = {
   ...researchAreaForm,
+  translation: 'research_area',
   fields: ({ form, Field }) => (
     <>
       <TitleSlugFields form={form} rule="until-edited" hint="Used in the page address; filled in from the title." />

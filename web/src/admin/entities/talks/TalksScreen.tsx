@@ -8,6 +8,7 @@ import { TagPickerField, useTagOptions } from '../tags/TagPicker';
 
 const form: EntityFormSpec<Talk, TalkValues, TalkInput> = {
   ...talkForm,
+  translation: 'talk',
   fields: ({ form, Field }) => (
     <>
       <TitleSlugFields form={form} rule="always" hint="Made from the title as you type; you can change it." wide />
