@@ -102,7 +102,7 @@ export function Translatable({
 
 // Small, and pulled into the label's line height, so a field with tabs lines up with its neighbours.
 const TAB =
-  'inline-flex h-5 items-center rounded px-2 text-xs font-medium whitespace-nowrap text-muted-foreground transition-colors ' +
+  'inline-flex h-6 items-center rounded px-2 text-xs font-medium whitespace-nowrap text-muted-foreground transition-colors ' +
   'hover:text-foreground focus-ring disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:text-muted-foreground ' +
   'data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm';
 
@@ -142,7 +142,7 @@ function LanguageTabs({
   const aside = (
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
       {itemId === null ? <p className="text-xs text-muted-foreground">Save the item first to translate it.</p> : null}
-      <Tabs.List aria-label={`${label}: language`} className="-my-1 inline-flex flex-wrap gap-0.5 rounded-md bg-muted p-0.5">
+      <Tabs.List aria-label={`${label}: language`} className="-my-1.5 inline-flex flex-wrap gap-0.5 rounded-md bg-muted p-0.5">
         <Tabs.Trigger value={source.tag} className={TAB}>
           {source.name}
         </Tabs.Trigger>
