@@ -8,12 +8,11 @@
  * and what is outdated (`GET /api/admin/translations?lang=`).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import type { TranslatableText, TranslationStatus } from '../../api/types';
-import { MAX_LONG, MAX_SHORT } from '../../api/rules';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -23,8 +22,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { errorMessage } from '../api';
 import { PageHeader } from '../components/PageHeader';
 import { queryKeys, type TranslationTarget, translationsApi } from '../endpoints';
-import { applyFieldErrors } from '../form-errors';
-import { notify } from '../toast';
+import { translationSchema, type TranslationValues, useTranslationActions } from '../translation-actions';
 import { useDocumentTitle } from '../useDocumentTitle';
 
 const STATUS_LABELS: Record<TranslationStatus, string> = {
@@ -132,41 +130,14 @@ function TranslationList({ lang, showDone, onShowDone }: { lang: string; showDon
 }
 
 function TranslationRow({ text, lang, sourceLang }: { text: TranslatableText; lang: string; sourceLang: string }) {
-  const queryClient = useQueryClient();
   const target: TranslationTarget = { kind: text.kind, item_id: text.item_id, field: text.field, lang };
-  const max = text.format === 'short' ? MAX_SHORT : MAX_LONG;
-  const schema = z.object({
-    text: z.string().trim().min(1, 'Write the translation').max(max, `A translation must be at most ${max} characters`),
-  });
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isDirty },
-  } = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), values: { text: text.translation ?? '' } });
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.translations(lang) }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.outdatedTranslations }),
-    ]);
-  const save = useMutation({
-    mutationFn: (values: { text: string }) => translationsApi.save(target, values.text),
-    onSuccess: async () => {
-      notify.success('Translation saved');
-      await refresh();
-    },
-    onError: (error) => {
-      if (!applyFieldErrors(error, setError, ['text'])) notify.error(error);
-    },
-  });
-  const review = useMutation({
-    mutationFn: () => translationsApi.markReviewed(target),
-    onSuccess: async () => {
-      notify.success('Translation marked as up to date');
-      await refresh();
-    },
-    onError: (error) => notify.error(error),
-  });
+  } = useForm<TranslationValues>({ resolver: zodResolver(translationSchema(text.format)), values: { text: text.translation ?? '' } });
+  const { save, review } = useTranslationActions(target, setError);
   const titleId = `translation-${text.kind}-${text.item_id}-${text.field}`;
   const Control = text.format === 'short' ? Input : Textarea;
   return (

@@ -14,11 +14,10 @@
  */
 import * as Tabs from '@radix-ui/react-tabs';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createContext, lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useController, useForm, useFormContext, type Control } from 'react-hook-form';
-import { z } from 'zod';
-import { MAX_LONG, MAX_SHORT, TRANSLATABLE_FIELDS } from '../../../api/rules';
+import { TRANSLATABLE_FIELDS } from '../../../api/rules';
 import type { TextFormat, TranslatableText, TranslationKind, TranslationStatus } from '../../../api/types';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -27,8 +26,7 @@ import { Input, Textarea } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../api';
 import { queryKeys, settingsApi, type TranslationTarget, translationsApi } from '../../endpoints';
-import { applyFieldErrors } from '../../form-errors';
-import { notify } from '../../toast';
+import { translationSchema, type TranslationValues, useTranslationActions } from '../../translation-actions';
 
 const RichTextEditor = lazy(() => import('../../components/RichTextEditor').then((module) => ({ default: module.RichTextEditor })));
 
@@ -244,48 +242,16 @@ function TranslationForm({
   source: Language;
   language: Language;
 }) {
-  const queryClient = useQueryClient();
-  const max = format === 'short' ? MAX_SHORT : MAX_LONG;
-  const schema = z.object({
-    text: z.string().trim().min(1, 'Write the translation').max(max, `A translation must be at most ${max} characters`),
+  const form = useForm<TranslationValues>({
+    resolver: zodResolver(translationSchema(format)),
+    defaultValues: { text: text.translation ?? '' },
   });
-  const form = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { text: text.translation ?? '' } });
   const {
     handleSubmit,
     setError,
     formState: { errors, isDirty },
   } = form;
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.translations(target.lang) }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.outdatedTranslations }),
-    ]);
-  const save = useMutation({
-    mutationFn: (values: { text: string }) => translationsApi.save(target, values.text),
-    onSuccess: async () => {
-      notify.success('Translation saved');
-      await refresh();
-    },
-    onError: (error) => {
-      if (!applyFieldErrors(error, setError, ['text'])) notify.error(error);
-    },
-  });
-  const review = useMutation({
-    mutationFn: () => translationsApi.markReviewed(target),
-    onSuccess: async () => {
-      notify.success('Translation marked as up to date');
-      await refresh();
-    },
-    onError: (error) => notify.error(error),
-  });
-  const remove = useMutation({
-    mutationFn: () => translationsApi.delete(target),
-    onSuccess: async () => {
-      notify.success('Translation deleted');
-      await refresh();
-    },
-    onError: (error) => notify.error(error),
-  });
+  const { save, review, remove } = useTranslationActions(target, setError);
   // Not a <form>: the panel sits inside the item's form, and Enter must not submit that one.
   const submit = handleSubmit((values) => save.mutate(values));
   const askAndDelete = () => {
