@@ -436,3 +436,21 @@ pub fn venv_python() -> std::path::PathBuf {
     );
     python
 }
+
+/// The `href` of `<link rel="canonical">` of a page.
+pub fn canonical(html: &str) -> &str {
+    let at = html.find("<link rel=\"canonical\" href=\"").expect("the page has a canonical link") + 28;
+    &html[at..at + html[at..].find('"').unwrap()]
+}
+
+/// The `hreflang` links of a page's head, as (language, address) pairs.
+pub fn hreflangs(html: &str) -> Vec<(String, String)> {
+    html.split("<link rel=\"alternate\" hreflang=\"")
+        .skip(1)
+        .map(|rest| {
+            let lang = &rest[..rest.find('"').unwrap()];
+            let href = rest.split("href=\"").nth(1).unwrap();
+            (lang.to_owned(), href[..href.find('"').unwrap()].to_owned())
+        })
+        .collect()
+}

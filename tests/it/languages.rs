@@ -11,7 +11,7 @@ use reqwest::StatusCode;
 use reqwest::redirect::Policy;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, TestDb};
+use crate::helpers::{TestApp, TestDb, canonical, hreflangs};
 use crate::on_both_databases;
 
 on_both_databases!(
@@ -42,12 +42,6 @@ async fn create(app: &TestApp, table: &str, body: Value) -> Value {
 fn elements(xml: &str, name: &str) -> Vec<String> {
     let (open, close) = (format!("<{name}>"), format!("</{name}>"));
     xml.split(&open).skip(1).map(|rest| rest[..rest.find(&close).unwrap()].replace("&amp;", "&")).collect()
-}
-
-/// The `href` of `<link rel="canonical">` of a page.
-fn canonical(html: &str) -> &str {
-    let at = html.find("<link rel=\"canonical\" href=\"").expect("the page has a canonical link") + 28;
-    &html[at..at + html[at..].find('"').unwrap()]
 }
 
 async fn with_german(app: &TestApp) {
@@ -205,18 +199,6 @@ async fn the_cache_keeps_languages_apart_and_a_write_refreshes_each(test_db: Tes
     }
     let german = visitor.get(app.url("/de/news")).send().await.unwrap().text().await.unwrap();
     assert!(german.contains("<html lang=\"de\">"), "the refreshed copy is still German");
-}
-
-/// The `hreflang` links of a page's head, as (language, address) pairs.
-fn hreflangs(html: &str) -> Vec<(String, String)> {
-    html.split("<link rel=\"alternate\" hreflang=\"")
-        .skip(1)
-        .map(|rest| {
-            let lang = &rest[..rest.find('"').unwrap()];
-            let href = rest.split("href=\"").nth(1).unwrap();
-            (lang.to_owned(), href[..href.find('"').unwrap()].to_owned())
-        })
-        .collect()
 }
 
 /// Issue 45's Done-when with the translations store wired in: an untranslated news item shows on

@@ -10,10 +10,10 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, TestDb};
+use crate::helpers::{TestApp, TestDb, canonical, hreflangs};
 use crate::on_both_databases;
 
-on_both_databases!(every_page_shows_its_translations_and_says_so);
+on_both_databases!(every_page_shows_its_translations_and_says_so, a_crawl_finds_one_paper_german_citations_and_reciprocal_hreflang);
 
 async fn create(app: &TestApp, table: &str, body: Value) -> Value {
     let response = app.client.post(app.url(&format!("/api/{table}"))).json(&body).send().await.unwrap();
@@ -30,24 +30,6 @@ async fn put(app: &TestApp, path: &str, body: Value) {
 async fn german(app: &TestApp, kind: &str, id: &Value, field: &str, text: &str) {
     let id = id.as_str().unwrap();
     put(app, &format!("/api/admin/translations/{kind}/{id}/{field}/de"), json!({ "text": text })).await;
-}
-
-/// The `href` of `<link rel="canonical">` of a page.
-fn canonical(html: &str) -> &str {
-    let at = html.find("<link rel=\"canonical\" href=\"").expect("the page has a canonical link") + 28;
-    &html[at..at + html[at..].find('"').unwrap()]
-}
-
-/// The `hreflang` links of a page's head, as (language, address) pairs.
-fn hreflangs(html: &str) -> Vec<(String, String)> {
-    html.split("<link rel=\"alternate\" hreflang=\"")
-        .skip(1)
-        .map(|rest| {
-            let lang = &rest[..rest.find('"').unwrap()];
-            let href = rest.split("href=\"").nth(1).unwrap();
-            (lang.to_owned(), href[..href.find('"').unwrap()].to_owned())
-        })
-        .collect()
 }
 
 /// The language `text` is in on the page: the `lang` of the innermost element around its first
@@ -169,4 +151,75 @@ async fn every_page_shows_its_translations_and_says_so(test_db: TestDb) {
     assert_eq!(lang_of(&other, "Only English."), "en");
     assert!(!sitemap.contains(&app.url("/de/blog/untranslated-notes")), "{sitemap}");
     assert!(hreflangs(&page("/blog/untranslated-notes").await).is_empty());
+}
+
+/// Issue 45's Done-when over the whole site in English and German: a crawl of every address the
+/// sitemap lists answers 200 in its language, and every `hreflang` pair it finds is reciprocal
+/// (each page it names names the same set back) and points into the sitemap; `/de/publications`
+/// and a paper's German page cite with German terms ("Bd.", "S."), and the paper exists once in
+/// `/publications.json`, which has no German twin.
+async fn a_crawl_finds_one_paper_german_citations_and_reciprocal_hreflang(test_db: TestDb) {
+    let app = TestApp::spawn_on(test_db).await;
+    app.sign_in().await;
+    put(&app, "/api/settings", json!({ "languages": ["en", "de"] })).await;
+    create(
+        &app,
+        "publications",
+        json!({
+            "title": "Masking in practice", "slug": "masking", "kind": "journal-article", "authors": ["Ada Lovelace", "Alan Turing"],
+            "venue": "Journal of Hardware", "year": 2024, "volume": "7", "pages": "1-9", "featured": true,
+        }),
+    )
+    .await;
+    let news = create(&app, "news", json!({ "title": "Grant awarded", "content": "We won a grant.", "date": "2026-11-01" })).await;
+    german(&app, "news", &news["id"], "title", "Förderung bewilligt").await;
+    let post = create(&app, "posts", json!({ "title": "Masks", "content": "<p>Shares.</p>", "date": "2026-10-01" })).await;
+    german(&app, "post", &post["id"], "title", "Masken").await;
+    create(&app, "posts", json!({ "title": "Only English", "content": "<p>Notes.</p>", "date": "2026-09-01" })).await;
+    let course = create(&app, "courses", json!({ "code": "EDA123", "title": "Hardware Security" })).await;
+    german(&app, "course", &course["id"], "title", "Hardwaresicherheit").await;
+
+    let page = async |url: &str| {
+        let response = app.client.get(url).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{url}");
+        response.text().await.unwrap()
+    };
+    let sitemap = page(&app.url("/sitemap.xml")).await;
+    let listed: Vec<String> =
+        sitemap.split("<loc>").skip(1).map(|rest| rest[..rest.find("</loc>").unwrap()].replace("&amp;", "&")).collect();
+    assert!(listed.iter().any(|url| url.contains("/de/")), "German pages are listed: {sitemap}");
+    let mut pairs = 0;
+    for url in &listed {
+        let html = page(url).await;
+        let lang = if url.starts_with(&app.url("/de")) { "de" } else { "en" };
+        assert!(html.contains(&format!("<html lang=\"{lang}\">")), "{url} is in {lang}");
+        let names = hreflangs(&html);
+        if names.is_empty() {
+            continue;
+        }
+        assert!(names.iter().any(|(_, href)| href == url), "{url} names itself among {names:?}");
+        for (other_lang, other) in &names {
+            assert!(listed.contains(other), "{url} names {other}, which the sitemap does not list");
+            if other_lang == "x-default" || other == url {
+                continue;
+            }
+            assert_eq!(hreflangs(&page(other).await), names, "{other} names the same pages back as {url}");
+            pairs += 1;
+        }
+    }
+    assert!(pairs >= 8, "the crawl checked the pairs of /, /news, /blog, the post and /teaching: {pairs}");
+
+    let german_list = page(&app.url("/de/publications")).await;
+    let german_paper = page(&app.url("/de/publications/masking")).await;
+    for html in [&german_list, &german_paper] {
+        assert!(html.contains("Bd. 7") && html.contains("S. 1–9"), "German CSL terms: {html}");
+    }
+    assert!(german_paper.contains("A. Lovelace und A. Turing"), "{german_paper}");
+    let english_paper = page(&app.url("/publications/masking")).await;
+    assert!(english_paper.contains("vol. 7") && english_paper.contains("pp. 1–9"), "{english_paper}");
+
+    let all: Value = app.client.get(app.url("/publications.json")).send().await.unwrap().json().await.unwrap();
+    let titles: Vec<&str> = all.as_array().unwrap().iter().map(|item| item["title"].as_str().unwrap()).collect();
+    assert_eq!(titles, ["Masking in practice"], "one paper, whatever the languages");
+    assert_eq!(app.client.get(app.url("/de/publications.json")).send().await.unwrap().status(), StatusCode::NOT_FOUND);
 }
