@@ -27,7 +27,7 @@ use crate::content::talks::TalkType;
 use crate::content::translations::TranslationKind;
 use crate::content::{courses, cv_appointments, cv_awards, cv_education, cv_grants, cv_other, cv_service, projects, talks};
 use crate::i18n;
-use crate::render::translated::TextLangs;
+use crate::render::TextLangs;
 use crate::routes::PublicPage;
 
 /// `/cv`: the CV, and what its "Download PDF" button opens.

@@ -307,6 +307,21 @@ impl PageData {
     }
 }
 
+/// The language of each text a page shows in another language than the page's, keyed
+/// `<kind>:<item id>:<field>` (`news:…:title`, `hero:hero:bio`); texts in the page's own
+/// language are not listed. Set by `translated::translate` (and, for the CV's lines, by
+/// `translated::cv_items`), read by the components, which mark such texts with their `lang`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct TextLangs(pub BTreeMap<String, String>);
+
+impl TextLangs {
+    /// The language of `field` of item `id` of `kind`, when it is not the page's.
+    pub fn of(&self, kind: content::translations::TranslationKind, id: Uuid, field: &str) -> Option<&str> {
+        self.0.get(&format!("{}:{id}:{field}", kind.key())).map(String::as_str)
+    }
+}
+
 /// What the server-render bundle's `vitaRender` takes (as JSON), and what the browser
 /// hydrates from.
 #[derive(Clone, Debug, Serialize, TS)]
@@ -315,9 +330,9 @@ pub struct RenderInput {
     pub site: SiteInfo,
     pub page: PageData,
     /// The texts of `page` shown in another language than the page's, with their language
-    /// (`translated::TextLangs`): the components mark them with `lang`.
+    /// (`TextLangs`): the components mark them with `lang`.
     #[ts(type = "Record<string, string>")]
-    pub text_langs: translated::TextLangs,
+    pub text_langs: TextLangs,
     /// The owner, for the server's `Person` JSON-LD (`person`); the bundle does not need it.
     #[serde(skip)]
     pub hero: HeroContent,

@@ -10,9 +10,10 @@ use uuid::Uuid;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use super::TextLangs;
 use super::cv::{self, AboutCvLists, CvData, CvDocument, CvEntry, CvItems};
 use super::filters::PublicationFilters;
-use super::translated::{self, TextLangs};
+use super::translated;
 use super::{
     AboutPage, HomeData, HomeStats, ListedCitations, PageData, Pagination, PaperData, PublicPost, PublicStudent, PublicationsData,
     SectionPage, TagPageData,

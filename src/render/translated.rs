@@ -13,32 +13,18 @@
 //! overlay checks the kinds it overlays against it, and a test that every kind it lists is
 //! overlaid on its page.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap};
 
 use sea_orm::ConnectionTrait;
 use serde::Serialize;
 use uuid::Uuid;
 
-use super::PageData;
 use super::cv::CvItems;
+use super::{PageData, TextLangs};
 use crate::content::translations::{Overlay, Translated, TranslationKind};
 use crate::content::{news, posts, projects, tagging, talks};
 use crate::error::AppError;
 use crate::routes::PublicPage;
-
-/// The language of each text a page shows in another language than the page's, keyed
-/// `<kind>:<item id>:<field>` (`news:…:title`, `hero:hero:bio`); texts in the page's own
-/// language are not listed.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(transparent)]
-pub struct TextLangs(pub BTreeMap<String, String>);
-
-impl TextLangs {
-    /// The language of `field` of item `id` of `kind`, when it is not the page's.
-    pub fn of(&self, kind: TranslationKind, id: Uuid, field: &str) -> Option<&str> {
-        self.0.get(&format!("{}:{id}:{field}", kind.key())).map(String::as_str)
-    }
-}
 
 /// A page as its translations see it: one of the site's pages, a paper's page, or the page of
 /// one post or one tag (by its id).

@@ -379,7 +379,7 @@ export type PageData = { "page": "home", "data": HomeData } | { "page": "about",
 export type RenderInput = { path: string, site: SiteInfo, page: PageData, 
 /**
  * The texts of `page` shown in another language than the page's, with their language
- * (`translated::TextLangs`): the components mark them with `lang`.
+ * (`TextLangs`): the components mark them with `lang`.
  */
 text_langs: Record<string, string>, };
 
