@@ -32,6 +32,9 @@ export async function signInTo(page: Page, path = '/admin') {
 /** axe-core finds no WCAG 2.1 A/AA violations on the page as it is now. */
 export async function expectNoAxeViolations(page: Page) {
   await page.waitForLoadState('networkidle');
+  // Colours caught mid-transition (a theme just switched, a hover fading) read as low contrast:
+  // axe looks once every CSS transition has ended.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'));
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(' ')) }))).toEqual([]);
 }
