@@ -183,16 +183,8 @@ const STATUS: Record<TranslationStatus, { variant: BadgeVariant; text: (source: 
   done: { variant: 'secondary', text: () => 'Up to date' },
 };
 
-/** One field's translation into one language: the source for reference, the translation and its actions. */
-function TranslationPanel({
-  target,
-  label,
-  control,
-  rows,
-  format,
-  source,
-  language,
-}: {
+/** What a field's translation into one language is edited with. */
+type PanelProps = {
   target: TranslationTarget;
   label: string;
   control: ControlKind;
@@ -200,7 +192,11 @@ function TranslationPanel({
   format: TextFormat;
   source: Language;
   language: Language;
-}) {
+};
+
+/** One field's translation into one language: the source for reference, the translation and its actions. */
+function TranslationPanel(props: PanelProps) {
+  const { target, label, source, language } = props;
   const { data, error, isPending } = useQuery({
     queryKey: queryKeys.itemTranslations(target.lang, target.kind, target.item_id),
     queryFn: () => translationsApi.ofItem(target.lang, target.kind, target.item_id),
@@ -215,33 +211,10 @@ function TranslationPanel({
       </p>
     );
   }
-  return (
-    <TranslationForm
-      key={`${text.status}:${text.translation ?? ''}`}
-      {...{ target, text, label, control, rows, format, source, language }}
-    />
-  );
+  return <TranslationForm key={`${text.status}:${text.translation ?? ''}`} {...props} text={text} />;
 }
 
-function TranslationForm({
-  target,
-  text,
-  label,
-  control,
-  rows,
-  format,
-  source,
-  language,
-}: {
-  target: TranslationTarget;
-  text: TranslatableText;
-  label: string;
-  control: ControlKind;
-  rows: number | undefined;
-  format: TextFormat;
-  source: Language;
-  language: Language;
-}) {
+function TranslationForm({ target, text, label, control, rows, format, source, language }: PanelProps & { text: TranslatableText }) {
   const form = useForm<TranslationValues>({
     resolver: zodResolver(translationSchema(format)),
     defaultValues: { text: text.translation ?? '' },
