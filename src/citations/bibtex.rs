@@ -51,8 +51,12 @@ pub fn bibtex(p: &Model, key: &str) -> String {
         PublicationKind::Preprint | PublicationKind::Other => "misc",
     };
 
-    let mut fields: Vec<(&str, String)> =
-        vec![("author", braced(&names.iter().map(author).collect::<Vec<_>>().join(" and "))), ("title", braced(&tex(&p.title)))];
+    // A paper imported without authors has no author field (an edited volume's entry has none).
+    let mut fields: Vec<(&str, String)> = Vec::new();
+    if !names.is_empty() {
+        fields.push(("author", braced(&names.iter().map(author).collect::<Vec<_>>().join(" and "))));
+    }
+    fields.push(("title", braced(&tex(&p.title))));
     let venue = braced(&tex(&p.venue));
     match p.kind {
         PublicationKind::JournalArticle => fields.push(("journal", venue)),
@@ -66,7 +70,9 @@ pub fn bibtex(p: &Model, key: &str) -> String {
         PublicationKind::Preprint if arxiv => {}
         PublicationKind::Preprint | PublicationKind::Other => fields.push(("howpublished", venue)),
     }
-    fields.push(("year", p.year.to_string()));
+    if let Some(year) = p.year {
+        fields.push(("year", year.to_string()));
+    }
     if let Some(month) = p.month.filter(|m| (1..=12).contains(m)) {
         // The macro, not a string: styles then print the month in their own language.
         fields.push(("month", MONTHS[month as usize - 1].to_owned()));
@@ -128,7 +134,8 @@ pub fn derived_key(p: &Model) -> String {
         .find(|w| !w.is_empty() && !STOP_WORDS.contains(&w.as_str()))
         .unwrap_or_default();
     let author = ascii_word(&author);
-    format!("{}{}{word}", if author.is_empty() { "anon" } else { &author }, p.year)
+    let year = p.year.map(|year| year.to_string()).unwrap_or_default();
+    format!("{}{year}{word}", if author.is_empty() { "anon" } else { &author })
 }
 
 /// Lower-case ASCII letters and digits only; accents are dropped ("Ångström" → "angstrom").

@@ -22,7 +22,9 @@ struct Item<'a> {
     title: &'a str,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     author: Vec<Author>,
-    issued: Issued,
+    /// None for an undated paper.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    issued: Option<Issued>,
     #[serde(skip_serializing_if = "Option::is_none")]
     container_title: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -67,10 +69,13 @@ struct Issued {
 /// when the record has no URL of its own.
 pub fn csl_json(p: &Model, base_url: &str) -> serde_json::Value {
     let author = parse_all(&p.authors.0).into_iter().map(author).collect();
-    let mut date = vec![p.year];
-    if let Some(month) = p.month.filter(|m| (1..=12).contains(m)) {
-        date.push(month);
-    }
+    let issued = p.year.map(|year| {
+        let mut date = vec![year];
+        if let Some(month) = p.month.filter(|m| (1..=12).contains(m)) {
+            date.push(month);
+        }
+        Issued { date_parts: vec![date] }
+    });
     // An empty venue is none.
     let title = to_plain(&p.title);
     let venue_text = to_plain(&p.venue);
@@ -99,7 +104,7 @@ pub fn csl_json(p: &Model, base_url: &str) -> serde_json::Value {
         kind,
         title: &title,
         author,
-        issued: Issued { date_parts: vec![date] },
+        issued,
         container_title,
         publisher,
         genre,

@@ -119,9 +119,12 @@ fn entry(p: &Model, names: &[Name], which: Which, lang: &str) -> Entry {
     entry.set_title(plain(&crate::rules::math::to_plain(&p.title)));
     // "others" is not a person: the names are fixed up after rendering (see `author_names`).
     entry.set_authors(names.iter().filter_map(person).collect());
-    let mut date = Date::from_year(p.year);
-    date.month = p.month.filter(|m| (1..=12).contains(m)).map(|m| (m - 1) as u8);
-    entry.set_date(date);
+    // An undated paper has no date: the styles print theirs ("n.d.").
+    if let Some(year) = p.year {
+        let mut date = Date::from_year(year);
+        date.month = p.month.filter(|m| (1..=12).contains(m)).map(|m| (m - 1) as u8);
+        entry.set_date(date);
+    }
     if let Some(pages) = &p.pages {
         entry.set_page_range(MaybeTyped::<PageRanges>::from_str(pages).unwrap_or_else(|_| MaybeTyped::String(pages.clone())));
     }

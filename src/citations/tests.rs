@@ -203,6 +203,25 @@ fn cases() -> Vec<(&'static str, Model)> {
                 "kind": "other", "venue": "Invited talk, Real World Crypto 2023", "year": 2023, "month": 3,
             })),
         ),
+        // Issue 41, item 17: imported entries that name no year, or no author.
+        (
+            "undated",
+            paper(json!({
+                "title": "Masking in Practice",
+                "slug": "masking-in-practice",
+                "authors": ["Jane Doe", "Wei Zhang"],
+                "kind": "preprint", "venue": "Submitted", "year": null,
+            })),
+        ),
+        (
+            "edited-volume",
+            paper(json!({
+                "title": "Handbook of Side Channels",
+                "slug": "handbook-of-side-channels",
+                "authors": [],
+                "kind": "book", "venue": "Springer", "year": 2021, "publisher": "Springer",
+            })),
+        ),
         (
             "stored-bibtex",
             paper(json!({
@@ -371,7 +390,7 @@ fn keys_are_unique_and_stable() {
         p.created_at = base.created_at + chrono::Duration::seconds(i64::from(n));
         p.title = title.to_owned();
         p.authors = crate::content::StringList(vec!["Tim Güneysu".to_owned()]);
-        p.year = 2023;
+        p.year = Some(2023);
         p.bibtex = stored.map(|key| format!("@article{{{key}, title={{{title}}}}}"));
         p
     };
@@ -538,6 +557,26 @@ fn references_without_month_or_venue_have_no_stray_punctuation() {
             }
         }
         assert!(citations.apa.contains(" (2015). "), "{:?} {:?}: {}", p.kind, p.venue, citations.apa);
+    }
+}
+
+/// Issue 41, item 17: a paper imported without a year or without authors cites without stray
+/// punctuation, and APA says it is undated ("n.d.") rather than inventing a year.
+#[test]
+fn references_without_year_or_authors_have_no_stray_punctuation() {
+    for kind in ["journal-article", "conference-paper", "preprint", "book", "book-chapter", "thesis", "report", "other"] {
+        for (authors, year) in [(json!([]), json!(2015)), (json!(["Jane Doe", "Wei Zhang"]), Value::Null), (json!([]), Value::Null)] {
+            let p = paper(json!({
+                "title": "A Paper", "slug": "p", "authors": authors, "kind": kind, "venue": "Journal of Things", "year": year,
+            }));
+            let citations = format(&p, "en");
+            for (style, html) in [("IEEE", &citations.ieee), ("APA", &citations.apa)] {
+                for bad in [",)", "(,", " .", " ,", ",,", "..", ", .", "“,", "<i></i>", "()"] {
+                    assert!(!html.contains(bad), "{style} {kind} {authors} {year}: {bad:?} in {html}");
+                }
+            }
+            assert_eq!(citations.apa.contains("(n.d.)"), year.is_null(), "{kind} {authors} {year}: {}", citations.apa);
+        }
     }
 }
 

@@ -587,13 +587,18 @@ async fn import_entries(
                     p.title,
                     p.authors.join(", "),
                     p.venue,
-                    p.year,
+                    year_text(p.year),
                     p.doi.as_deref().map(|d| format!(", doi:{d}")).unwrap_or_default()
                 );
             }
         }
     }
     finish_import(db, location, entries, &preview, (to_import, to_update), dry_run, source).await
+}
+
+/// An entry's year as the preview prints it: "undated" when it names none.
+fn year_text(year: Option<i32>) -> String {
+    year.map_or_else(|| "undated".to_owned(), |year| year.to_string())
 }
 
 fn print_preview(preview: &ImportPreview, update_duplicates: bool) {
@@ -608,10 +613,10 @@ fn print_preview(preview: &ImportPreview, update_duplicates: bool) {
         let what = match (&entry.publication, &entry.reason, &entry.duplicate_of) {
             (_, Some(reason), _) => reason.clone(),
             (Some(p), _, Some(DuplicateOf { line: Some(line), .. })) => {
-                format!("{} ({}; same as the entry at line {line})", p.title, p.year)
+                format!("{} ({}; same as the entry at line {line})", p.title, year_text(p.year))
             }
-            (Some(p), _, Some(_)) => format!("{} ({}; already stored)", p.title, p.year),
-            (Some(p), _, None) => format!("{} ({})", p.title, p.year),
+            (Some(p), _, Some(_)) => format!("{} ({}; already stored)", p.title, year_text(p.year)),
+            (Some(p), _, None) => format!("{} ({})", p.title, year_text(p.year)),
             (None, None, _) => String::new(),
         };
         let note = entry.note.as_deref().map(|note| format!(" [{note}]")).unwrap_or_default();

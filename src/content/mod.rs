@@ -410,9 +410,20 @@ fn clash_to_validation<E: Content>(err: DbErr) -> AppError {
 
 /// Creates an item and its tag links. Run it in a transaction (the API and the import do), so
 /// an unknown tag writes nothing.
-pub async fn create<E: Content>(db: &impl ConnectionTrait, mut input: E::Input) -> Result<E::Model, AppError> {
+pub async fn create<E: Content>(db: &impl ConnectionTrait, input: E::Input) -> Result<E::Model, AppError> {
+    create_adjusted::<E>(db, input, |_| ()).await
+}
+
+/// [`create`], with `adjust` changing the checked item before it is written: an import stores
+/// what its source has where the owner's form would insist (`import::input`).
+pub async fn create_adjusted<E: Content>(
+    db: &impl ConnectionTrait,
+    mut input: E::Input,
+    adjust: impl FnOnce(&mut E::ActiveModel),
+) -> Result<E::Model, AppError> {
     let tag_ids = E::take_tag_ids(&mut input);
     let mut model = E::active_model(input)?;
+    adjust(&mut model);
     let tag_ids = tagging::check::<E>(db, &tag_ids).await?;
     let now = crate::ops::clock::now();
     let id = Uuid::new_v4();

@@ -57,7 +57,10 @@ content_table! {
         /// Sent empty: made from the title.
         #[sea_orm(unique)]
         slug: String [input Option<String>] = slug("Slug", &title, slugify_variant),
-        /// Empty rows are dropped on save; at least one must remain.
+        /// Empty rows are dropped on save; at least one must remain. Empty only for an imported
+        /// entry that names no author (an edited volume, a manual): stored as the source has
+        /// it rather than with an invented name (issue 41, item 17), as a venue is; the admin
+        /// form still asks for one whenever the owner saves the paper.
         #[sea_orm(column_type = "Json")]
         authors: StringList [input Vec<String>] = authors("Each author"),
         kind: PublicationKind,
@@ -65,8 +68,10 @@ content_table! {
         /// than with an invented one (issue 27, item 6). The admin form still asks for one
         /// whenever the owner saves the paper (`web/src/admin/entities/publications/schema.ts`).
         venue: String = text("Venue"),
-        /// Sent empty: the current year.
-        year: i32 [input Option<i32>] = year_or_current("Year"),
+        /// Sent empty: the current year. None only for an imported entry that names no year
+        /// ("submitted", a manual): such a paper lists after the dated ones and cites as
+        /// undated; the admin form asks for a year whenever the owner saves it.
+        year: Option<i32> [input Option<i32>] = year_or_current("Year"),
         /// 1 to 12, when known.
         month: Option<i32> = optional_int_range("Month", crate::rules::MONTH),
         #[sea_orm(column_type = "Text", nullable)]
@@ -91,7 +96,8 @@ content_table! {
 
 /// "“Masking RISC-V” (2021) already has this DOI.", on the DOI field, with the paper.
 fn doi_taken(stored: Model) -> AppError {
-    let message = format!("\u{201c}{}\u{201d} ({}) already has this DOI.", stored.title, stored.year);
+    let year = stored.year.map(|year| format!(" ({year})")).unwrap_or_default();
+    let message = format!("\u{201c}{}\u{201d}{year} already has this DOI.", stored.title);
     let mut fields = FieldErrors::default();
     fields.add("doi", message.clone());
     AppError::Conflict { message, fields, existing: Existing { id: stored.id, slug: stored.slug, title: stored.title } }

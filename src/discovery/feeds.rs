@@ -146,13 +146,15 @@ async fn news_entries(db: &DatabaseConnection, site: &FeedSite<'_>, overlay: &Ov
 async fn publication_entries(db: &DatabaseConnection, site: &FeedSite<'_>, today: NaiveDate) -> Result<Vec<Dated>, AppError> {
     // A paper is dated by its publication (the first of its month, or of its year when the
     // month is not known), not by when it was added: an import of old papers stays in the
-    // past. A paper whose date is still to come appears on that day.
+    // past. A paper whose date is still to come appears on that day; an undated one (imported
+    // so) has no day to appear on.
     let month = Expr::cust("COALESCE(month, 1)");
     let not_yet = Condition::any().add(publications::Column::Year.gt(today.year())).add(
         Condition::all().add(publications::Column::Year.eq(today.year())).add(Expr::cust("COALESCE(month, 1)").gt(today.month() as i32)),
     );
     let papers = publications::Entity::find()
         .filter(publications::Column::Status.eq(ContentStatus::Published))
+        .filter(publications::Column::Year.is_not_null())
         .filter(not_yet.not())
         .order_by_desc(publications::Column::Year)
         .order_by(month, Order::Desc)
@@ -162,13 +164,14 @@ async fn publication_entries(db: &DatabaseConnection, site: &FeedSite<'_>, today
         .await?;
     Ok(papers
         .into_iter()
-        .map(|paper| {
-            let published = NaiveDate::from_ymd_opt(paper.year, paper.month.filter(|m| (1..=12).contains(m)).unwrap_or(1) as u32, 1)
+        .filter_map(|paper| {
+            let year = paper.year?;
+            let published = NaiveDate::from_ymd_opt(year, paper.month.filter(|m| (1..=12).contains(m)).unwrap_or(1) as u32, 1)
                 .map_or(paper.created_at, midnight);
             let venue = [math::to_plain(&paper.venue)].into_iter().filter(|v| !v.trim().is_empty()).map(|v| format!("{v}, "));
-            let reference = format!("{}. {}{}.", paper.authors.0.join(", "), venue.collect::<String>(), paper.year);
+            let reference = format!("{}. {}{year}.", paper.authors.0.join(", "), venue.collect::<String>());
             let summary = math::to_plain(paper.r#abstract.as_deref().filter(|text| !text.trim().is_empty()).unwrap_or(&reference));
-            Dated {
+            Some(Dated {
                 published,
                 entry: Entry {
                     authors: paper.authors.0.iter().map(|name| Person { name: xml_text(name), ..Default::default() }).collect(),
@@ -177,7 +180,7 @@ async fn publication_entries(db: &DatabaseConnection, site: &FeedSite<'_>, today
                     summary: Some(Text::plain(xml_text(&summary))),
                     ..entry(paper.id, &math::to_plain(&paper.title), published, paper.updated_at)
                 },
-            }
+            })
         })
         .collect())
 }

@@ -97,9 +97,9 @@ pub async fn orcid_import(
     for given in &request.years {
         // Only a work that has no year takes one; the year is then checked as any other.
         if let Some(Ok(work)) = entries.get_mut(given.index as usize).map(|entry| entry.mapped.as_mut())
-            && work.year == 0
+            && work.year == Some(0)
         {
-            work.year = given.year;
+            work.year = Some(given.year);
         }
     }
     let source = ImportSource::new(ImportKind::Orcid, id);

@@ -62,7 +62,10 @@ pub struct Mapped {
     pub authors: Vec<String>,
     pub kind: PublicationKind,
     pub venue: String,
-    pub year: i32,
+    /// None when the entry names no year ("submitted", a manual): the paper is stored undated.
+    /// A work read from ORCID or a DOI agency without a date has 0, which the year rule
+    /// refuses, so the owner gives it one in the preview (`PreviewEntry::needs_year`).
+    pub year: Option<i32>,
     pub month: Option<i32>,
     pub volume: Option<String>,
     pub issue: Option<String>,
@@ -452,11 +455,10 @@ fn map(entry: &biblatex::Entry) -> Result<Mapped, String> {
     let field = |name: &str| entry.get(name).map(text).filter(|value| !value.is_empty());
     let entry_type = entry.entry_type.to_string().to_ascii_lowercase();
     let title = field("title").ok_or("No title")?;
+    // An entry without authors (an edited volume, a manual) or without a year ("submitted")
+    // is stored as it is, not refused nor given an invented name or year (item 17).
     let authors = authors(entry);
-    if authors.is_empty() {
-        return Err("No authors".to_owned());
-    }
-    let year = field("year").or_else(|| field("date")).and_then(|value| first_year(&value)).ok_or("No year")?;
+    let year = field("year").or_else(|| field("date")).and_then(|value| first_year(&value));
     let arxiv = arxiv_id(&field);
     let journal = field("journal").or_else(|| field("journaltitle"));
     let kind = kind(&entry_type, journal.as_deref(), arxiv.is_some());
@@ -478,7 +480,7 @@ fn map(entry: &biblatex::Entry) -> Result<Mapped, String> {
         // A DOI only in a link (`url = {http://doi.acm.org/10.1145/…}`, or such a link in the
         // `doi` field itself) counts (item 5).
         doi: link("doi")
-            .and_then(|doi| crate::rules::validate::doi(&doi).ok())
+            .and_then(|doi| crate::rules::validate::doi(without_label(&doi)).ok())
             .or_else(|| ["doi", "url", "note"].into_iter().find_map(|name| doi_in_link(&link(name)?))),
         url,
         pdf_url,
@@ -486,6 +488,15 @@ fn map(entry: &biblatex::Entry) -> Result<Mapped, String> {
         // al-folio's mark of the papers its home page shows.
         featured: field("selected").is_some_and(|value| matches!(value.trim().to_lowercase().as_str(), "true" | "yes" | "1")),
     })
+}
+
+/// A DOI without the word some exports put before it (`DOI 10.1109/…`, an IRIS repository's).
+fn without_label(doi: &str) -> &str {
+    let doi = doi.trim();
+    match doi.get(..4) {
+        Some(label) if label.eq_ignore_ascii_case("doi ") => doi[4..].trim_start(),
+        _ => doi,
+    }
 }
 
 /// A field's text: accents already decoded by the parser, protective braces dropped (their
@@ -628,14 +639,12 @@ fn tidy(value: &str) -> String {
         .collect()
 }
 
-/// The entry's authors; a work with none (a proceedings volume, an edited book) is its
-/// editors'.
+/// The entry's authors. A work with none (a proceedings volume, an edited book) has none:
+/// its editors are not its authors (they would be cited, and told to Google Scholar, as
+/// such), and the entry is stored without authors (item 17).
 fn authors(entry: &biblatex::Entry) -> Vec<String> {
-    let people = entry.author().ok().filter(|people| !people.is_empty()).or_else(|| {
-        let editors = entry.editors().ok()?;
-        Some(editors.into_iter().flat_map(|(people, _)| people).collect())
-    });
-    people.unwrap_or_default().iter().map(display_name).filter(|name| !name.is_empty()).collect()
+    let people = entry.author().unwrap_or_default();
+    people.iter().map(display_name).filter(|name| !name.is_empty()).collect()
 }
 
 /// A name's part that is a generation ("Jr.", "III", "3rd"): exports that write "Last, First,

@@ -251,7 +251,8 @@ pub async fn import_entries(
         let entry = &classified[i];
         let mapped = entry.mapped.as_ref().expect("a new entry is mapped");
         let slug = unique_slug(&mapped.title, &mut taken);
-        added.push(content::create::<publications::Entity>(txn, input(mapped, Some(slug), entry.bibtex())).await?.id);
+        let paper = input(mapped, Some(slug), entry.bibtex());
+        added.push(content::create_adjusted::<publications::Entity>(txn, paper, |model| as_the_entry_has_it(model, mapped)).await?.id);
     }
     imports::record(txn, source, &added).await?;
     for &i in &to_update {
@@ -304,7 +305,7 @@ pub(crate) async fn classify(db: &impl ConnectionTrait, entries: Vec<RawEntry>) 
     // Every paper of a title and year, with its DOI and venue: the same title with another DOI,
     // or in another venue, is another version (a report and its journal paper), not a
     // duplicate.
-    let mut by_title: HashMap<(String, i32), Vec<Candidate>> = HashMap::new();
+    let mut by_title: HashMap<(String, Option<i32>), Vec<Candidate>> = HashMap::new();
     for paper in stored {
         let key = (title_key(&paper.title), paper.year);
         // Stored bare and lower case (`rules::validate::doi`), as the entries' DOIs are mapped.
@@ -325,7 +326,13 @@ pub(crate) async fn classify(db: &impl ConnectionTrait, entries: Vec<RawEntry>) 
                 None
             }
         });
-        let notes: Vec<String> = repeated_key.into_iter().chain(warnings).collect();
+        // What the entry lacks that the owner's form asks for: it is imported as it is.
+        let lacking = mapped.as_ref().ok().into_iter().flat_map(|m| {
+            let no_authors = m.authors.is_empty().then(|| NO_AUTHORS.to_owned());
+            let no_year = m.year.is_none().then(|| NO_YEAR.to_owned());
+            no_authors.into_iter().chain(no_year)
+        });
+        let notes: Vec<String> = repeated_key.into_iter().chain(lacking).chain(warnings).collect();
         let note = (!notes.is_empty()).then(|| notes.join("; "));
         let mut preview = PreviewEntry {
             index: index as u32,
@@ -350,7 +357,7 @@ pub(crate) async fn classify(db: &impl ConnectionTrait, entries: Vec<RawEntry>) 
             Err((reason, read)) => {
                 preview.status = EntryStatus::Invalid;
                 preview.reason = Some(reason);
-                preview.needs_year = read.as_ref().is_some_and(|m| m.year == 0);
+                preview.needs_year = read.as_ref().is_some_and(|m| m.year == Some(0));
                 preview.publication = read;
                 classified.push(Classified { preview, raw_text: text, mapped: None });
                 continue;
@@ -465,14 +472,20 @@ fn validate(mapped: &Mapped, bibtex: Option<&str>) -> Result<(), String> {
     }
 }
 
+/// The entry as the owner's form would send it. An entry without authors or a year is checked
+/// with a stand-in for each, which `as_the_entry_has_it` takes out again before it is written:
+/// the form's rules (at least one author, a year) are the owner's, and an imported entry is
+/// stored as its source has it (item 17).
 pub(crate) fn input(m: &Mapped, slug: Option<String>, bibtex: Option<&str>) -> publications::Input {
+    let authors = if m.authors.is_empty() { vec![AUTHOR_STAND_IN.to_owned()] } else { m.authors.clone() };
     publications::Input {
         title: m.title.clone(),
         slug,
-        authors: m.authors.clone(),
+        authors,
         kind: m.kind,
         venue: m.venue.clone(),
-        year: Some(m.year),
+        // `None` is the current year to the rules.
+        year: m.year,
         month: m.month,
         r#abstract: m.r#abstract.clone(),
         pdf_url: m.pdf_url.clone(),
@@ -491,6 +504,21 @@ pub(crate) fn input(m: &Mapped, slug: Option<String>, bibtex: Option<&str>) -> p
     }
 }
 
+/// The preview's notes on an entry that names no author or no year.
+const NO_AUTHORS: &str = "The entry names no author: it is imported without authors";
+const NO_YEAR: &str = "The entry names no year: it is imported undated";
+
+/// What [`input`] checks an entry without authors with.
+const AUTHOR_STAND_IN: &str = "Anonymous";
+
+/// The checked paper with the authors and year its entry has, none if it names none.
+fn as_the_entry_has_it(model: &mut publications::ActiveModel, m: &Mapped) {
+    if m.authors.is_empty() {
+        model.authors = Set(content::StringList(Vec::new()));
+    }
+    model.year = Set(m.year);
+}
+
 /// An update keeps what the owner set that a .bib file has no word for (slug, status, the
 /// uploaded PDF) and every stored value the entry leaves empty. An entry marked `selected`
 /// features its paper; one that is not leaves it as the owner set it.
@@ -498,10 +526,12 @@ async fn update_stored(db: &impl ConnectionTrait, id: Uuid, m: &Mapped, bibtex: 
     let stored = content::get::<publications::Entity>(db, id).await?;
     let mut model = stored.clone().into_active_model();
     model.title = Set(m.title.clone());
-    model.authors = Set(content::StringList(m.authors.clone()));
+    if !m.authors.is_empty() {
+        model.authors = Set(content::StringList(m.authors.clone()));
+    }
     model.kind = Set(m.kind);
     model.venue = Set(m.venue.clone());
-    model.year = Set(m.year);
+    model.year = Set(m.year.or(stored.year));
     model.month = Set(m.month.or(stored.month));
     model.volume = Set(m.volume.clone().or(stored.volume));
     model.issue = Set(m.issue.clone().or(stored.issue));

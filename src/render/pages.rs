@@ -602,6 +602,7 @@ async fn published_years(db: &DatabaseConnection) -> Result<Vec<i32>, AppError> 
         .column(publications::Column::Year)
         .distinct()
         .filter(publications::Column::Status.eq(ContentStatus::Published))
+        .filter(publications::Column::Year.is_not_null())
         .order_by_desc(publications::Column::Year)
         .into_tuple()
         .all(db)

@@ -87,7 +87,9 @@ pub fn citation_tags(paper: &PaperData, site: &SiteInfo) -> Vec<(&'static str, S
     let p = &paper.publication;
     let mut tags: Vec<(&'static str, String)> = vec![("citation_title", math::to_plain(&p.title))];
     tags.extend(p.authors.0.iter().map(|author| ("citation_author", author.clone())));
-    tags.push(("citation_publication_date", publication_date(p.year, p.month, '/')));
+    if let Some(year) = p.year {
+        tags.push(("citation_publication_date", publication_date(year, p.month, '/')));
+    }
     if let Some(venue) = venue_tag(p) {
         tags.push(venue);
     }
@@ -183,10 +185,16 @@ fn json_ld(paper: &PaperData, site: &SiteInfo) -> Value {
         "url": url,
         "headline": math::to_plain(&p.title),
         "name": math::to_plain(&p.title),
-        "author": p.authors.0.iter().map(|name| json!({ "@type": "Person", "name": name })).collect::<Vec<_>>(),
-        "datePublished": publication_date(p.year, p.month, '-'),
     });
     let fields = article.as_object_mut().expect("an object");
+    // An imported paper may name no author (an edited volume): none is said rather than `[]`.
+    if !p.authors.0.is_empty() {
+        let authors: Vec<_> = p.authors.0.iter().map(|name| json!({ "@type": "Person", "name": name })).collect();
+        fields.insert("author".into(), json!(authors));
+    }
+    if let Some(year) = p.year {
+        fields.insert("datePublished".into(), json!(publication_date(year, p.month, '-')));
+    }
     if let Some(text) = p.r#abstract.as_deref().filter(|t| !t.trim().is_empty()) {
         fields.insert("abstract".into(), json!(math::to_plain(text)));
     }
@@ -269,7 +277,7 @@ mod tests {
             authors: StringList(vec!["Zoë Ångström".into(), "Çetin Kaya Koç".into()]),
             kind,
             venue: "IEEE Transactions on Computers".into(),
-            year: 2024,
+            year: Some(2024),
             month: Some(3),
             r#abstract: Some("We mask processors.".into()),
             pdf_url: None,

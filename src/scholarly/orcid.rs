@@ -134,7 +134,7 @@ fn from_orcid(work: &Work, owner: &str) -> Mapped {
         authors: Some(crate::rules::names::without_titles(owner)).filter(|name| !name.is_empty()).into_iter().collect(),
         kind: work.kind,
         venue: work.venue.clone().unwrap_or_default(),
-        year: work.year.unwrap_or(0),
+        year: Some(work.year.unwrap_or(0)),
         month: work.month,
         volume: None,
         issue: None,

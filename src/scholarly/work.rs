@@ -30,7 +30,7 @@ pub fn map(work: &Value) -> Mapped {
         authors: authors(work.get("author")),
         kind,
         venue,
-        year: year.unwrap_or(0),
+        year: Some(year.unwrap_or(0)),
         month,
         volume: text("volume"),
         issue: text("issue"),
@@ -125,7 +125,7 @@ mod tests {
         assert_eq!(mapped.title, "Vector Quotient Filters: Overcoming the Time/Space Trade-Off");
         assert_eq!(mapped.authors, ["Prashant Pandey", "The Consortium", "Conway"]);
         assert_eq!(mapped.kind, PublicationKind::ConferencePaper);
-        assert_eq!((mapped.year, mapped.month), (2021, Some(6)));
+        assert_eq!((mapped.year, mapped.month), (Some(2021), Some(6)));
         assert_eq!(mapped.venue, "Proceedings of SIGMOD");
         assert_eq!(mapped.pages.as_deref(), Some("1386–1399"));
         assert_eq!(mapped.r#abstract.as_deref(), Some("Filters & sets."));
@@ -135,7 +135,7 @@ mod tests {
     fn csl_json_strings_and_string_dates_are_read_too() {
         let item = json!({"title": "Data", "container-title": "Zenodo", "type": "dataset", "issued": {"date-parts": [["2016", "3"]]}});
         let mapped = map(&item);
-        assert_eq!((mapped.title.as_str(), mapped.venue.as_str(), mapped.year, mapped.month), ("Data", "Zenodo", 2016, Some(3)));
+        assert_eq!((mapped.title.as_str(), mapped.venue.as_str(), mapped.year, mapped.month), ("Data", "Zenodo", Some(2016), Some(3)));
         assert_eq!(mapped.kind, PublicationKind::Other);
     }
 }

@@ -33,6 +33,7 @@ impl MigratorTrait for Migrator {
             Box::new(M0020UndoActions),
             Box::new(M0022ImportRecords),
             Box::new(M0023Translations),
+            Box::new(M0024UndatedPapers),
         ]
     }
 }
@@ -1254,5 +1255,56 @@ impl MigrationTrait for M0023Translations {
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         manager.drop_table(Table::drop().table("translations").to_owned()).await
+    }
+}
+
+/// Issue 41, item 17: a paper imported from a .bib entry that names no year ("submitted", a
+/// manual) is stored without one rather than with an invented year, so `publications.year`
+/// takes NULL. SQLite cannot drop a NOT NULL, so the column is replaced (as in m0003), and its
+/// index with it: SQLite refuses to drop a column an index names. The statements are plain SQL
+/// that means the same on SQLite (3.35+) and PostgreSQL.
+struct M0024UndatedPapers;
+
+impl MigrationName for M0024UndatedPapers {
+    fn name(&self) -> &str {
+        "m0024_undated_papers"
+    }
+}
+
+#[sea_orm_migration::async_trait::async_trait]
+impl MigrationTrait for M0024UndatedPapers {
+    fn use_transaction(&self) -> Option<bool> {
+        Some(true)
+    }
+
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        let db = manager.get_connection();
+        for statement in [
+            "DROP INDEX idx_publications_status_year",
+            "ALTER TABLE publications ADD COLUMN year_or_none INTEGER",
+            "UPDATE publications SET year_or_none = year",
+            "ALTER TABLE publications DROP COLUMN year",
+            "ALTER TABLE publications RENAME COLUMN year_or_none TO year",
+        ] {
+            db.execute_unprepared(statement).await?;
+        }
+        manager.create_index(index("publications", &["status", "year"], false)).await
+    }
+
+    /// The year required again: an undated paper takes the form's default, the current year.
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        let db = manager.get_connection();
+        let current_year = crate::ops::clock::current_year();
+        for statement in [
+            "DROP INDEX idx_publications_status_year".to_owned(),
+            // SQLite adds a NOT NULL column only with a default.
+            "ALTER TABLE publications ADD COLUMN year_required INTEGER NOT NULL DEFAULT 0".to_owned(),
+            format!("UPDATE publications SET year_required = COALESCE(year, {current_year})"),
+            "ALTER TABLE publications DROP COLUMN year".to_owned(),
+            "ALTER TABLE publications RENAME COLUMN year_required TO year".to_owned(),
+        ] {
+            db.execute_unprepared(&statement).await?;
+        }
+        manager.create_index(index("publications", &["status", "year"], false)).await
     }
 }

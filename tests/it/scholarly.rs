@@ -423,7 +423,7 @@ async fn undated_orcid_works_take_a_year(test_db: TestDb) {
     let imported: Value = import(json!([{"index": index, "year": 2019}])).send().await.unwrap().json().await.unwrap();
     assert_eq!(imported["imported"], 1, "{imported}");
     let stored = publications::Entity::find().all(&app.test_db.db).await.unwrap();
-    assert_eq!((stored[0].title.as_str(), stored[0].year), (work["publication"]["title"].as_str().unwrap(), 2019));
+    assert_eq!((stored[0].title.as_str(), stored[0].year), (work["publication"]["title"].as_str().unwrap(), Some(2019)));
 }
 
 /// Issue 41 item 8: the hero's titles and degrees ("Prof. Dr. …, PhD") are how the owner is

@@ -118,7 +118,7 @@ pub fn journal_macro(value: &str) -> Option<&'static str> {
 
 /// `value` with the commands decoded (see the module's list).
 pub fn decode(value: &str) -> String {
-    let value = display_math_as_one(&dblp_math(value));
+    let value = display_math_as_one(&escaped_math(value));
     let mut out = String::with_capacity(value.len());
     let mut in_math = false;
     let mut rest = value.as_str();
@@ -167,25 +167,40 @@ pub fn decode(value: &str) -> String {
     out
 }
 
-/// DBLP's titles write their math escaped as text: `{\textdollar}{\textbackslash}mathrm\{AC\}
-/// {\^{}}0{\textdollar}` for `$\mathrm{AC}^0$`. Between two such dollars, a span holding an
-/// escaped backslash, caret or underscore is that formula again; other text dollars stay text.
-fn dblp_math(value: &str) -> String {
-    const DOLLAR: &str = "{\\textdollar}";
-    if value.matches(DOLLAR).count() < 2 {
+/// DBLP's and Mendeley's titles write their math escaped as text: DBLP's `{\textdollar}
+/// {\textbackslash}mathrm\{AC\}{\^{}}0{\textdollar}` for `$\mathrm{AC}^0$`, Mendeley's
+/// `{\$}\backslashsqrt{\{}s{\}}{\$}` for `$\sqrt{s}$`. Between two such dollars, a span
+/// holding an escaped backslash, caret, underscore or brace is that formula again; other text
+/// dollars stay text. A value that escapes math Mendeley's way (`\backslash` glued to a
+/// command's name, which TeX itself cannot read) has no text dollars: each pair is a formula
+/// (`{\$}p{\$}`).
+fn escaped_math(value: &str) -> String {
+    let value = escaped_math_between(value, "{\\textdollar}", false);
+    let glued =
+        value.match_indices("\\backslash").any(|(at, word)| value[at + word.len()..].starts_with(|c: char| c.is_ascii_alphabetic()));
+    escaped_math_between(&value, "{\\$}", glued)
+}
+
+/// [`escaped_math`] for one spelling of the dollar; `all` takes every pair as a formula.
+fn escaped_math_between(value: &str, dollar: &str, all: bool) -> String {
+    if value.matches(dollar).count() < 2 {
         return value.to_owned();
     }
     let mut out = String::with_capacity(value.len());
     let mut rest = value;
-    while let Some(open) = rest.find(DOLLAR) {
-        let after = &rest[open + DOLLAR.len()..];
-        let Some(close) = after.find(DOLLAR) else { break };
+    while let Some(open) = rest.find(dollar) {
+        let after = &rest[open + dollar.len()..];
+        let Some(close) = after.find(dollar) else { break };
         let inner = &after[..close];
         out.push_str(&rest[..open]);
-        let escaped = ["{\\textbackslash}", "{\\^{}}", "{\\_}"];
-        if escaped.iter().any(|e| inner.contains(e)) {
+        let escaped = ["{\\textbackslash}", "\\backslash", "{\\^{}}", "{\\_}", "{\\{}"];
+        if all || escaped.iter().any(|e| inner.contains(e)) {
+            // The grouped escapes first: `{\{}` holds the `\{` of DBLP's brace.
             let tex = inner
+                .replace("{\\{}", "{")
+                .replace("{\\}}", "}")
                 .replace("{\\textbackslash}", "\\")
+                .replace("\\backslash", "\\")
                 .replace("{\\^{}}", "^")
                 .replace("{\\_}", "_")
                 .replace("\\{", "{")
@@ -193,9 +208,9 @@ fn dblp_math(value: &str) -> String {
             out.push('$');
             out.push_str(&tex);
             out.push('$');
-            rest = &after[close + DOLLAR.len()..];
+            rest = &after[close + dollar.len()..];
         } else {
-            out.push_str(DOLLAR);
+            out.push_str(dollar);
             rest = after;
         }
     }
@@ -260,7 +275,9 @@ fn command(text: &str, in_math: bool) -> Option<(String, usize)> {
             let (_, lift) = braced(&text[after..])?;
             let rest = &text[after + lift..];
             if rest.starts_with("\\textasciitilde") {
-                return Some(("∼".to_owned(), after + lift + "\\textasciitilde".len()));
+                // The space after the command's name ends the name: TeX prints none (ADS's
+                // `z \raisebox{-0.5ex}\textasciitilde 1.6` is "z ∼1.6").
+                return Some(("∼".to_owned(), skip_space(text, after + lift + "\\textasciitilde".len())));
             }
             let (raised, len) = argument(rest)?;
             Some((decode(raised), after + lift + len))

@@ -90,12 +90,20 @@ fn deep_nesting_is_refused_without_recursion() {
     assert_eq!(entries[0].mapped.as_ref().unwrap_err(), "Braces nested too deeply");
 }
 
+/// Issue 41, item 17: only a title is required. An entry without authors (an edited volume,
+/// `author = {}`) or without a year ("submitted") is read as it is, never given an invented
+/// name or year.
 #[test]
-fn an_entry_needs_a_title_authors_and_a_year() {
+fn an_entry_needs_a_title_and_is_read_without_authors_or_year() {
     let reason = |text: &str| read(text).remove(0).mapped.unwrap_err();
     assert_eq!(reason("@article{a, author={A B}, year=2020}"), "No title");
-    assert_eq!(reason("@article{a, title={T}, author={}, year=2020}"), "No authors");
-    assert_eq!(reason("@article{a, title={T}, author={A B}}"), "No year");
+    let authorless = one("@article{a, title={T}, author={}, year=2020}");
+    assert_eq!((authorless.authors.len(), authorless.year), (0, Some(2020)));
+    let edited = one("@book{a, title={Handbook}, editor={Ed Itor}, publisher={P}, year=2020}");
+    assert!(edited.authors.is_empty(), "editors are not authors: {:?}", edited.authors);
+    let undated = one("@article{a, title={T}, author={A B}, note={submitted}}");
+    assert_eq!((undated.authors, undated.year), (vec!["A B".to_owned()], None));
+    assert_eq!(one("@misc{a, title={T}, author={A B}, date={2019-04}}").year, Some(2019));
 }
 
 #[test]
@@ -348,7 +356,7 @@ fn the_stored_entry_has_its_macros_and_crossref_written_out() {
         "@article{g23, title={Masking}, author={G, T}, journal = {IACR Transactions on Cryptographic Hardware and Embedded Systems}, month = sep, year=2023}"
     );
     let paper = entries[1].mapped.as_ref().unwrap();
-    assert_eq!((paper.venue.as_str(), paper.year, paper.publisher.as_deref()), ("CHES 2023", 2023, Some("Springer")));
+    assert_eq!((paper.venue.as_str(), paper.year, paper.publisher.as_deref()), ("CHES 2023", Some(2023), Some("Springer")));
     assert_eq!(
         entries[1].text,
         "@inproceedings{p1, title={Paper},\n  author={A B},\n  year = {2023},\n  publisher = {Springer},\n  booktitle = {CHES 2023}\n}"
@@ -570,13 +578,13 @@ fn zotero_and_jabref_exports_read_as_text() {
     assert_eq!(symbols.title, "Heat at 40°C – a ^2 law… Doe 's bold · x");
     let jabref = one("@InProceedings{Doe2021,\n  author    = {Doe, Jane and M{\\\"u}ller, Hans},\n  date      = {2021-06},\n\
          title     = {Fast {FFT}s},\n  eventtitle = {International Conference on Signal Processing},\n  booktitle = {Proceedings of the International Conference on Signal Processing},\n}");
-    assert_eq!(jabref.year, 2021);
+    assert_eq!(jabref.year, Some(2021));
     assert_eq!(jabref.venue, "Proceedings of the International Conference on Signal Processing");
     let event_only = one("@InProceedings{Doe2022, author = {Doe, Jane}, date = {2022-01-05}, title = {T}, eventtitle = {ICSP 2022}}");
     assert_eq!(event_only.venue, "ICSP 2022");
     let article = one("@Article{Doe2020, author = {Doe, Jane}, date = {2020}, title = {T}, journaltitle = {Signal Processing}}");
     assert_eq!(article.venue, "Signal Processing");
-    assert_eq!(article.year, 2020);
+    assert_eq!(article.year, Some(2020));
 }
 
 /// Issue 41, item 17: what real files of the kinds the hidden corpus holds (DBLP, ADS, EndNote,
@@ -589,16 +597,34 @@ fn real_exports_faults_read_right() {
          {\\textdollar}{\\textbackslash}mathrm\\{AC\\}{\\^{}}0[{\\textbackslash}oplus]{\\textdollar} Circuits}, \
          journal = {Electron. Colloquium Comput. Complex.}, year = {2021}}");
     assert_eq!(dblp.title, "A Lower Bound for $\\mathrm{AC}^0[\\oplus]$ Circuits");
+    // Mendeley escapes math as text another way: `{\$}`, and `\backslash` glued to the
+    // command's name; each pair of its dollars is then a formula.
+    let mendeley = one("@article{ALICE2014, author = {{ALICE Collaboration}}, title = {{Measurement of prompt D-meson production \
+         at {\\$}\\backslashsqrt{\\{}s{\\_}{\\{}\\backslashrm NN{\\}}{\\}}{\\$} = 5.02 TeV}}, journal = {Phys. Rev. Lett.}, year = {2014}}");
+    assert_eq!(mendeley.title, "Measurement of prompt D-meson production at $\\sqrt{s_{\\rm NN}}$ = 5.02 TeV");
+    let mendeley = one("@article{Adare2015, author = {Adare, A.}, title = {{Asymmetries in W{\\$}{\\^{}}{\\{}\\backslashpm{\\}}{\\$} \
+         production in polarized {\\$}p{\\$} collisions}}, journal = {Phys. Rev. D}, year = {2015}}");
+    assert_eq!(mendeley.title, "Asymmetries in W$^{\\pm}$ production in polarized $p$ collisions");
+    // ADS's tilde: the space that ends the command's name is not the text's.
+    let ads =
+        one("@article{Strolger2004, author = {{Strolger}, L.-G.}, title = \"{Supernovae to z \\raisebox{-0.5ex}\\textasciitilde 1.6}\", \
+         journal = {\\apj}, year = 2004}");
+    assert_eq!(ads.title, "Supernovae to z ∼1.6");
+    // An IRIS repository's `doi = {DOI 10.1109/…}`.
+    let iris = one("@inproceedings{11591_176836, author = {Amato, Alba}, title = {T}, booktitle = {WAINA}, year = {2013}, \
+         doi = {DOI 10.1109/WAINA.2013.149}}");
+    assert_eq!(iris.doi.as_deref(), Some("10.1109/waina.2013.149"));
     // An ACM resolver link in the `doi` field itself (JabRef).
     let acm =
         one("@inproceedings{a, author={A B}, title={T}, booktitle={GECCO}, year=2014, doi = {http://doi.acm.org/10.1145/2602576.2602588}}");
     assert_eq!(acm.doi.as_deref(), Some("10.1145/2602576.2602588"));
-    // A proceedings volume or an edited book names its editors, not authors.
+    // A proceedings volume or an edited book names its editors, who are not its authors: it
+    // has none (issue 41, item 17).
     let proceedings = one(
         "@proceedings{DBLP:conf/etra/2021, editor = {Andreas Bulling and Anke Huckauf}, title = {ETRA '21: 2021 Symposium on Eye Tracking Research and Applications}, \
          publisher = {{ACM}}, year = {2021}}",
     );
-    assert_eq!(proceedings.authors, ["Andreas Bulling", "Anke Huckauf"]);
+    assert!(proceedings.authors.is_empty(), "{:?}", proceedings.authors);
     // `\enquote` (csquotes) and `\ldots` in prose.
     let quoted = one(
         "@article{a, author={A B}, title={A \\enquote{divide-and-conquer} method}, journal = {Proceedings of the ACM \\ldots}, year=2020}",

@@ -119,7 +119,7 @@ pub fn read(tree: &Tree) -> Site {
             authors,
             kind,
             venue: doc.text("venue").map(|v| text::html_text(&v)).unwrap_or_default(),
-            year: date.year(),
+            year: Some(date.year()),
             month: Some(date.month() as i32),
             volume: None,
             issue: None,

@@ -627,7 +627,7 @@ impl Writer<'_> {
         for paper in papers {
             let title =
                 paper.entry.mapped.as_ref().map(|m| m.title.clone()).unwrap_or_else(|_| paper.entry.key.clone().unwrap_or_default());
-            let date = paper.entry.mapped.as_ref().ok().and_then(|m| NaiveDate::from_ymd_opt(m.year, m.month.unwrap_or(1) as u32, 1));
+            let date = paper.entry.mapped.as_ref().ok().and_then(|m| NaiveDate::from_ymd_opt(m.year?, m.month.unwrap_or(1) as u32, 1));
             let stored = match self.row(Kind::Publication, &paper.source) {
                 Some(row) => content::get::<publications::Entity>(self.txn, row.item_id).await.ok(),
                 None => {

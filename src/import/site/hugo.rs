@@ -332,7 +332,7 @@ pub fn read(tree: &Tree) -> Site {
                 authors: author_names(front::list(&doc.front, "authors")),
                 kind: kind_of(&front::list(&doc.front, "publication_types")),
                 venue: doc.text("publication").map(|v| v.replace('*', "")).unwrap_or_default(),
-                year: date.year(),
+                year: Some(date.year()),
                 month: Some(date.month() as i32),
                 volume: None,
                 issue: None,

@@ -651,7 +651,13 @@ size: number, };
 
 export type EntryStatus = "new" | "duplicate" | "invalid";
 
-export type ImportedPublication = { title: string, authors: Array<string>, kind: PublicationKind, venue: string, year: number, month: number | null, volume: string | null, issue: string | null, pages: string | null, publisher: string | null, doi: string | null, url: string | null, pdf_url: string | null, abstract: string | null, 
+export type ImportedPublication = { title: string, authors: Array<string>, kind: PublicationKind, venue: string, 
+/**
+ * None when the entry names no year ("submitted", a manual): the paper is stored undated.
+ * A work read from ORCID or a DOI agency without a date has 0, which the year rule
+ * refuses, so the owner gives it one in the preview (`PreviewEntry::needs_year`).
+ */
+year: number | null, month: number | null, volume: string | null, issue: string | null, pages: string | null, publisher: string | null, doi: string | null, url: string | null, pdf_url: string | null, abstract: string | null, 
 /**
  * Shown on the home page: al-folio's `selected = {true}`.
  */
@@ -1010,7 +1016,10 @@ export type Publication = { id: string, title: string,
  */
 slug: string, 
 /**
- * Empty rows are dropped on save; at least one must remain.
+ * Empty rows are dropped on save; at least one must remain. Empty only for an imported
+ * entry that names no author (an edited volume, a manual): stored as the source has
+ * it rather than with an invented name (issue 41, item 17), as a venue is; the admin
+ * form still asks for one whenever the owner saves the paper.
  */
 authors: StringList, kind: PublicationKind, 
 /**
@@ -1020,9 +1029,11 @@ authors: StringList, kind: PublicationKind,
  */
 venue: string, 
 /**
- * Sent empty: the current year.
+ * Sent empty: the current year. None only for an imported entry that names no year
+ * ("submitted", a manual): such a paper lists after the dated ones and cites as
+ * undated; the admin form asks for a year whenever the owner saves it.
  */
-year: number, 
+year: number | null, 
 /**
  * 1 to 12, when known.
  */
@@ -1048,7 +1059,10 @@ export type PublicationInput = { title: string,
  */
 slug: string | null, 
 /**
- * Empty rows are dropped on save; at least one must remain.
+ * Empty rows are dropped on save; at least one must remain. Empty only for an imported
+ * entry that names no author (an edited volume, a manual): stored as the source has
+ * it rather than with an invented name (issue 41, item 17), as a venue is; the admin
+ * form still asks for one whenever the owner saves the paper.
  */
 authors: Array<string>, kind: PublicationKind, 
 /**
@@ -1058,7 +1072,9 @@ authors: Array<string>, kind: PublicationKind,
  */
 venue: string, 
 /**
- * Sent empty: the current year.
+ * Sent empty: the current year. None only for an imported entry that names no year
+ * ("submitted", a manual): such a paper lists after the dated ones and cites as
+ * undated; the admin form asks for a year whenever the owner saves it.
  */
 year: number | null, 
 /**

@@ -88,8 +88,9 @@ function pageMetaInLanguage(input: RenderInput): PageMeta {
     const paper = page.data.publication;
     // Text only: math in its Unicode form (`$H_0$` → H₀), see ./math.tsx.
     const title = plainMath(paper.title);
-    const venue = paper.venue ? `${plainMath(paper.venue)}, ` : '';
-    const fallback = `${paper.authors.join(', ')}. ${venue}${paper.year}.`;
+    // "Authors. Venue, 2024." — an imported paper may lack any of the three.
+    const where = [paper.venue ? plainMath(paper.venue) : '', paper.year === null ? '' : String(paper.year)].filter(Boolean).join(', ');
+    const fallback = `${[paper.authors.join(', '), where].filter(Boolean).join('. ')}.`;
     return {
       title: `${title} — ${owner}`,
       description: summarise(paper.abstract || fallback),

@@ -45,15 +45,17 @@ export function FeaturedPublicationCard({ publication }: { publication: Publicat
   const local = useLocalized();
   return (
     <article className={cn(CARD, 'flex h-full flex-col gap-3 p-6 transition-shadow hover:shadow-md')}>
-      <Badge tone="primary" className="self-start">
-        {publication.year}
-      </Badge>
+      {publication.year !== null && (
+        <Badge tone="primary" className="self-start">
+          {publication.year}
+        </Badge>
+      )}
       <h3 className="line-clamp-2 text-lg leading-snug font-semibold tracking-tight">
         <a href={local(paperHref(publication))} className={TITLE_LINK}>
           <MathText text={publication.title} />
         </a>
       </h3>
-      <p className="text-sm text-muted-foreground">{publication.authors.join(', ')}</p>
+      {publication.authors.length > 0 && <p className="text-sm text-muted-foreground">{publication.authors.join(', ')}</p>}
       {publication.venue && (
         <p className="text-sm font-medium text-primary">
           <MathText text={publication.venue} />
@@ -128,7 +130,7 @@ function PublicationEntry({ publication, baseUrl, citedBy }: { publication: Publ
         </h3>
         {publication.featured && <Badge tone="featured">{t('common.featured')}</Badge>}
       </div>
-      <p className="text-muted-foreground">{publication.authors.join(', ')}</p>
+      {publication.authors.length > 0 && <p className="text-muted-foreground">{publication.authors.join(', ')}</p>}
       {details && (
         <p className="text-sm font-medium text-primary italic">
           <MathText text={details} />
@@ -186,9 +188,17 @@ export function PublicationList({
   return (
     <div className="space-y-12">
       {groupRuns(publications, (publication) => publication.year).map(([year, items]) => (
-        <section key={year} aria-labelledby={`year-${year}`} className="grid gap-2 md:grid-cols-[8rem_1fr] md:gap-8">
-          <h2 id={`year-${year}`} className="text-2xl font-bold tracking-tight text-primary md:sticky md:top-24 md:self-start md:pt-5">
-            {year}
+        <section
+          key={year ?? 'undated'}
+          aria-labelledby={`year-${year ?? 'undated'}`}
+          className="grid gap-2 md:grid-cols-[8rem_1fr] md:gap-8"
+        >
+          <h2
+            id={`year-${year ?? 'undated'}`}
+            className="text-2xl font-bold tracking-tight text-primary md:sticky md:top-24 md:self-start md:pt-5"
+          >
+            {/* Papers imported from entries that name no year list last, under this heading. */}
+            {year ?? t('publications.undated')}
           </h2>
           <ol className="divide-y divide-border border-t border-border md:border-t-0">
             {items.map((publication) => (

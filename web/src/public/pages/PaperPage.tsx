@@ -11,7 +11,7 @@ import { buttonClassName } from '../../components/ui/button';
 import { doiUrl } from '../../lib/doi';
 import { useT } from '../../i18n/context';
 import { monthOfYearText } from '../../i18n/format';
-import { splitAt } from '../../i18n/messages';
+import { splitAt, type Translate } from '../../i18n/messages';
 import { isSameAuthor } from '../papers/authors';
 import { Badge, ExternalButton, NARROW_CONTAINER } from '../components/ui';
 import { cn } from '../../lib/cn';
@@ -34,8 +34,8 @@ function Authors({ authors, owner }: { authors: string[]; owner: string }) {
   );
 }
 
-function Details({ paper }: { paper: Publication }) {
-  const t = useT();
+/** The paper's known details, named for its kind; an imported paper may have none (no venue or year). */
+function detailRows(t: Translate, paper: Publication): Array<[string, string]> {
   // The venue is named for the kind of work: a journal, a conference, a repository…
   const rows: Array<[string, string | null]> = [
     [t(`paper.venue.${paper.kind}`), paper.venue],
@@ -43,21 +43,23 @@ function Details({ paper }: { paper: Publication }) {
     [t('paper.volume'), paper.volume],
     [t('paper.issue'), paper.issue],
     [t('paper.pages'), paper.pages],
-    [t('paper.date'), paper.month ? monthOfYearText(t, paper.month, paper.year) : String(paper.year)],
+    [t('paper.date'), paper.year === null ? null : paper.month ? monthOfYearText(t, paper.month, paper.year) : String(paper.year)],
     [t('publications.doi'), paper.doi],
   ];
+  return rows.filter((row): row is [string, string] => Boolean(row[1]));
+}
+
+function Details({ rows }: { rows: Array<[string, string]> }) {
   return (
     <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
-      {rows
-        .filter((row): row is [string, string] => Boolean(row[1]))
-        .map(([name, value]) => (
-          <div key={name} className="contents">
-            <dt className="font-medium text-muted-foreground">{name}</dt>
-            <dd className="wrap-anywhere">
-              <MathText text={value} />
-            </dd>
-          </div>
-        ))}
+      {rows.map(([name, value]) => (
+        <div key={name} className="contents">
+          <dt className="font-medium text-muted-foreground">{name}</dt>
+          <dd className="wrap-anywhere">
+            <MathText text={value} />
+          </dd>
+        </div>
+      ))}
     </dl>
   );
 }
@@ -96,6 +98,7 @@ function Reference({ id, style, html }: { id: string; style: string; html: strin
 export function PaperPage({ data, owner }: { data: PaperData; owner: string }) {
   const t = useT();
   const paper = data.publication;
+  const details = detailRows(t, paper);
   // The day of the count is a <time> inside the sentence.
   const [citedBy, afterCitedBy] = data.cited_by
     ? splitAt(t('publications.cited_by', { count: data.cited_by.count, source: data.cited_by.source }), 'date')
@@ -107,12 +110,12 @@ export function PaperPage({ data, owner }: { data: PaperData; owner: string }) {
         <div className={cn(NARROW_CONTAINER, 'py-12 sm:py-16')}>
           <p className="flex flex-wrap items-center gap-2">
             <Badge tone="primary">{t(`kind.${paper.kind}`)}</Badge>
-            <Badge>{paper.year}</Badge>
+            {paper.year !== null && <Badge>{paper.year}</Badge>}
           </p>
           <h1 className="mt-5 text-3xl font-bold tracking-tight text-balance wrap-anywhere sm:text-4xl">
             <MathText text={paper.title} />
           </h1>
-          <Authors authors={paper.authors} owner={owner} />
+          {paper.authors.length > 0 && <Authors authors={paper.authors} owner={owner} />}
           {paper.venue && (
             <p className="mt-2 font-medium text-primary italic">
               <MathText text={paper.venue} />
@@ -158,14 +161,16 @@ export function PaperPage({ data, owner }: { data: PaperData; owner: string }) {
           </section>
         )}
 
-        <section aria-labelledby="details-title">
-          <h2 id="details-title" className="text-2xl font-bold tracking-tight">
-            {t('paper.details')}
-          </h2>
-          <div className="mt-4">
-            <Details paper={paper} />
-          </div>
-        </section>
+        {details.length > 0 && (
+          <section aria-labelledby="details-title">
+            <h2 id="details-title" className="text-2xl font-bold tracking-tight">
+              {t('paper.details')}
+            </h2>
+            <div className="mt-4">
+              <Details rows={details} />
+            </div>
+          </section>
+        )}
 
         <section aria-labelledby="cite-title">
           <h2 id="cite-title" className="text-2xl font-bold tracking-tight">

@@ -47,7 +47,14 @@ export function coinsTitle(publication: Publication, pageUrl: string): string {
     ['rft.genre', genre],
     [`rft.${titleKey}`, plainMath(publication.title)],
     ...publication.authors.map((author): [string, string] => ['rft.au', author]),
-    ['rft.date', publication.month ? `${publication.year}-${String(publication.month).padStart(2, '0')}` : String(publication.year)],
+    [
+      'rft.date',
+      publication.year === null
+        ? null
+        : publication.month
+          ? `${publication.year}-${String(publication.month).padStart(2, '0')}`
+          : String(publication.year),
+    ],
     [containerKey ? `rft.${containerKey}` : '', containerKey ? plainMath(publication.venue) : null],
     // A thesis's or report's venue is its institution.
     ['rft.inst', publication.kind === 'thesis' ? publication.venue : null],

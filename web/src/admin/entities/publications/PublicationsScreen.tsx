@@ -56,9 +56,9 @@ const TEXTS = { title: 'Publications', itemName: 'Publication', description: 'Ad
 function details(item: Publication) {
   return (
     <>
-      {/* An imported paper may have no venue (issue 27): the form asks for one when it is edited. */}
-      <p>{[item.venue, item.year].filter(Boolean).join(' · ')}</p>
-      <p>{item.authors.join(', ')}</p>
+      {/* An imported paper may have no venue (issue 27), year or authors (issue 41): the form asks for them when it is edited. */}
+      <p>{[item.venue, item.year ?? 'No year'].filter(Boolean).join(' · ')}</p>
+      <p>{item.authors.length > 0 ? item.authors.join(', ') : 'No authors'}</p>
     </>
   );
 }
