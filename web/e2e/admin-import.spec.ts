@@ -71,3 +71,39 @@ test('text that is no BibTeX gets the server\'s message', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Preview' }).click();
   await expect(dialog.getByRole('alert')).toContainText('No BibTeX entries found');
 });
+
+test('an entry without a year or authors is imported as it is, and the form asks for them on save', async ({ page }) => {
+  await signInTo(page, '/admin/publications');
+  await page.getByRole('button', { name: 'Import BibTeX' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import BibTeX' });
+  await dialog.getByLabel('BibTeX', { exact: true }).fill(`@unpublished{sub, title = {Submitted Work}, author = {Ada Byron}, note = {submitted}}
+@proceedings{vol, title = {Edited Volume}, editor = {Emmy Noether}, publisher = {ACM}, year = 2021}
+`);
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  // Issue 41, item 17: new, with a note saying what the entry lacks.
+  await expect(dialog.getByRole('status')).toHaveText('2 entries: 2 new, 0 duplicates, 0 invalid.');
+  const rows = dialog.getByRole('row');
+  await expect(rows.nth(1)).toContainText('The entry names no year: it is imported undated');
+  await expect(rows.nth(2)).toContainText('The entry names no author: it is imported without authors');
+  await dialog.getByRole('button', { name: 'Import 2 entries' }).click();
+  await expect(toast(page, 'Success', '2 publications imported, 0 skipped')).toBeVisible();
+
+  const list = page.getByRole('list', { name: 'Publications' });
+  const card = (title: string) => list.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  await expect(card('Submitted Work')).toContainText('No year');
+  await expect(card('Edited Volume')).toContainText('No authors');
+  await expectNoAxeViolations(page);
+
+  // The owner's form keeps the spec's rules: the year and an author must be given to save.
+  await card('Submitted Work').getByRole('button', { name: 'Edit Submitted Work' }).click();
+  const form = page.getByRole('dialog', { name: 'Edit Publication' });
+  await expect(form.getByLabel('Year', { exact: true })).toHaveValue('');
+  await form.getByRole('button', { name: 'Update' }).click();
+  await expect(form.getByText('Year is required')).toBeVisible();
+  await expect(form).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.goto('/publications');
+  await expect(page.getByRole('heading', { level: 2, name: 'Undated' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Submitted Work' })).toBeVisible();
+});
