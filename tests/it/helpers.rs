@@ -4,6 +4,7 @@ use std::io::BufRead;
 use std::process::{Child, Command, Stdio};
 
 use sea_orm::{ConnectionTrait, DatabaseConnection};
+use serde_json::{Value, json};
 use tempfile::TempDir;
 use vita::app::App;
 use vita::ops::config::{Config, OutsideConfig, StoreConfig};
@@ -453,4 +454,37 @@ pub fn hreflangs(html: &str) -> Vec<(String, String)> {
             (lang.to_owned(), href[..href.find('"').unwrap()].to_owned())
         })
         .collect()
+}
+
+/// Every field of a paper, for an update (which sends them all).
+pub fn publication_update(stored: &Value, changes: Value) -> Value {
+    let mut body = json!({});
+    for key in [
+        "title",
+        "slug",
+        "authors",
+        "kind",
+        "venue",
+        "year",
+        "month",
+        "abstract",
+        "pdf_url",
+        "pdf_file",
+        "url",
+        "doi",
+        "pages",
+        "volume",
+        "issue",
+        "publisher",
+        "bibtex",
+        "featured",
+        "status",
+    ] {
+        body[key] = stored[key].clone();
+    }
+    body["tag_ids"] = json!(stored["tags"].as_array().unwrap().iter().map(|tag| tag["id"].clone()).collect::<Vec<_>>());
+    for (key, value) in changes.as_object().unwrap() {
+        body[key] = value.clone();
+    }
+    body
 }

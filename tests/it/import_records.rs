@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use vita::content::bulk::records;
 
 use crate::fake_apis::FakeApis;
-use crate::helpers::{TestApp, TestDb};
+use crate::helpers::{TestApp, TestDb, publication_update};
 use crate::on_both_databases;
 
 /// An ORCID record with 111 works, 97 of them importable (the recorded fixture).
@@ -47,39 +47,6 @@ async fn imports(app: &TestApp) -> Vec<Value> {
     let (status, body) = get(app, "/api/admin/imports").await;
     assert_eq!(status, StatusCode::OK, "{body}");
     body.as_array().unwrap().clone()
-}
-
-/// Every field of a paper, for an update (which sends them all).
-fn full(stored: &Value, changes: Value) -> Value {
-    let mut body = json!({});
-    for key in [
-        "title",
-        "slug",
-        "authors",
-        "kind",
-        "venue",
-        "year",
-        "month",
-        "abstract",
-        "pdf_url",
-        "pdf_file",
-        "url",
-        "doi",
-        "pages",
-        "volume",
-        "issue",
-        "publisher",
-        "bibtex",
-        "featured",
-        "status",
-    ] {
-        body[key] = stored[key].clone();
-    }
-    body["tag_ids"] = json!(stored["tags"].as_array().unwrap().iter().map(|tag| tag["id"].clone()).collect::<Vec<_>>());
-    for (key, value) in changes.as_object().unwrap() {
-        body[key] = value.clone();
-    }
-    body
 }
 
 /// Two .bib imports, one named by its file and one pasted, and a paper added by hand: the list
@@ -123,7 +90,8 @@ async fn papers_are_listed_by_the_import_that_added_them(test_db: TestDb) {
     let (_, alpha) = get(&app, &format!("/api/admin/publications?source={id}&q=alpha")).await;
     let alpha = &alpha[0];
     let (status, _) =
-        put(&app, &format!("/api/publications/{}", alpha["id"].as_str().unwrap()), full(alpha, json!({ "venue": "Edited" }))).await;
+        put(&app, &format!("/api/publications/{}", alpha["id"].as_str().unwrap()), publication_update(alpha, json!({ "venue": "Edited" })))
+            .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(imports(&app).await[1]["edited"], 1);
 
@@ -171,8 +139,12 @@ async fn an_orcid_import_is_removed_in_one_action_that_can_be_undone(test_db: Te
     // The owner edits one paper of the import: the removal keeps it and says so.
     let (_, page) = get(&app, &format!("/api/admin/publications?{source}&sort=title&limit=1")).await;
     let edited = &page[0];
-    let (status, _) =
-        put(&app, &format!("/api/publications/{}", edited["id"].as_str().unwrap()), full(edited, json!({ "featured": true }))).await;
+    let (status, _) = put(
+        &app,
+        &format!("/api/publications/{}", edited["id"].as_str().unwrap()),
+        publication_update(edited, json!({ "featured": true })),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
     let (_, before) = get(&app, "/api/admin/publications").await;
 
@@ -236,11 +208,19 @@ async fn a_duplicate_doi_names_the_paper_that_has_it(test_db: TestDb) {
 
     // An update to another paper's DOI is refused the same way; a paper keeps its own.
     let (_, other) = post(&app, "/api/publications", paper("Fault Attacks", "10.1/other")).await;
-    let (status, body) =
-        put(&app, &format!("/api/publications/{}", other["id"].as_str().unwrap()), full(&other, json!({ "doi": "DOI:10.1/Abc" }))).await;
+    let (status, body) = put(
+        &app,
+        &format!("/api/publications/{}", other["id"].as_str().unwrap()),
+        publication_update(&other, json!({ "doi": "DOI:10.1/Abc" })),
+    )
+    .await;
     assert_eq!((status, &body["error"]["existing"]["id"]), (StatusCode::CONFLICT, &stored["id"]), "{body}");
-    let (status, body) =
-        put(&app, &format!("/api/publications/{}", stored["id"].as_str().unwrap()), full(&stored, json!({ "venue": "Edited" }))).await;
+    let (status, body) = put(
+        &app,
+        &format!("/api/publications/{}", stored["id"].as_str().unwrap()),
+        publication_update(&stored, json!({ "venue": "Edited" })),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let (_, kept) = get(&app, &format!("/api/publications/{}", other["id"].as_str().unwrap())).await;
     assert_eq!(kept["doi"], "10.1/other");
