@@ -436,9 +436,21 @@ pub async fn create_adjusted<E: Content>(
 }
 
 /// Updates an item and makes its tags those of the input (in a transaction, as `create`).
-pub async fn update<E: Content>(db: &impl ConnectionTrait, id: Uuid, mut input: E::Input) -> Result<E::Model, AppError> {
+pub async fn update<E: Content>(db: &impl ConnectionTrait, id: Uuid, input: E::Input) -> Result<E::Model, AppError> {
+    update_adjusted::<E>(db, id, input, |_| ()).await
+}
+
+/// [`update`], with `adjust` changing the checked item before it is written, as
+/// [`create_adjusted`].
+pub async fn update_adjusted<E: Content>(
+    db: &impl ConnectionTrait,
+    id: Uuid,
+    mut input: E::Input,
+    adjust: impl FnOnce(&mut E::ActiveModel),
+) -> Result<E::Model, AppError> {
     let tag_ids = E::take_tag_ids(&mut input);
     let mut model = E::active_model(input)?;
+    adjust(&mut model);
     let tag_ids = tagging::check::<E>(db, &tag_ids).await?;
     model.set(column::<E>("id"), id.into());
     model.set(column::<E>("updated_at"), crate::ops::clock::now().into());

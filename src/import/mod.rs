@@ -512,7 +512,7 @@ const NO_YEAR: &str = "The entry names no year: it is imported undated";
 const AUTHOR_STAND_IN: &str = "Anonymous";
 
 /// The checked paper with the authors and year its entry has, none if it names none.
-fn as_the_entry_has_it(model: &mut publications::ActiveModel, m: &Mapped) {
+pub(crate) fn as_the_entry_has_it(model: &mut publications::ActiveModel, m: &Mapped) {
     if m.authors.is_empty() {
         model.authors = Set(content::StringList(Vec::new()));
     }

@@ -324,7 +324,9 @@ async fn bad_files_are_named_and_the_rest_imported(test_db: TestDb) {
     write("_config.yml", "first_name: Ada\nlast_name: Lovelace\nscholar:\n  bibliography: papers.bib\n".as_bytes());
     write(
         "_bibliography/papers.bib",
-        b"@article{a, title={An Engine}, author={Lovelace, Ada}, journal={Notes}, year={1843}, pdf={engine.pdf}}\n",
+        b"@article{a, title={An Engine}, author={Lovelace, Ada}, journal={Notes}, year={1843}, pdf={engine.pdf}}\n\
+          @unpublished{b, title={A Note in Preparation}, author={Lovelace, Ada}}\n\
+          @proceedings{c, title={Collected Memoirs}, editor={Babbage, Charles}, year={1846}}\n",
     );
     write("assets/pdf/engine.pdf", b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
     write("_news/binary.md", b"---\ntitle: x\n---\n\x00\x01\x02");
@@ -344,9 +346,14 @@ async fn bad_files_are_named_and_the_rest_imported(test_db: TestDb) {
     assert!(errors.iter().any(|e| e.starts_with("_news/truncated.md: line 1: ") && e.contains("never closed")), "{errors:?}");
     assert!(errors.iter().any(|e| e.starts_with("_news/invalid.md: line ") && e.contains("invalid YAML")), "{errors:?}");
     assert_eq!(report.counts(Kind::News).created, 1);
-    assert_eq!(report.counts(Kind::Publication).created, 1);
+    assert_eq!(report.counts(Kind::Publication).created, 3);
+    // Issue 41, item 17: a site's entries without a year or authors are stored as they are too.
+    let papers = publications::Entity::find().all(db).await.unwrap();
+    let titled = |title: &str| papers.iter().find(|p| p.title == title).unwrap_or_else(|| panic!("{title} is imported")).clone();
+    assert_eq!(titled("A Note in Preparation").year, None);
+    assert_eq!((titled("Collected Memoirs").year, titled("Collected Memoirs").authors.0.len()), (Some(1846), 0));
     // The paper's PDF of the repository is the paper's PDF.
-    let paper = publications::Entity::find().one(db).await.unwrap().unwrap();
+    let paper = titled("An Engine");
     let pdf = paper.pdf_file.unwrap_or_else(|| panic!("the PDF stored: {:?}", report.problems));
     assert!(files.read(vita::media::buckets::Bucket::PaperPdfs, &pdf).await.is_ok());
     let news = news::Entity::find().all(db).await.unwrap();

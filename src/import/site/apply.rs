@@ -662,7 +662,11 @@ impl Writer<'_> {
                 input.pdf_file = Some(name);
             }
             let savepoint = self.txn.begin().await?;
-            match content::update::<publications::Entity>(&savepoint, id, input).await {
+            match content::update_adjusted::<publications::Entity>(&savepoint, id, input, |model| {
+                import::as_the_entry_has_it(model, mapped)
+            })
+            .await
+            {
                 Ok(model) => {
                     savepoint.commit().await?;
                     self.remember(Kind::Publication, &paper.source, &paper.hash, id, model.updated_at).await?;
@@ -700,7 +704,11 @@ impl Writer<'_> {
                         input.pdf_file = Some(name);
                     }
                     let savepoint = self.txn.begin().await?;
-                    match content::create::<publications::Entity>(&savepoint, input).await {
+                    match content::create_adjusted::<publications::Entity>(&savepoint, input, |model| {
+                        import::as_the_entry_has_it(model, mapped)
+                    })
+                    .await
+                    {
                         Ok(model) => {
                             savepoint.commit().await?;
                             self.remember(Kind::Publication, &paper.source, &paper.hash, model.id, model.updated_at).await?;
