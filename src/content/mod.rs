@@ -415,7 +415,7 @@ pub async fn create<E: Content>(db: &impl ConnectionTrait, input: E::Input) -> R
 }
 
 /// [`create`], with `adjust` changing the checked item before it is written: an import stores
-/// what its source has where the owner's form would insist (`import::input`).
+/// what its source has where the owner's form would insist (`import::create_paper`).
 pub async fn create_adjusted<E: Content>(
     db: &impl ConnectionTrait,
     mut input: E::Input,

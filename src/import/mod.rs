@@ -251,8 +251,7 @@ pub async fn import_entries(
         let entry = &classified[i];
         let mapped = entry.mapped.as_ref().expect("a new entry is mapped");
         let slug = unique_slug(&mapped.title, &mut taken);
-        let paper = input(mapped, Some(slug), entry.bibtex());
-        added.push(content::create_adjusted::<publications::Entity>(txn, paper, |model| as_the_entry_has_it(model, mapped)).await?.id);
+        added.push(create_paper(txn, input(mapped, Some(slug), entry.bibtex()), mapped).await?.id);
     }
     imports::record(txn, source, &added).await?;
     for &i in &to_update {
@@ -512,11 +511,31 @@ const NO_YEAR: &str = "The entry names no year: it is imported undated";
 const AUTHOR_STAND_IN: &str = "Anonymous";
 
 /// The checked paper with the authors and year its entry has, none if it names none.
-pub(crate) fn as_the_entry_has_it(model: &mut publications::ActiveModel, m: &Mapped) {
+fn as_the_entry_has_it(model: &mut publications::ActiveModel, m: &Mapped) {
     if m.authors.is_empty() {
         model.authors = Set(content::StringList(Vec::new()));
     }
     model.year = Set(m.year);
+}
+
+/// Stores the paper of entry `m` from its [`input`]: checked with the stand-ins, written as
+/// the entry has it.
+pub(crate) async fn create_paper(
+    db: &impl ConnectionTrait,
+    paper: publications::Input,
+    m: &Mapped,
+) -> Result<publications::Model, AppError> {
+    content::create_adjusted::<publications::Entity>(db, paper, |model| as_the_entry_has_it(model, m)).await
+}
+
+/// [`create_paper`] for the stored paper `id`.
+pub(crate) async fn update_paper(
+    db: &impl ConnectionTrait,
+    id: Uuid,
+    paper: publications::Input,
+    m: &Mapped,
+) -> Result<publications::Model, AppError> {
+    content::update_adjusted::<publications::Entity>(db, id, paper, |model| as_the_entry_has_it(model, m)).await
 }
 
 /// An update keeps what the owner set that a .bib file has no word for (slug, status, the

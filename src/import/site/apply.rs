@@ -662,11 +662,7 @@ impl Writer<'_> {
                 input.pdf_file = Some(name);
             }
             let savepoint = self.txn.begin().await?;
-            match content::update_adjusted::<publications::Entity>(&savepoint, id, input, |model| {
-                import::as_the_entry_has_it(model, mapped)
-            })
-            .await
-            {
+            match import::update_paper(&savepoint, id, input, mapped).await {
                 Ok(model) => {
                     savepoint.commit().await?;
                     self.remember(Kind::Publication, &paper.source, &paper.hash, id, model.updated_at).await?;
@@ -704,11 +700,7 @@ impl Writer<'_> {
                         input.pdf_file = Some(name);
                     }
                     let savepoint = self.txn.begin().await?;
-                    match content::create_adjusted::<publications::Entity>(&savepoint, input, |model| {
-                        import::as_the_entry_has_it(model, mapped)
-                    })
-                    .await
-                    {
+                    match import::create_paper(&savepoint, input, mapped).await {
                         Ok(model) => {
                             savepoint.commit().await?;
                             self.remember(Kind::Publication, &paper.source, &paper.hash, model.id, model.updated_at).await?;
